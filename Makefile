@@ -1,0 +1,32 @@
+# corr: the two commands of the README, on a fresh machine with only Python 3.11+.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench bench-quick clean
+
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+# The embedded run: SQLite file, eager tasks, demo data, no other server.
+run: $(STAMP)
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py demo
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+# The whole suite. DATABASE_URL / REDIS_URL from the environment choose the servers.
+test: $(STAMP)
+	SECRET_KEY=test-only-not-secret SECURE_SSL_REDIRECT=0 $(PY) -m pytest -q
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+bench-quick: $(STAMP)
+	$(PY) bench/run.py --quick
+
+clean:
+	rm -rf $(VENV) db.sqlite3

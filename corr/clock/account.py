@@ -1,0 +1,98 @@
+"""Accounts: the calculator's result for one game as of one date."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from .charging import LedgerLine, PlayerCharges, charge_game
+from .control import ControlWindow, CumulativeMovesControl, Overstep, TimeControl
+from .events import Game
+from .rules import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """One player's time as of a date: used, left, deadline and flags."""
+
+    player: str
+    start: date
+    made: int
+    on_move: bool
+    """True when the player has a pending move (the partner's move received, no reply sent)."""
+    thinking_days: int
+    penalty_days: int
+    delay_days: int
+    total_days: int
+    control: ControlWindow
+    deadline: date | None
+    time_trouble: bool
+    """50.4.12: days left in the current control <= time_trouble_days: registered mail required."""
+    overstepped: Overstep | None
+    next_charge_number: int
+
+    @property
+    def remaining_days(self) -> int:
+        return self.control.remaining_days
+
+    def as_json(self) -> dict:
+        return {
+            "start": self.start.isoformat(),
+            "made": self.made,
+            "on_move": self.on_move,
+            "thinking_days": self.thinking_days,
+            "penalty_days": self.penalty_days,
+            "delay_days": self.delay_days,
+            "total_days": self.total_days,
+            "control": self.control.as_json(),
+            "deadline": None if self.deadline is None else self.deadline.isoformat(),
+            "time_trouble": self.time_trouble,
+            "overstepped": None if self.overstepped is None else self.overstepped.as_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameClock:
+    """The calculator's result: every player's account and the ledger that explains them."""
+
+    as_of: date
+    accounts: dict[str, Account]
+    ledger: tuple[LedgerLine, ...]
+
+    def as_json(self) -> dict:
+        """The JSON of ``manage.py clock --json`` for one game."""
+        return {
+            "as_of": self.as_of.isoformat(),
+            "players": {pid: account.as_json() for pid, account in self.accounts.items()},
+            "ledger": [line.as_json() for line in self.ledger],
+        }
+
+
+def control_for(ruleset: Ruleset) -> TimeControl:
+    """The time-control system a ruleset asks for (50.4.3 unless it names another)."""
+    return CumulativeMovesControl(ruleset.moves_per_control, ruleset.days_per_control)
+
+
+def compute(game: Game, as_of: date) -> GameClock:
+    """Compute every player's account of ``game`` as of ``as_of``.
+
+    Linear in the number of events. Pure: the date is a parameter, nothing is
+    read from the clock or stored.
+
+    :raises EventError: for the first malformed or out-of-sequence event.
+    """
+    charges, ledger = charge_game(game, as_of)
+    control = control_for(game.ruleset)
+    trouble_days = game.ruleset.time_trouble_days
+    accounts = {pid: _account(c, control.fold(c), trouble_days) for pid, c in charges.items()}
+    return GameClock(as_of=as_of, accounts=accounts, ledger=tuple(ledger))
+
+
+def _account(c: PlayerCharges, state, trouble_days: int) -> Account:
+    return Account(
+        player=c.player, start=c.start, made=c.made, on_move=c.pending is not None,
+        thinking_days=c.thinking_days, penalty_days=c.penalty_days, delay_days=c.delay_days,
+        total_days=c.total_days, control=state.window, deadline=state.deadline,
+        time_trouble=state.window.remaining_days <= trouble_days,
+        overstepped=state.overstepped, next_charge_number=c.next_charge_number,
+    )

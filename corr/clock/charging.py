@@ -1,0 +1,352 @@
+"""Charging: from a game's dated events to the days charged to each of a player's moves.
+
+This is the first layer of the calculator (article 50.4.1-50.4.11): it knows
+about starts, transit, grace, variants, void moves, penalties and delays, and
+nothing about controls. The second layer (:mod:`corr.clock.control`) folds the
+per-move charges into remaining days, deadlines and oversteps.
+
+One pass over the events, so the cost is linear in their number. The same pass
+validates the sequence (numbers, pending moves, dates) because what is valid
+depends on what came before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import NamedTuple
+
+from .errors import EventError
+from .events import Delay, Game, Move, Notice, Penalty, Variant
+
+# Ledger kinds: what a line of the ledger explains.
+KIND_MOVE = "move"
+KIND_VOID_MOVE = "void_move"
+KIND_VARIANT_MOVE = "variant_move"
+KIND_PENDING_MOVE = "pending_move"
+KIND_NOTICE = "notice"
+KIND_PENALTY = "penalty"
+KIND_DELAY = "delay"
+
+
+LEDGER_FIELDS = ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note")
+
+
+class LedgerLine(NamedTuple):
+    """One charged or excluded amount of days and the rule that decided it.
+
+    ``move`` is the player's move number the days are charged to (which for a
+    move after an accepted variant is the accepted move, 50.4.8); ``event`` is
+    the index of the event that caused the line.
+    """
+
+    player: str
+    move: int
+    kind: str
+    days: int
+    excluded_days: int
+    rule: str
+    event: int
+    note: str
+
+    def as_json(self) -> dict:
+        return dict(zip(LEDGER_FIELDS, self))
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A move the player has received the partner's move for and not yet sent."""
+
+    number: int
+    """The pending move's own number (made + 1)."""
+    charged_to: int
+    """The number its running days are charged to (50.4.8 for accepted variants)."""
+    counted_from: date
+    """``max(received_on, start)``: the first day its running time counts from."""
+    running_days: int
+    """Days counted so far, as of the calculation date."""
+    event: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCharges:
+    """Everything charged to one player, before any control is applied."""
+
+    player: str
+    start: date
+    made: int
+    next_charge_number: int
+    """``q`` of the issue: the number the next or pending time is charged to."""
+    charges: tuple[int, ...]
+    """Days charged to move numbers 1..len(charges) (index 0 is move 1); running days included."""
+    thinking_days: int
+    penalty_days: int
+    delay_days: int
+    pending: Pending | None
+
+    @property
+    def total_days(self) -> int:
+        """50.4.1: thinking time plus penalty days plus delays."""
+        return self.thinking_days + self.penalty_days + self.delay_days
+
+
+@dataclass(slots=True)
+class _State:
+    """Mutable per-player running state of the single pass (internal)."""
+
+    start: date
+    start_rule: str
+    made: int = 0
+    last_made_accepted: bool = False
+    last_accepted_number: int = 0
+    charges: list[int] = field(default_factory=list)
+    thinking_days: int = 0
+    penalty_days: int = 0
+    penalties: int = 0
+    delay_days: int = 0
+    pending: Pending | None = None
+
+    def charge(self, number: int, days: int) -> None:
+        charges = self.charges
+        if number > len(charges):
+            charges.extend([0] * (number - len(charges)))
+        charges[number - 1] += days
+
+    def charge_number_for_ordinary_move(self, number: int) -> int:
+        # 50.4.8: the receiver of a variant has their time counted on the last
+        # accepted move, so an ordinary move after it is charged there.
+        return self.last_accepted_number if self.last_made_accepted else number
+
+
+def player_start(official_start: date, notice_received_on: date | None, late_notice_start_days: int) -> date:
+    """The date a player's thinking time starts (50.4.5, 50.4.6).
+
+    The official start, or, for a player notified late, the later of the
+    official start and ``late_notice_start_days`` after the notice arrived.
+    """
+    if notice_received_on is None:
+        return official_start
+    return max(official_start, notice_received_on + timedelta(days=late_notice_start_days))
+
+
+def charge_game(game: Game, as_of: date) -> tuple[dict[str, PlayerCharges], list[LedgerLine]]:
+    """Charge every event of ``game`` as of ``as_of``; one pass, linear in the events.
+
+    :returns: the charges of each player (keyed by player id, in the game's
+        player order) and the ledger explaining every charged or excluded day.
+    :raises EventError: for the first event that is malformed or out of
+        sequence, naming its index and type.
+    """
+    rules = game.ruleset
+    states: dict[str, _State] = {}
+    for p in game.players:
+        start = player_start(game.official_start, p.notice_received_on, rules.late_notice_start_days)
+        states[p.id] = _State(start=start, start_rule="50.4.6" if start != game.official_start else "50.4.5")
+    ledger: list[LedgerLine] = []
+    append = ledger.append
+    grace = rules.grace_days
+
+    for index, event in enumerate(game.events):
+        state = states.get(event.player)
+        if state is None:
+            raise EventError(
+                index, event.type,
+                f"unknown player {event.player!r} (players: {', '.join(states)})", field="player",
+            )
+        kind = event.type
+        if kind == "move":
+            _charge_move(index, event, state, as_of, append)
+        elif kind == "notice":
+            _check_charge_number(index, event, state)
+            received, sent = event.received_on, event.sent_on
+            _check_dates(index, kind, received, sent, as_of)
+            counted_from = max(received, state.start)
+            raw = max(0, (sent - counted_from).days)
+            days = max(0, raw - grace)
+            excluded = (sent - received).days - days
+            state.charge(event.move, days)
+            state.thinking_days += days
+            append(LedgerLine(
+                event.player, event.move, "notice", days, excluded, "50.4.7", index,
+                f"{event.reason.value} notice: {raw} day(s) from {counted_from} to {sent},"
+                f" of which up to {grace} are not counted",
+            ))
+        elif kind == "penalty":
+            _check_charge_number(index, event, state)
+            first = state.penalties == 0
+            days = rules.first_penalty_days if first else rules.repeat_penalty_days
+            state.penalties += 1
+            state.penalty_days += days
+            state.charge(event.move, days)
+            append(LedgerLine(
+                event.player, event.move, "penalty", days, 0, "50.4.9" if first else "50.4.10", index,
+                f"{event.reason.value}: {'first' if first else 'repeated'} penalty in this game",
+            ))
+        elif kind == "delay":
+            _check_charge_number(index, event, state)
+            days = event.days
+            if isinstance(days, bool) or not isinstance(days, int) or days < 0:
+                raise EventError(index, kind, f"days must be a whole number >= 0, got {days!r}", field="days")
+            state.delay_days += days
+            state.charge(event.move, days)
+            append(LedgerLine(
+                event.player, event.move, "delay", days, 0, "50.4.11", index,
+                f"{event.reason.value}: whole delay added by the arbiter",
+            ))
+        else:  # pragma: no cover - the parser and the types admit no other kind
+            raise EventError(index, str(kind), "unknown event type", field="type")
+
+    result = {}
+    for pid, s in states.items():
+        q = s.last_accepted_number if s.last_made_accepted else s.made + 1
+        result[pid] = PlayerCharges(
+            player=pid, start=s.start, made=s.made, next_charge_number=q,
+            charges=tuple(s.charges), thinking_days=s.thinking_days,
+            penalty_days=s.penalty_days, delay_days=s.delay_days, pending=s.pending,
+        )
+    return result, ledger
+
+
+def _charge_move(index: int, move: Move, state: _State, as_of: date, append) -> None:
+    player, number, received, sent, void, variant = move
+    # Fast path: an ordinary, sent, non-void move in sequence, received on or
+    # after the player's start, not after an accepted variant, dates in order.
+    # It is most of every real game; anything else takes the checked path below.
+    if (received is not None and sent is not None and not void and variant is None
+            and state.pending is None and number.__class__ is int and number == state.made + 1
+            and not state.last_made_accepted and received >= state.start and received <= sent <= as_of):
+        days = (sent - received).days
+        charges = state.charges
+        if number == len(charges) + 1:
+            charges.append(days)
+        else:
+            charges[number - 1] += days  # a void move of this number came first
+        state.thinking_days += days
+        state.made = number
+        append(LedgerLine(player, number, KIND_MOVE, days, 0, "50.4.4", index, ""))
+        return
+    _charge_move_checked(index, move, state, as_of, append)
+
+
+def _charge_move_checked(index: int, move: Move, state: _State, as_of: date, append) -> None:
+    number = move.number
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise EventError(index, "move", f"number must be a whole number, got {number!r}", field="number")
+    if state.pending is not None:
+        if move.pending:
+            raise EventError(
+                index, "move",
+                f"a second pending move for {move.player} (move {state.pending.number} is pending"
+                f" since event {state.pending.event}); only one move can be pending",
+                field="sent_on",
+            )
+        raise EventError(
+            index, "move",
+            f"{move.player} has a pending move {state.pending.number} (event {state.pending.event});"
+            " a pending move must be the player's last move",
+            field="number",
+        )
+    expected = state.made + 1
+    if number != expected:
+        raise EventError(
+            index, "move",
+            f"number {number} is out of sequence: {move.player} has made {state.made} move(s),"
+            f" so the next is {expected}",
+            field="number",
+        )
+
+    if move.variant is not None:
+        if move.received_on is not None or move.sent_on is not None:
+            raise EventError(index, "move", "a variant move carries no dates (50.4.8)",
+                             field="received_on" if move.received_on is not None else "sent_on")
+        if move.void:
+            raise EventError(index, "move", "a variant move cannot be void", field="void")
+        state.made = number
+        accepted = move.variant is Variant.ACCEPTED
+        state.last_made_accepted = accepted
+        if accepted:
+            state.last_accepted_number = number
+            note = "accepted from the partner's variant: later time is charged here"
+        else:
+            note = "played from the player's own conditional variant: costs nothing"
+        append(LedgerLine(move.player, number, KIND_VARIANT_MOVE, 0, 0, "50.4.8", index, note))
+        return
+
+    received, sent = move.received_on, move.sent_on
+    if received is None and number != 1:
+        raise EventError(index, "move", "received_on is required on every move but the player's first",
+                         field="received_on")
+    counted_from = state.start if received is None else max(received, state.start)
+    charge_to = state.charge_number_for_ordinary_move(number)
+
+    if sent is None:
+        if move.void:
+            raise EventError(index, "move", "a void move must have been sent: sent_on is required",
+                             field="sent_on")
+        _check_dates(index, "move", received, None, as_of)
+        running = max(0, (as_of - counted_from).days)
+        state.charge(charge_to, running)
+        state.thinking_days += running
+        state.pending = Pending(number, charge_to, counted_from, running, index)
+        append(LedgerLine(
+            move.player, charge_to, KIND_PENDING_MOVE, running, 0,
+            "50.4.8" if charge_to != number else "50.4.4", index,
+            f"move {number} running since {counted_from}"
+            + (f", charged to accepted variant move {charge_to}" if charge_to != number else ""),
+        ))
+        return
+
+    _check_dates(index, "move", received, sent, as_of)
+    days = (sent - counted_from).days
+    if days < 0:
+        days = 0
+    excluded = 0 if received is None else (sent - received).days - days
+    charges = state.charges
+    if charge_to == len(charges) + 1:  # the common case, inlined: it runs once per move of a batch
+        charges.append(days)
+    else:
+        state.charge(charge_to, days)
+    state.thinking_days += days
+    if move.void:
+        kind = KIND_VOID_MOVE
+        note = f"void move {number}: its days count, but it is not a move made"
+    else:
+        kind = KIND_MOVE
+        state.made = number
+        state.last_made_accepted = False
+        note = ""
+    if excluded:
+        rule = "50.4.5"
+        note += f"{'; ' if note else ''}{excluded} day(s) before the player's start {state.start} not counted"
+        if state.start_rule == "50.4.6":
+            note += " (late notice, 50.4.6)"
+    elif charge_to != number:
+        rule = "50.4.8"
+        note += f"{'; ' if note else ''}charged to accepted variant move {charge_to} (move {number} sent)"
+    else:
+        rule = "50.4.4"
+    append(LedgerLine(move.player, charge_to, kind, days, excluded, rule, index, note))
+
+
+def _check_charge_number(index: int, event: Notice | Penalty | Delay, state: _State) -> None:
+    number = event.move
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise EventError(index, event.type, f"move must be a whole number, got {number!r}", field="move")
+    if not 1 <= number <= state.made + 1:
+        raise EventError(
+            index, event.type,
+            f"move {number} must lie between 1 and {state.made + 1} ({event.player}'s made moves + 1)",
+            field="move",
+        )
+
+
+def _check_dates(index: int, kind: str, received: date | None, sent: date | None, as_of: date) -> None:
+    if received is not None and received > as_of:
+        raise EventError(index, kind, f"received_on {received} is after the as-of date {as_of}",
+                         field="received_on")
+    if sent is not None:
+        if sent > as_of:
+            raise EventError(index, kind, f"sent_on {sent} is after the as-of date {as_of}", field="sent_on")
+        if received is not None and sent < received:
+            raise EventError(index, kind, f"sent_on {sent} is before received_on {received}",
+                             field="sent_on")

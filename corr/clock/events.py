@@ -1,0 +1,139 @@
+"""The facts of a game: moves, notices, penalties and delays, as recorded.
+
+Events are immutable values. They carry only what happened; every day count is
+derived from them by :mod:`corr.clock.charging`. They are named tuples rather
+than frozen dataclasses because a federation's batch holds millions of them and
+a named tuple is built about three times faster; the other values stay
+dataclasses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+from datetime import date
+from enum import Enum
+
+from .rules import Ruleset
+
+
+class Variant(str, Enum):
+    """How a move taken from a conditional variant was played (50.4.8)."""
+
+    ACCEPTED = "accepted"
+    """The receiver's move taken from the partner's variant; their time is counted on it."""
+    CONDITIONAL = "conditional"
+    """The proposer's own move played automatically; costs nothing."""
+
+
+class NoticeReason(str, Enum):
+    """Why a player answered with a notice instead of a move (50.4.7)."""
+
+    IMPOSSIBLE_MOVE = "impossible_move"
+    """50.4.7: the partner sent an impossible move."""
+    ILLEGIBLE_MOVE = "illegible_move"
+    """50.4.7: the partner's move could not be read."""
+    REPEAT = "repeat"
+    """50.4.7: answering the partner's repeated move by repeating one's own previous move."""
+
+
+class PenaltyReason(str, Enum):
+    """Faults that delay the game and cost penalty days (50.4.9)."""
+
+    IMPOSSIBLE_MOVE = "impossible_move"
+    """50.4.9.1: sending an impossible move."""
+    ILLEGIBLE_MOVE = "illegible_move"
+    """50.4.9.1: sending an illegible move."""
+    WRONG_REPETITION = "wrong_repetition"
+    """50.4.9.2: repeating the partner's move wrongly."""
+    UNREGISTERED_MAIL = "unregistered_mail"
+    """50.4.9.3: not sending by registered mail when the arbiter or the rules require it."""
+    ADDRESS_ERROR = "address_error"
+    """50.4.9.4: an error in the address."""
+
+
+class DelayReason(str, Enum):
+    """Why the arbiter added a delay to a player's time (50.4.11)."""
+
+    LATE_REPEAT = "late_repeat"
+    """50.4.11: a repeated move sent late; its whole delay is added."""
+
+
+class Move(NamedTuple):
+    """A player's move, numbered 1, 2, 3 ... in that player's own sequence.
+
+    ``received_on`` is the date the partner's move being answered arrived
+    (``None`` only on the player's first move: the player's start is used).
+    ``sent_on`` ``None`` means the move is pending: its clock is running.
+    """
+
+    player: str
+    number: int
+    received_on: date | None = None
+    sent_on: date | None = None
+    void: bool = False
+    variant: Variant | None = None
+
+    type = "move"
+
+    @property
+    def pending(self) -> bool:
+        return self.sent_on is None and self.variant is None
+
+
+class Notice(NamedTuple):
+    """A notice of an impossible/illegible move, or the repeat of one's own move (50.4.7).
+
+    ``move`` is the player's move number that the counted days are charged to.
+    """
+
+    player: str
+    move: int
+    reason: NoticeReason
+    received_on: date
+    sent_on: date
+
+    type = "notice"
+
+
+class Penalty(NamedTuple):
+    """A penalty for a fault of 50.4.9; its days follow from the game's earlier penalties."""
+
+    player: str
+    move: int
+    reason: PenaltyReason
+
+    type = "penalty"
+
+
+class Delay(NamedTuple):
+    """A delay of the game the arbiter determined, added whole to the player's time (50.4.11)."""
+
+    player: str
+    move: int
+    days: int
+    reason: DelayReason = DelayReason.LATE_REPEAT
+
+    type = "delay"
+
+
+Event = Move | Notice | Penalty | Delay
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player of a game: an id (``white``, ``black`` or a name) and the late-notice date (50.4.6)."""
+
+    id: str
+    notice_received_on: date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """Everything the calculator needs about one game, apart from the "as of" date."""
+
+    official_start: date
+    players: tuple[Player, Player]
+    events: tuple[Event, ...]
+    ruleset: Ruleset
+

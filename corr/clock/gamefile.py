@@ -1,0 +1,210 @@
+"""The game file: a game as JSON-ready data, read strictly and written back.
+
+Reading never guesses: a malformed date, an unknown key, type or reason is an
+error naming the event (its index and type) and the field. Writing gives back
+what reading accepts, so ``read_game(write_game(g)) == g``.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from .errors import ClockError, EventError
+from .events import Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant
+from .rules import Ruleset
+
+_TOP_KEYS = frozenset({"ruleset", "official_start", "as_of", "players", "events", "meta"})
+# Informational keys a move may carry (kept by the service's export); they do not affect time.
+_MOVE_KEYS = frozenset({"type", "player", "number", "received_on", "sent_on", "void", "variant", "notation", "mail"})
+_NOTICE_KEYS = frozenset({"type", "player", "move", "reason", "received_on", "sent_on"})
+_PENALTY_KEYS = frozenset({"type", "player", "move", "reason"})
+_DELAY_KEYS = frozenset({"type", "player", "move", "days", "reason"})
+_KEYS = {"move": _MOVE_KEYS, "notice": _NOTICE_KEYS, "penalty": _PENALTY_KEYS, "delay": _DELAY_KEYS}
+
+
+def parse_date(value: Any, field: str) -> date:
+    """A calendar date written exactly ``YYYY-MM-DD``.
+
+    :raises ClockError: naming ``field`` for anything else.
+    """
+    if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
+        raise ClockError(f"{field} must be a date written YYYY-MM-DD, got {value!r}", field=field)
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ClockError(f"{field} is not a real date: {value!r}", field=field) from None
+
+
+def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, date | None]:
+    """Read one game object of a game file.
+
+    ``dates`` is an optional cache of already parsed date strings, shared by
+    the games of a batch (dates repeat across events; parsing is the hot path).
+
+    :returns: the game and the file's ``as_of`` (``None`` when absent).
+    :raises ClockError: (or its subclasses) for anything malformed.
+    """
+    if not isinstance(data, dict):
+        raise ClockError("a game must be a JSON object")
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise ClockError(f"{key!r} is not a game file field (known: {', '.join(sorted(_TOP_KEYS))})",
+                             field=str(key))
+    ruleset = Ruleset.from_mapping(data.get("ruleset"))
+    if "official_start" not in data:
+        raise ClockError("official_start is required", field="official_start")
+    official_start = parse_date(data["official_start"], "official_start")
+    as_of = parse_date(data["as_of"], "as_of") if data.get("as_of") is not None else None
+    players = _read_players(data.get("players"))
+    raw_events = data.get("events", [])
+    if not isinstance(raw_events, list):
+        raise ClockError("events must be a list", field="events")
+    if dates is None:
+        dates = {}
+    events = tuple([_read_event(i, e, dates) for i, e in enumerate(raw_events)])
+    return Game(official_start=official_start, players=players, events=events, ruleset=ruleset), as_of
+
+
+def _read_players(data: Any) -> tuple[Player, Player]:
+    if not isinstance(data, dict) or len(data) != 2:
+        raise ClockError("players must be an object with exactly two players", field="players")
+    players = []
+    for pid, info in data.items():
+        if info is None:
+            info = {}
+        if not isinstance(info, dict):
+            raise ClockError(f"players.{pid} must be an object", field=f"players.{pid}")
+        for key in info:
+            if key != "notice_received_on":
+                raise ClockError(f"players.{pid}.{key} is not a player field (known: notice_received_on)",
+                                 field=f"players.{pid}.{key}")
+        notice = info.get("notice_received_on")
+        field = f"players.{pid}.notice_received_on"
+        players.append(Player(pid, None if notice is None else parse_date(notice, field)))
+    return players[0], players[1]
+
+
+def _event_date(index: int, kind: str, data: dict, key: str, dates: dict[str, date],
+                required: bool) -> date | None:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise EventError(index, kind, f"{key} is required", field=key)
+        return None
+    try:
+        return dates[value]
+    except (KeyError, TypeError):
+        pass
+    try:
+        parsed = parse_date(value, key)
+    except ClockError as error:
+        raise EventError(index, kind, error.message, field=key) from None
+    dates[value] = parsed
+    return parsed
+
+
+def _whole(index: int, kind: str, data: dict, key: str) -> int:
+    value = data.get(key)
+    if value is None:
+        raise EventError(index, kind, f"{key} is required", field=key)
+    if value.__class__ is not int:  # bool is an int subclass and never a count
+        raise EventError(index, kind, f"{key} must be a whole number, got {value!r}", field=key)
+    return value
+
+
+def _reason(index: int, kind: str, data: dict, enum, default=None):
+    value = data.get("reason", default)
+    try:
+        return enum(value)
+    except ValueError:
+        known = ", ".join(m.value for m in enum)
+        raise EventError(index, kind, f"unknown reason {value!r} (known: {known})", field="reason") from None
+
+
+def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice | Penalty | Delay:
+    if not isinstance(data, dict):
+        raise EventError(index, "?", "an event must be a JSON object")
+    kind = data.get("type")
+    allowed = _KEYS.get(kind) if isinstance(kind, str) else None
+    if allowed is None:
+        raise EventError(index, str(kind), f"unknown type {kind!r} (known: {', '.join(_KEYS)})", field="type")
+    if not data.keys() <= allowed:
+        key = next(k for k in data if k not in allowed)
+        raise EventError(index, kind, f"{key!r} is not a field of a {kind} event", field=str(key))
+    player = data.get("player")
+    if not isinstance(player, str) or not player:
+        raise EventError(index, kind, f"player must be a player id, got {player!r}", field="player")
+
+    if kind == "move":
+        # Fast path for the commonest event: an ordinary dated move whose dates
+        # were seen before in this batch. Anything unusual takes the checked path.
+        number = data.get("number")
+        received_text, sent_text = data.get("received_on"), data.get("sent_on")
+        if received_text.__class__ is str and sent_text.__class__ is str:
+            received, sent = dates.get(received_text), dates.get(sent_text)
+            if (number.__class__ is int and received is not None and sent is not None
+                    and "void" not in data and "variant" not in data):
+                return Move(player, number, received, sent)
+        void = data.get("void", False)
+        if void is not False and void is not True:
+            raise EventError(index, kind, f"void must be true or false, got {void!r}", field="void")
+        variant = data.get("variant")
+        if variant is not None:
+            try:
+                variant = Variant(variant)
+            except ValueError:
+                raise EventError(index, kind, f"unknown variant {variant!r} (known: accepted, conditional)",
+                                 field="variant") from None
+        return Move(player, _whole(index, kind, data, "number"),
+                    _event_date(index, kind, data, "received_on", dates, False),
+                    _event_date(index, kind, data, "sent_on", dates, False), void, variant)
+    if kind == "notice":
+        return Notice(player, _whole(index, kind, data, "move"), _reason(index, kind, data, NoticeReason),
+                      _event_date(index, kind, data, "received_on", dates, True),
+                      _event_date(index, kind, data, "sent_on", dates, True))
+    if kind == "penalty":
+        return Penalty(player, _whole(index, kind, data, "move"), _reason(index, kind, data, PenaltyReason))
+    days = _whole(index, kind, data, "days")
+    if days < 0:
+        raise EventError(index, kind, f"days must be a whole number >= 0, got {days}", field="days")
+    return Delay(player, _whole(index, kind, data, "move"), days,
+                 _reason(index, kind, data, DelayReason, DelayReason.LATE_REPEAT.value))
+
+
+def write_game(game: Game, as_of: date | None = None) -> dict:
+    """The game file object of ``game``; :func:`read_game` reads it back unchanged."""
+    out: dict[str, Any] = {"ruleset": game.ruleset.as_dict(), "official_start": game.official_start.isoformat()}
+    if as_of is not None:
+        out["as_of"] = as_of.isoformat()
+    out["players"] = {
+        p.id: ({} if p.notice_received_on is None else {"notice_received_on": p.notice_received_on.isoformat()})
+        for p in game.players
+    }
+    out["events"] = [write_event(e) for e in game.events]
+    return out
+
+
+def write_event(event: Move | Notice | Penalty | Delay) -> dict:
+    """One event as a game file object (dates as ``YYYY-MM-DD``, absent ones left out)."""
+    if isinstance(event, Move):
+        out: dict[str, Any] = {"type": "move", "player": event.player, "number": event.number}
+        if event.received_on is not None:
+            out["received_on"] = event.received_on.isoformat()
+        if event.sent_on is not None:
+            out["sent_on"] = event.sent_on.isoformat()
+        if event.void:
+            out["void"] = True
+        if event.variant is not None:
+            out["variant"] = event.variant.value
+        return out
+    if isinstance(event, Notice):
+        return {"type": "notice", "player": event.player, "move": event.move, "reason": event.reason.value,
+                "received_on": event.received_on.isoformat(), "sent_on": event.sent_on.isoformat()}
+    if isinstance(event, Penalty):
+        return {"type": "penalty", "player": event.player, "move": event.move, "reason": event.reason.value}
+    return {"type": "delay", "player": event.player, "move": event.move, "days": event.days,
+            "reason": event.reason.value}
+
+
+__all__ = ["read_game", "write_game", "write_event", "parse_date"]
