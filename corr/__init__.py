@@ -1,9 +1,6 @@
 """corr: time accounting for correspondence games.
 
-The Celery app is imported here so that ``@shared_task`` binds to it whenever
-Django starts.
+``corr.clock`` is the pure calculator and imports nothing of Django or Celery;
+so this package's ``__init__`` stays empty. The Celery app lives in
+``corr.celery`` (found by ``celery -A corr``) and is loaded by the app config.
 """
-
-from .celery import app as celery_app
-
-__all__ = ["celery_app"]

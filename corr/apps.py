@@ -6,3 +6,7 @@ class CorrConfig(AppConfig):
     label = "corr"
     verbose_name = "Correspondence games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Bind @shared_task to corr's Celery app in every Django process.
+        from . import celery  # noqa: F401

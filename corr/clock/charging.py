@@ -219,8 +219,8 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append) -> 
         charges = state.charges
         if number == len(charges) + 1:
             charges.append(days)
-        else:
-            charges[number - 1] += days  # a void move of this number came first
+        else:  # a void move or a notice of this number came first, or variant moves left a gap
+            state.charge(number, days)
         state.thinking_days += days
         state.made = number
         append(LedgerLine(player, number, KIND_MOVE, days, 0, "50.4.4", index, ""))

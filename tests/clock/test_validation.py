@@ -1,0 +1,123 @@
+"""Every malformed game file gets one clear error naming the event, its type and the field."""
+
+from __future__ import annotations
+
+import copy
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from corr.clock import ClockError, EventError, RulesetError, compute, read_game
+from corr.clock.batch import compute_files
+
+BASE = json.loads((Path(__file__).parent / "example_game.json").read_text())
+TODAY = date(2026, 11, 29)
+
+
+def run(data):
+    return compute_files(data, as_of=None, today=TODAY)
+
+
+def with_event(index, **changes):
+    data = copy.deepcopy(BASE)
+    event = data["events"][index]
+    for key, value in changes.items():
+        if value is None:
+            event.pop(key, None)
+        else:
+            event[key] = value
+    return data
+
+
+@pytest.mark.parametrize("data, message, field", [
+    (with_event(1, sent_on="2026-1-18"), "event 1 (move): sent_on must be a date written YYYY-MM-DD",
+     "events[1].sent_on"),
+    (with_event(1, sent_on="2026-02-30"), "event 1 (move): sent_on is not a real date", "events[1].sent_on"),
+    (with_event(1, sent_on="2026-01-15"), "event 1 (move): sent_on 2026-01-15 is before received_on 2026-01-16",
+     "events[1].sent_on"),
+    (with_event(1, sent_on="2026-03-02"), "event 1 (move): sent_on 2026-03-02 is after the as-of date",
+     "events[1].sent_on"),
+    (with_event(9, received_on="2026-03-02"), "event 9 (move): received_on 2026-03-02 is after the as-of date",
+     "events[9].received_on"),
+    (with_event(1, player="red"), "event 1 (move): unknown player 'red'", "events[1].player"),
+    (with_event(1, type="resign"), "event 1 (resign): unknown type 'resign'", "events[1].type"),
+    (with_event(3, reason="rude"), "event 3 (notice): unknown reason 'rude'", "events[3].reason"),
+    (with_event(4, reason="late"), "event 4 (penalty): unknown reason 'late'", "events[4].reason"),
+    (with_event(1, number=2), "event 1 (move): number 2 is out of sequence: black has made 0 move(s)",
+     "events[1].number"),
+    (with_event(5, sent_on=None), "event 7 (move): white has a pending move 2 (event 5)", "events[7].number"),
+    ({"official_start": "2026-01-10", "as_of": "2026-02-01", "players": {"a": {}, "b": {}},
+      "events": [{"type": "move", "player": "a", "number": 1},
+                 {"type": "move", "player": "a", "number": 1, "received_on": "2026-01-11"}]},
+     "event 1 (move): a second pending move for a (move 1 is pending since event 0)", "events[1].sent_on"),
+    (with_event(6, sent_on="2026-02-08"), "event 6 (move): a variant move carries no dates", "events[6].sent_on"),
+    (with_event(8, days=-1), "event 8 (delay): days must be a whole number >= 0, got -1", "events[8].days"),
+    (with_event(8, days=1.5), "event 8 (delay): days must be a whole number, got 1.5", "events[8].days"),
+    (with_event(8, move=5), "event 8 (delay): move 5 must lie between 1 and 3", "events[8].move"),
+    (with_event(4, move=0), "event 4 (penalty): move 0 must lie between 1 and 2", "events[4].move"),
+    (with_event(5, received_on=None), "event 5 (move): received_on is required", "events[5].received_on"),
+    (with_event(3, sent_on=None), "event 3 (notice): sent_on is required", "events[3].sent_on"),
+    (with_event(2, sent_on=None), "event 2 (move): a void move must have been sent", "events[2].sent_on"),
+    (with_event(2, void="yes"), "event 2 (move): void must be true or false", "events[2].void"),
+    (with_event(6, variant="maybe"), "event 6 (move): unknown variant 'maybe'", "events[6].variant"),
+    (with_event(1, colour="red"), "event 1 (move): 'colour' is not a field of a move event", "events[1].colour"),
+])
+def test_it_rejects_a_bad_event_naming_it(data, message, field):
+    with pytest.raises(EventError) as caught:
+        run(data)
+    assert str(caught.value).startswith(message)
+    assert caught.value.field == field
+
+
+def test_the_first_move_may_leave_out_its_received_date():
+    game, as_of = read_game(with_event(1, received_on=None))
+    assert compute(game, as_of).accounts["black"].thinking_days == 23 - 2 + 8  # move 1 counted from the start 01-10 (8 days), not 01-16 (2)
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("days_per_control", 0, "ruleset.days_per_control must be at least 1, got 0"),
+    ("moves_per_control", 2.5, "ruleset.moves_per_control must be a whole number, got 2.5"),
+    ("grace_days", -1, "ruleset.grace_days must be at least 0, got -1"),
+    ("time_trouble_days", True, "ruleset.time_trouble_days must be a whole number, got True"),
+    ("first_penalty_days", "5", "ruleset.first_penalty_days must be a whole number, got '5'"),
+    ("speed", 1, "ruleset.speed is not a ruleset field"),
+])
+def test_it_rejects_a_ruleset_value_that_breaks_its_rule(key, value, message):
+    data = copy.deepcopy(BASE)
+    data["ruleset"][key] = value
+    with pytest.raises(RulesetError) as caught:
+        run(data)
+    assert str(caught.value).startswith(message)
+    assert caught.value.field == f"ruleset.{key}"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda g: g.pop("official_start"), "official_start is required"),
+    (lambda g: g.update(as_of="01/03/2026"), "as_of must be a date written YYYY-MM-DD"),
+    (lambda g: g.update(players={"white": {}}), "players must be an object with exactly two players"),
+    (lambda g: g["players"]["white"].update(notice_received_on="x"),
+     "players.white.notice_received_on must be a date"),
+    (lambda g: g.update(events={}), "events must be a list"),
+    (lambda g: g.update(clock="fast"), "'clock' is not a game file field"),
+])
+def test_it_rejects_a_malformed_game(change, message):
+    data = copy.deepcopy(BASE)
+    change(data)
+    with pytest.raises(ClockError) as caught:
+        run(data)
+    assert str(caught.value).startswith(message)
+
+
+def test_in_a_list_one_bad_game_fails_the_run_naming_its_index():
+    bad = with_event(1, sent_on="2026-01-15")
+    with pytest.raises(ClockError) as caught:
+        run([BASE, BASE, bad, bad])
+    assert str(caught.value).startswith("game 2, event 1 (move): sent_on 2026-01-15 is before")
+    assert caught.value.field == "[2].events[1].sent_on"
+
+
+def test_a_valid_game_still_computes_after_the_errors_above():
+    game, as_of = read_game(copy.deepcopy(BASE))
+    assert compute(game, as_of).accounts["black"].deadline == date(2026, 3, 4)
