@@ -106,6 +106,15 @@ try:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
 except ValueError as error:
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {error}") from None
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # BEGIN IMMEDIATE: a writing transaction takes SQLite's write lock at its start,
+    # so two submissions of one move queue up instead of failing with "database is
+    # locked" when the second upgrades its read lock (the same serialisation that
+    # SELECT ... FOR UPDATE gives on PostgreSQL).
+    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    # A file, not memory, for the test database: live-server tests use several connections.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [

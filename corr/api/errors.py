@@ -1,7 +1,38 @@
-"""Turn domain errors into HTTP 400 answers that name the field and the rule."""
+"""Turn domain errors into HTTP answers that name the field and the rule.
 
+Every error body has ``detail`` (one sentence a person can act on) and, when
+one input is at fault, ``field``. DRF's own validation errors keep their
+per-field lists under ``errors``.
+"""
+
+from __future__ import annotations
+
+from rest_framework import status
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from corr.clock import ClockError
+from corr.games.errors import ServiceError
 
 
 def exception_handler(exc, context):
-    return drf_exception_handler(exc, context)
+    if isinstance(exc, ServiceError):
+        body = {"detail": exc.message}
+        if exc.field:
+            body["field"] = exc.field
+        return Response(body, status=exc.status)
+    if isinstance(exc, ClockError):
+        body = {"detail": exc.message}
+        if exc.field:
+            body["field"] = exc.field
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(exc, ValidationError) and isinstance(response.data, dict):
+        field, messages = next(iter(response.data.items()))
+        first = messages[0] if isinstance(messages, list) and messages else messages
+        if isinstance(first, dict):  # nested serializer: take its first field
+            inner, inner_messages = next(iter(first.items()))
+            field, first = f"{field}.{inner}", inner_messages[0] if isinstance(inner_messages, list) else inner_messages
+        response.data = {"detail": f"{field}: {first}", "field": field, "errors": response.data}
+    return response

@@ -31,3 +31,31 @@ def render_table(clock: GameClock) -> str:
         lines.append(f"  [{line.event}] {line.player} move {line.move}: {line.kind} {line.days} d{excluded}"
                      f" ({line.rule}) {line.note}")
     return "\n".join(lines)
+
+
+def explain_account(account, ruleset) -> str:
+    """Why a player's figures are what they are, in one paragraph (for pages and tables).
+
+    Example: "Control 1 (moves 1-10) allows 30 days; 27 are charged (23 thinking,
+    0 penalty, 4 delay): 3 left. Pending move counts from 2026-02-10 and has run
+    19 days: deadline 2026-02-10 + 19 + 3 = 2026-03-04. 3 <= 5 days left: replies
+    by registered mail (50.4.12)."
+    """
+    c = account.control
+    first_move = c.through_move - ruleset.moves_per_control + 1
+    used = c.allowed_days - c.remaining_days
+    parts = [
+        f"Control {c.number} (moves {first_move}-{c.through_move}, accumulated) allows {c.allowed_days} days;"
+        f" {used} are charged through move {c.through_move} ({account.thinking_days} thinking,"
+        f" {account.penalty_days} penalty, {account.delay_days} delay in all): {c.remaining_days} left (50.4.3)."
+    ]
+    if account.deadline is not None:
+        parts.append(f"The pending move must be sent by {account.deadline.isoformat()} at the latest.")
+    if account.time_trouble:
+        parts.append(f"{c.remaining_days} <= {ruleset.time_trouble_days} days left: replies must go by"
+                     " registered mail (50.4.12).")
+    if account.overstepped is not None:
+        o = account.overstepped
+        parts.append(f"Control {o.control} was exceeded: {o.used_days} days used through move"
+                     f" {o.through_move}, {o.allowed_days} allowed.")
+    return " ".join(parts)

@@ -1,0 +1,120 @@
+"""Input and output shapes of the API; no logic beyond types (STYLE 5)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from corr.models import Colour, Game, Mail, Mode, Tournament
+
+from .fields import StrictDateField
+
+
+class TokenRequest(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"})
+
+
+class UserCreate(serializers.Serializer):
+    username = serializers.RegexField(r"^[\w.@+-]{1,150}$", error_messages={
+        "invalid": "must be 1-150 letters, digits or @ . + - _"})
+    password = serializers.CharField(min_length=8, error_messages={"min_length": "must have at least 8 characters"})
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+
+
+class TournamentCreate(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    official_start = StrictDateField()
+    mode = serializers.ChoiceField(choices=Mode.values)
+    ruleset = serializers.DictField(required=False, help_text="the game file's ruleset keys; defaults: 50.4")
+    time_zone = serializers.CharField(required=False, default="UTC")
+    presumed_transit_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
+
+
+class TournamentOut(serializers.ModelSerializer):
+    ruleset = serializers.SerializerMethodField()
+    official_start = StrictDateField()
+    arbiters = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "name", "official_start", "mode", "time_zone", "presumed_transit_days", "ruleset",
+                  "arbiters"]
+
+    def get_ruleset(self, obj) -> dict:
+        return obj.ruleset.as_dict()
+
+
+class GameCreate(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    white = serializers.CharField()
+    black = serializers.CharField()
+    first = serializers.ChoiceField(choices=Colour.values, required=False, default=Colour.WHITE)
+    mode = serializers.ChoiceField(choices=Mode.values, required=False)
+
+
+class MoveInput(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1)
+    notation = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+    received_on = StrictDateField(required=False, allow_null=True, default=None)
+    sent_on = StrictDateField(required=False, allow_null=True, default=None)
+    void = serializers.BooleanField(required=False, default=False)
+    mail = serializers.ChoiceField(choices=Mail.values, required=False, default="")
+    variant = serializers.ChoiceField(choices=["accepted", "conditional"], required=False, default="")
+
+
+class ReceiptInput(serializers.Serializer):
+    received_on = StrictDateField()
+
+
+class NoticeInput(serializers.Serializer):
+    reason = serializers.CharField()
+    received_on = StrictDateField()
+    sent_on = StrictDateField()
+
+
+class PenaltyInput(serializers.Serializer):
+    player = serializers.ChoiceField(choices=Colour.values)
+    reason = serializers.CharField()
+    move = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+
+
+class DelayInput(serializers.Serializer):
+    player = serializers.ChoiceField(choices=Colour.values)
+    days = serializers.IntegerField(min_value=0)
+    move = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    reason = serializers.CharField(required=False, default="late_repeat")
+
+
+class StartNoticeInput(serializers.Serializer):
+    player = serializers.ChoiceField(choices=Colour.values)
+    received_on = StrictDateField()
+
+
+class CorrectionInput(serializers.Serializer):
+    event = serializers.IntegerField(min_value=1, help_text="seq of the event to correct")
+    note = serializers.CharField()
+    received_on = StrictDateField(required=False)
+    sent_on = StrictDateField(required=False)
+    days = serializers.IntegerField(required=False, min_value=0)
+    reason = serializers.CharField(required=False)
+    notation = serializers.CharField(required=False, allow_blank=True)
+    mail = serializers.ChoiceField(choices=Mail.values, required=False)
+    number = serializers.IntegerField(required=False, min_value=1)
+
+
+class WithdrawalInput(serializers.Serializer):
+    event = serializers.IntegerField(min_value=1)
+    note = serializers.CharField()
+
+
+class ResultInput(serializers.Serializer):
+    result = serializers.ChoiceField(choices=["1-0", "0-1", "1/2-1/2"])
+    termination = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+def game_summary(game: Game) -> dict:
+    return {
+        "id": game.pk, "tournament": game.tournament_id, "tournament_name": game.tournament.name,
+        "mode": game.mode, "white": game.white.username, "black": game.black.username, "first": game.first,
+        "status": game.status, "result": game.result, "termination": game.termination,
+    }

@@ -1,0 +1,300 @@
+"""The REST API: thin views that validate input, call one service or selector, and serialise.
+
+Paths and fields here are a public contract (see the README); add beside them.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+from corr.games import services
+from corr.games.clockstate import GameTime, game_file, local_today
+from corr.games.errors import InvalidInput, NotAllowed
+from corr.games.permissions import can_arbitrate, can_view
+from corr.games.selectors import game_get, game_time_get, games_of_user, tournaments_of_user
+from corr.models import Game, Tournament
+
+from . import serializers as s
+from .idempotency import idempotent
+
+
+def _validated(serializer_class, request):
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _game(request, game_id: int) -> Game:
+    try:
+        game = game_get(game_id=game_id)
+    except Game.DoesNotExist:
+        from rest_framework.exceptions import NotFound
+
+        raise NotFound(f"no game {game_id}") from None
+    if not can_view(request.user, game):
+        raise NotAllowed("you are neither a player of this game nor an arbiter of its tournament")
+    return game
+
+
+def _today(game_or_tournament) -> "date":  # noqa: F821
+    tournament = getattr(game_or_tournament, "tournament", game_or_tournament)
+    return local_today(tournament, timezone.now())
+
+
+def game_body(game: Game, time: GameTime, warnings: list[str] | None = None) -> dict:
+    """The game as the API shows it; ``clock`` is exactly the calculator's JSON result."""
+    body = s.game_summary(game)
+    body["to_move"] = time.to_move
+    pending = time.assembled.pending
+    body["pending"] = None if pending is None else pending.as_json()
+    body["clock"] = time.clock.as_json()
+    if warnings is not None:
+        body["warnings"] = warnings
+    return body
+
+
+class TokenView(APIView):
+    """POST /api/auth/token/ {"username", "password"} -> {"token"}."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(request=s.TokenRequest, responses={200: {"type": "object", "properties": {"token": {"type": "string"}}}})
+    def post(self, request):
+        from django.contrib.auth import authenticate
+
+        data = _validated(s.TokenRequest, request)
+        user = authenticate(request, username=data["username"], password=data["password"])
+        if user is None:
+            return Response({"detail": "username or password is wrong", "field": "password"}, status=400)
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+class UsersView(APIView):
+    @extend_schema(request=s.UserCreate)
+    @idempotent
+    def post(self, request):
+        data = _validated(s.UserCreate, request)
+        user = services.participant_create(by=request.user, **data)
+        return Response({"id": user.pk, "username": user.username, "email": user.email}, status=201)
+
+
+class MeView(APIView):
+    def get(self, request):
+        u = request.user
+        return Response({"id": u.pk, "username": u.username, "email": u.email, "is_arbiter": u.is_arbiter})
+
+
+class TournamentsView(APIView):
+    def get(self, request):
+        tournaments = tournaments_of_user(user=request.user).prefetch_related("arbiters")
+        return Response([s.TournamentOut(t).data for t in tournaments])
+
+    @extend_schema(request=s.TournamentCreate)
+    @idempotent
+    def post(self, request):
+        data = _validated(s.TournamentCreate, request)
+        tournament = services.tournament_create(by=request.user, **data)
+        return Response(s.TournamentOut(tournament).data, status=201)
+
+
+class TournamentView(APIView):
+    def get(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        if not tournaments_of_user(user=request.user).filter(pk=tournament.pk).exists():
+            raise NotAllowed("you neither play in nor arbitrate this tournament")
+        return Response(s.TournamentOut(tournament).data)
+
+
+class GamesView(APIView):
+    def get(self, request):
+        return Response([s.game_summary(g) for g in games_of_user(user=request.user)])
+
+    @extend_schema(request=s.GameCreate)
+    @idempotent
+    def post(self, request):
+        data = _validated(s.GameCreate, request)
+        tournament = Tournament.objects.filter(pk=data["tournament"]).first()
+        if tournament is None:
+            raise InvalidInput(f"no tournament {data['tournament']}", field="tournament")
+        players = {u.username: u for u in User.objects.filter(username__in=[data["white"], data["black"]])}
+        for colour in ("white", "black"):
+            if data[colour] not in players:
+                raise InvalidInput(f"no user {data[colour]!r}", field=colour)
+        game = services.game_create(by=request.user, tournament=tournament, white=players[data["white"]],
+                                    black=players[data["black"]], first=data["first"], mode=data.get("mode"),
+                                    today=_today(tournament))
+        time, _ = game_time_get(game=game, as_of=_today(tournament))
+        return Response(game_body(game, time), status=201)
+
+
+class GameView(APIView):
+    """GET /api/games/{id}/: the game and its clock as of today (tournament's time zone)."""
+
+    def get(self, request, game_id: int):
+        game = _game(request, game_id)
+        time, _ = game_time_get(game=game, as_of=_today(game))
+        return Response(game_body(game, time))
+
+
+class GameEventsView(APIView):
+    """GET /api/games/{id}/events/: the game as a game file for ``manage.py clock``."""
+
+    def get(self, request, game_id: int):
+        game = _game(request, game_id)
+        today = _today(game)
+        from corr.games.selectors import game_rows
+
+        return Response(game_file(game, game_rows(game=game), today))
+
+
+class GameHistoryView(APIView):
+    """GET /api/games/{id}/history/: every stored event, corrections and withdrawals included."""
+
+    def get(self, request, game_id: int):
+        from corr.models import GameEvent
+
+        game = _game(request, game_id)
+        rows = GameEvent.objects.filter(game=game).select_related("entered_by", "supersedes").order_by("seq")
+        return Response([{
+            "seq": r.seq, "kind": r.kind, "player": r.player, "number": r.number, "notation": r.notation,
+            "received_on": r.received_on and r.received_on.isoformat(),
+            "sent_on": r.sent_on and r.sent_on.isoformat(), "void": r.void, "variant": r.variant, "mail": r.mail,
+            "reason": r.reason, "days": r.days, "note": r.note,
+            "supersedes": r.supersedes.seq if r.supersedes else None,
+            "entered_by": r.entered_by.username, "entered_at": r.entered_at.isoformat(),
+        } for r in rows])
+
+
+class _GameAction(APIView):
+    """A POST that stores one event through one service and answers 201 with the updated game."""
+
+    input = None
+
+    def act(self, request, game: Game, data: dict, today):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @idempotent
+    def post(self, request, game_id: int):
+        game = _game(request, game_id)
+        data = _validated(self.input, request)
+        today = _today(game)
+        result = self.act(request, game, data, today)
+        time, warnings = result if isinstance(result, tuple) else (result, None)
+        game.refresh_from_db(fields=["status", "result", "termination"])
+        return Response(game_body(game, time, warnings), status=status.HTTP_201_CREATED)
+
+
+class MovesView(_GameAction):
+    input = s.MoveInput
+
+    @extend_schema(request=s.MoveInput)
+    def post(self, request, game_id: int):
+        return super().post(request, game_id)
+
+    def act(self, request, game, data, today):
+        return services.move_submit(game=game, by=request.user, today=today, **data)
+
+
+class ReceiptsView(_GameAction):
+    input = s.ReceiptInput
+
+    @extend_schema(request=s.ReceiptInput)
+    def post(self, request, game_id: int):
+        return super().post(request, game_id)
+
+    def act(self, request, game, data, today):
+        return services.receipt_record(game=game, by=request.user, today=today, **data)
+
+
+class NoticesView(_GameAction):
+    input = s.NoticeInput
+
+    @extend_schema(request=s.NoticeInput)
+    def post(self, request, game_id: int):
+        return super().post(request, game_id)
+
+    def act(self, request, game, data, today):
+        return services.notice_submit(game=game, by=request.user, today=today, **data)
+
+
+class PenaltiesView(_GameAction):
+    input = s.PenaltyInput
+
+    @extend_schema(request=s.PenaltyInput)
+    def post(self, request, game_id: int):
+        return super().post(request, game_id)
+
+    def act(self, request, game, data, today):
+        return services.penalty_assess(game=game, by=request.user, today=today, **data)
+
+
+class DelaysView(_GameAction):
+    input = s.DelayInput
+
+    @extend_schema(request=s.DelayInput)
+    def post(self, request, game_id: int):
+        return super().post(request, game_id)
+
+    def act(self, request, game, data, today):
+        return services.delay_assess(game=game, by=request.user, today=today, **data)
+
+
+class StartNoticesView(_GameAction):
+    input = s.StartNoticeInput
+
+    @extend_schema(request=s.StartNoticeInput)
+    def post(self, request, game_id: int):
+        return super().post(request, game_id)
+
+    def act(self, request, game, data, today):
+        return services.start_notice_record(game=game, by=request.user, today=today, **data)
+
+
+class CorrectionsView(_GameAction):
+    input = s.CorrectionInput
+
+    @extend_schema(request=s.CorrectionInput)
+    def post(self, request, game_id: int):
+        return super().post(request, game_id)
+
+    def act(self, request, game, data, today):
+        seq, note = data.pop("event"), data.pop("note")
+        return services.event_correct(game=game, by=request.user, seq=seq, changes=data, note=note, today=today)
+
+
+class WithdrawalsView(_GameAction):
+    input = s.WithdrawalInput
+
+    @extend_schema(request=s.WithdrawalInput)
+    def post(self, request, game_id: int):
+        return super().post(request, game_id)
+
+    def act(self, request, game, data, today):
+        return services.event_withdraw(game=game, by=request.user, seq=data["event"], note=data["note"],
+                                       today=today)
+
+
+class ResultView(_GameAction):
+    input = s.ResultInput
+
+    @extend_schema(request=s.ResultInput)
+    def post(self, request, game_id: int):
+        return super().post(request, game_id)
+
+    def act(self, request, game, data, today):
+        game = services.game_finish(game=game, by=request.user, today=today, **data)
+        time, _ = game_time_get(game=game, as_of=today)
+        return time
+
+
+__all__ = ["can_arbitrate"]

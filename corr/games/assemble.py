@@ -1,0 +1,180 @@
+"""From a game's stored events to the calculator's game: turns, receipts and presumed transit.
+
+Pure: it reads attributes of the stored rows (or any object with the same
+names) and returns calculator values; the database is never touched here.
+
+The state machine of a correspondence game, as the service keeps it:
+
+* A move (ordinary, void or variant) passes the turn to the partner. A void
+  move was sent like any other; the partner answers it with a notice.
+* A notice of an impossible or illegible move (50.4.7) is sent by the player
+  to move and gives the turn back to the partner, who must send the move again.
+* A repeat (50.4.7) is sent by the player waiting for an answer; the turn stays.
+* The player to move has a pending move. It counts from their recorded
+  receipt of the partner's last dispatch, or, until one is recorded, from the
+  dispatch date plus the tournament's presumed transit days, and says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Iterable, Protocol
+
+from corr.clock import (
+    Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Ruleset, Variant,
+)
+
+WHITE, BLACK = "white", "black"
+
+
+def other(colour: str) -> str:
+    return BLACK if colour == WHITE else WHITE
+
+
+class StoredEvent(Protocol):
+    id: int
+    seq: int
+    kind: str
+    player: str
+    number: int | None
+    received_on: date | None
+    sent_on: date | None
+    void: bool
+    variant: str
+    reason: str
+    days: int | None
+    supersedes_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingReceipt:
+    """When the player to move received what they must answer, and whether that is presumed."""
+
+    player: str
+    number: int
+    received_on: date | None
+    presumed: bool
+    """True until the player records the receipt: dispatch date + presumed transit days."""
+
+    def as_json(self) -> dict:
+        return {"player": self.player, "number": self.number,
+                "received_on": None if self.received_on is None else self.received_on.isoformat(),
+                "presumed": self.presumed}
+
+
+@dataclass(frozen=True, slots=True)
+class Assembled:
+    """The calculator's game for the stored events, and the turn."""
+
+    game: Game
+    to_move: str | None
+    """The colour to move; None when the game is over."""
+    made: dict[str, int]
+    pending: PendingReceipt | None
+    last_move_seq: dict[str, int | None]
+    """Seq of each player's last move event (for a notice that voids it)."""
+    sources: tuple[int | None, ...]
+    """The stored seq behind each calculator event (None for the pending move)."""
+
+
+def _chains(rows: Iterable[StoredEvent]) -> tuple[list[int], dict[int, StoredEvent], dict[int, int]]:
+    """(root ids in sequence, latest row of each root, root id of every row)."""
+    root_of: dict[int, int] = {}
+    current: dict[int, StoredEvent] = {}
+    order: list[int] = []
+    for row in sorted(rows, key=lambda r: r.seq):
+        if row.supersedes_id is None:
+            root_of[row.id] = row.id
+            order.append(row.id)
+        else:
+            root_of[row.id] = root_of[row.supersedes_id]
+        current[root_of[row.id]] = row
+    return order, current, root_of
+
+
+def active_events(rows: Iterable[StoredEvent]) -> list[StoredEvent]:
+    """The events in force, in sequence: each replaced by its latest correction, withdrawals dropped.
+
+    A correction takes the place of the event it supersedes (a correction of a
+    correction too), so the sequence the rules see is the one the game had.
+    """
+    order, current, _ = _chains(rows)
+    return [current[root] for root in order if current[root].kind != "withdrawal"]
+
+
+def current_row(rows: Iterable[StoredEvent], seq: int) -> StoredEvent | None:
+    """The row now in force in the place of the row numbered ``seq`` (itself if never corrected)."""
+    rows = list(rows)
+    _, current, root_of = _chains(rows)
+    row = next((r for r in rows if r.seq == seq), None)
+    return None if row is None else current[root_of[row.id]]
+
+
+def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: date, first: str,
+             transit_days: int | None, ongoing: bool, as_of: date) -> Assembled:
+    """Build the calculator's game from stored rows (any order), with the pending move if ongoing.
+
+    The pending move is added only once it has arrived (received on or before
+    ``as_of``): a move still presumed in transit runs no one's clock (50.4.3).
+    ``transit_days`` None means a server game: a move arrives the day it is sent.
+    """
+    server = transit_days is None
+    transit = timedelta(days=transit_days or 0)
+    notices: dict[str, date | None] = {WHITE: None, BLACK: None}
+    events: list = []
+    sources: list[int | None] = []
+    made = {WHITE: 0, BLACK: 0}
+    last_move_seq: dict[str, int | None] = {WHITE: None, BLACK: None}
+    to_move = first
+    # What the player to move must answer: (dispatch date, recorded receipt).
+    dispatched: date | None = None
+    receipt: date | None = None
+
+    for row in active_events(rows):
+        kind, player = row.kind, row.player
+        if kind == "move":
+            variant = Variant(row.variant) if row.variant else None
+            events.append(Move(player, row.number, row.received_on, row.sent_on, row.void, variant))
+            sources.append(row.seq)
+            if not row.void:
+                made[player] = row.number
+            last_move_seq[player] = row.seq
+            to_move = other(player)
+            if row.sent_on is not None:  # variant moves travel with the dated move before them
+                dispatched = row.sent_on
+            receipt = None
+        elif kind == "notice":
+            reason = NoticeReason(row.reason)
+            events.append(Notice(player, row.number, reason, row.received_on, row.sent_on))
+            sources.append(row.seq)
+            to_move = other(player) if reason is not NoticeReason.REPEAT else to_move
+            dispatched, receipt = row.sent_on, None
+        elif kind == "penalty":
+            events.append(Penalty(player, row.number, PenaltyReason(row.reason)))
+            sources.append(row.seq)
+        elif kind == "delay":
+            events.append(Delay(player, row.number, row.days, DelayReason(row.reason or "late_repeat")))
+            sources.append(row.seq)
+        elif kind == "receipt":
+            receipt = row.received_on
+        elif kind == "start_notice":
+            notices[player] = row.received_on
+
+    pending = None
+    if ongoing:
+        number = made[to_move] + 1
+        if receipt is not None:
+            pending = PendingReceipt(to_move, number, receipt, presumed=False)
+        elif dispatched is not None:
+            pending = PendingReceipt(to_move, number, dispatched + transit, presumed=not server)
+        else:  # the first move of the game counts from the player's start
+            pending = PendingReceipt(to_move, number, None, presumed=False)
+        if pending.received_on is None or pending.received_on <= as_of:
+            events.append(Move(to_move, number, pending.received_on))
+            sources.append(None)
+
+    game = Game(official_start=official_start, players=(Player(WHITE, notices[WHITE]), Player(BLACK, notices[BLACK])),
+                events=tuple(events), ruleset=ruleset)
+    return Assembled(game=game, to_move=to_move if ongoing else None, made=made, pending=pending,
+                     last_move_seq=last_move_seq, sources=tuple(sources))

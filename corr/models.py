@@ -1,0 +1,209 @@
+"""The stored facts of corr: tournaments, games, their events, and each player's current clock.
+
+Facts in, state out (STYLE 2): events are what happened and are never edited;
+a correction is a new event that supersedes an earlier one. ``PlayerClock`` is
+the one denormalised row per player, written in the same transaction as the
+event that changed it, so that nightly work can select by date through an index.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from corr.clock import Ruleset
+
+
+class Mode(models.TextChoices):
+    SERVER = "server", "server (moves submitted online; the server's date counts)"
+    POSTAL = "postal", "postal or e-mail (players record the dates)"
+
+
+class Colour(models.TextChoices):
+    WHITE = "white", "white"
+    BLACK = "black", "black"
+
+
+class Tournament(models.Model):
+    """A correspondence tournament: its ruleset (50.4 numbers), start, mode and arbiters."""
+
+    name = models.CharField(max_length=200)
+    official_start = models.DateField(help_text="50.4.5: no thinking time counts before it.")
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.POSTAL)
+    time_zone = models.CharField(max_length=64, default="UTC",
+                                 help_text="The zone whose calendar dates count (server dates, 'today').")
+    presumed_transit_days = models.PositiveSmallIntegerField(
+        default=0, help_text="Days a move is presumed in transit until its receipt is recorded (0 for e-mail).")
+    moves_per_control = models.PositiveSmallIntegerField(default=10, validators=[MinValueValidator(1)])
+    days_per_control = models.PositiveSmallIntegerField(default=30, validators=[MinValueValidator(1)])
+    grace_days = models.PositiveSmallIntegerField(default=3)
+    first_penalty_days = models.PositiveSmallIntegerField(default=5)
+    repeat_penalty_days = models.PositiveSmallIntegerField(default=10)
+    time_trouble_days = models.PositiveSmallIntegerField(default=5)
+    late_notice_start_days = models.PositiveSmallIntegerField(default=3)
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="arbitrated_tournaments", blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-official_start", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return Ruleset(**{name: getattr(self, name) for name in Ruleset.field_names()})
+
+
+class GameStatus(models.TextChoices):
+    ONGOING = "ongoing", "ongoing"
+    FINISHED = "finished", "finished"
+
+
+class GameResult(models.TextChoices):
+    NONE = "", "none yet"
+    WHITE_WON = "1-0", "white won"
+    BLACK_WON = "0-1", "black won"
+    DRAW = "1/2-1/2", "draw"
+
+
+class Game(models.Model):
+    """A game between two participants of a tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="games")
+    white = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_white")
+    black = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_black")
+    first = models.CharField(max_length=5, choices=Colour.choices, default=Colour.WHITE,
+                             help_text="The colour that moves first (black in Go).")
+    mode = models.CharField(max_length=10, choices=Mode.choices)
+    status = models.CharField(max_length=10, choices=GameStatus.choices, default=GameStatus.ONGOING)
+    result = models.CharField(max_length=8, choices=GameResult.choices, blank=True, default="")
+    termination = models.CharField(max_length=200, blank=True, default="",
+                                   help_text="How the game ended, e.g. 'white lost on time (50.4.3)'.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(white=models.F("black")), name="game_players_differ"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.white} - {self.black}"
+
+    def colour_of(self, user) -> str | None:
+        if user.pk == self.white_id:
+            return Colour.WHITE
+        if user.pk == self.black_id:
+            return Colour.BLACK
+        return None
+
+    def user_of(self, colour: str):
+        return self.white if colour == Colour.WHITE else self.black
+
+
+class EventKind(models.TextChoices):
+    MOVE = "move", "move"
+    RECEIPT = "receipt", "receipt of the partner's move"
+    NOTICE = "notice", "notice or repeat (50.4.7)"
+    PENALTY = "penalty", "penalty (50.4.9, 50.4.10)"
+    DELAY = "delay", "delay (50.4.11)"
+    START_NOTICE = "start_notice", "notice of the start received late (50.4.6)"
+    WITHDRAWAL = "withdrawal", "withdrawal of an earlier event"
+
+
+class Mail(models.TextChoices):
+    REGISTERED = "registered", "registered mail"
+    ORDINARY = "ordinary", "ordinary mail"
+    EMAIL = "email", "e-mail"
+    SERVER = "server", "server"
+
+
+class GameEvent(models.Model):
+    """One fact of a game, in the order it was entered (``seq``). Never edited.
+
+    A correction is a new row of the same kind whose ``supersedes`` points at
+    the row it replaces (in that row's place in the sequence); a withdrawal is a
+    row of kind ``withdrawal``. ``number`` is the move's number for a move, and
+    the move the days are charged to for a notice, penalty or delay.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16, choices=EventKind.choices)
+    player = models.CharField(max_length=5, choices=Colour.choices)
+    number = models.PositiveIntegerField(null=True, blank=True)
+    notation = models.CharField(max_length=64, blank=True, default="")
+    received_on = models.DateField(null=True, blank=True)
+    sent_on = models.DateField(null=True, blank=True)
+    void = models.BooleanField(default=False)
+    variant = models.CharField(max_length=12, blank=True, default="")
+    mail = models.CharField(max_length=12, choices=Mail.choices, blank=True, default="")
+    reason = models.CharField(max_length=32, blank=True, default="")
+    days = models.PositiveIntegerField(null=True, blank=True)
+    note = models.TextField(blank=True, default="")
+    supersedes = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                      related_name="superseded_by")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    entered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} #{self.seq} {self.kind} {self.player}"
+
+
+class PlayerClock(models.Model):
+    """A player's account as last computed, stored beside the game for date-driven jobs.
+
+    Written in the same transaction as every event (``clock_store``). ``deadline``
+    does not move while the move is pending, so the nightly job selects by it
+    through its index instead of recomputing every game.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="clocks")
+    player = models.CharField(max_length=5, choices=Colour.choices)
+    on_move = models.BooleanField(default=False)
+    made = models.PositiveIntegerField(default=0)
+    control_number = models.PositiveIntegerField(default=1)
+    total_days = models.IntegerField(default=0)
+    remaining_days = models.IntegerField(db_index=True)
+    deadline = models.DateField(null=True, blank=True, db_index=True)
+    time_trouble = models.BooleanField(default=False)
+    overstepped_control = models.PositiveIntegerField(null=True, blank=True)
+    computed_on = models.DateField(help_text="The date the figures were computed as of.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="one_clock_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} {self.player}: {self.remaining_days} d left"
+
+
+class IdempotencyRecord(models.Model):
+    """The first response to a POST carrying an ``Idempotency-Key``; a retry gets it back."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    method = models.CharField(max_length=8)
+    path = models.CharField(max_length=300)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique_per_user"),
+        ]

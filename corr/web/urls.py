@@ -1,0 +1,19 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+from django.views.generic import RedirectView
+
+from . import views
+
+urlpatterns = [
+    path("", RedirectView.as_view(pattern_name="my-games", permanent=False)),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("games/", views.my_games, name="my-games"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/move/", views.move_post, name="game-move"),
+    path("games/<int:game_id>/receipt/", views.receipt_post, name="game-receipt"),
+    path("games/<int:game_id>/notice/", views.notice_post, name="game-notice"),
+    path("games/<int:game_id>/penalty/", views.penalty_post, name="game-penalty"),
+    path("games/<int:game_id>/delay/", views.delay_post, name="game-delay"),
+    path("tournaments/<int:tournament_id>/", views.tournament_page, name="tournament"),
+]

@@ -1,0 +1,139 @@
+"""Server-rendered pages, usable without JavaScript: my games, a game, a tournament for arbiters."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from corr.clock.text import explain_account
+from corr.games import services
+from corr.games.clockstate import local_today
+from corr.games.errors import ServiceError
+from corr.games.permissions import can_arbitrate, can_view
+from corr.games.selectors import game_get, game_time_get, games_of_user, tournament_clocks
+from corr.models import Game, PlayerClock, Tournament
+
+from .forms import DelayForm, MoveForm, NoticeForm, PenaltyForm, ReceiptForm
+
+
+@login_required
+def my_games(request):
+    games = list(games_of_user(user=request.user))
+    clocks = {(c.game_id, c.player): c for c in PlayerClock.objects.filter(game__in=games)}
+    rows = []
+    for g in games:
+        colour = g.colour_of(request.user)
+        rows.append({"game": g, "colour": colour, "mine": clocks.get((g.pk, colour)),
+                     "theirs": clocks.get((g.pk, "black" if colour == "white" else "white"))})
+    arbitrated = Tournament.objects.all() if request.user.is_superuser else request.user.arbitrated_tournaments.all()
+    return render(request, "corr/my_games.html", {"rows": rows, "arbitrated": arbitrated})
+
+
+def _game_or_404(request, game_id) -> Game:
+    try:
+        game = game_get(game_id=game_id)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
+    if not can_view(request.user, game):
+        raise PermissionDenied("you are neither a player of this game nor an arbiter of its tournament")
+    return game
+
+
+@login_required
+def game_page(request, game_id: int):
+    game = _game_or_404(request, game_id)
+    today = local_today(game.tournament, timezone.now())
+    time, rows = game_time_get(game=game, as_of=today)
+    colour = game.colour_of(request.user)
+    accounts = []
+    for pid, account in time.clock.accounts.items():
+        accounts.append({"player": pid, "user": game.user_of(pid), "a": account,
+                         "why": explain_account(account, game.tournament.ruleset)})
+    pending = time.assembled.pending
+    moves = [r for r in rows if r.kind == "move"]
+    context = {
+        "game": game, "time": time, "accounts": accounts, "ledger": time.clock.ledger, "rows": rows,
+        "moves": moves, "pending": pending, "colour": colour, "today": today,
+        "my_turn": colour is not None and time.to_move == colour,
+        "is_arbiter": can_arbitrate(request.user, game.tournament),
+        "move_form": MoveForm(initial={"number": pending.number if pending else None,
+                                       "received_on": pending.received_on if pending and not pending.presumed
+                                       else None, "sent_on": today}),
+        "receipt_form": ReceiptForm(initial={"received_on": today}),
+        "notice_form": NoticeForm(initial={"sent_on": today}),
+        "penalty_form": PenaltyForm(), "delay_form": DelayForm(),
+    }
+    return render(request, "corr/game.html", context)
+
+
+def _act(request, game_id, form_class, call):
+    game = _game_or_404(request, game_id)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"{field}: {error}")
+        return redirect("game", game_id=game.pk)
+    today = local_today(game.tournament, timezone.now())
+    try:
+        result = call(game, form.cleaned_data, today)
+    except ServiceError as error:
+        messages.error(request, f"{error.field}: {error.message}" if error.field else error.message)
+    else:
+        messages.success(request, "saved")
+        for warning in (result[1] if isinstance(result, tuple) else []):
+            messages.warning(request, warning)
+    return redirect("game", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def move_post(request, game_id: int):
+    def call(game, data, today):
+        if game.mode == "server":
+            data = {"number": data["number"], "notation": data["notation"]}
+        return services.move_submit(game=game, by=request.user, today=today, **data)
+    return _act(request, game_id, MoveForm, call)
+
+
+@login_required
+@require_POST
+def receipt_post(request, game_id: int):
+    return _act(request, game_id, ReceiptForm,
+                lambda game, data, today: services.receipt_record(game=game, by=request.user, today=today, **data))
+
+
+@login_required
+@require_POST
+def notice_post(request, game_id: int):
+    return _act(request, game_id, NoticeForm,
+                lambda game, data, today: services.notice_submit(game=game, by=request.user, today=today, **data))
+
+
+@login_required
+@require_POST
+def penalty_post(request, game_id: int):
+    return _act(request, game_id, PenaltyForm,
+                lambda game, data, today: services.penalty_assess(game=game, by=request.user, today=today, **data))
+
+
+@login_required
+@require_POST
+def delay_post(request, game_id: int):
+    return _act(request, game_id, DelayForm,
+                lambda game, data, today: services.delay_assess(game=game, by=request.user, today=today, **data))
+
+
+@login_required
+def tournament_page(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not can_arbitrate(request.user, tournament):
+        raise PermissionDenied("only the tournament's arbiters see this page")
+    clocks = list(tournament_clocks(tournament=tournament))
+    flagged = [c for c in clocks if c.time_trouble or c.overstepped_control]
+    return render(request, "corr/tournament.html", {"tournament": tournament, "clocks": clocks, "flagged": flagged})

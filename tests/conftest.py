@@ -1,0 +1,97 @@
+"""Fixtures shared by the service tests: users, a postal and a server tournament, API clients."""
+
+from __future__ import annotations
+
+import os
+from datetime import date, datetime, timezone
+
+import pytest
+import time_machine
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from accounts.models import User
+from corr.games import services
+
+# Frozen "now": noon UTC on 2026-03-01, so "today" is 2026-03-01 in every zone the tests use.
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+TODAY = date(2026, 3, 1)
+
+
+def needs_server(name: str, reachable: bool) -> None:
+    """Skip when a server is missing on a developer's machine; fail under CI (CI=true)."""
+    if reachable:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{name} is required under CI and is not reachable")
+    pytest.skip(f"{name} is not reachable")
+
+
+@pytest.fixture
+def frozen():
+    with time_machine.travel(NOW, tick=False) as traveller:
+        yield traveller
+
+
+@pytest.fixture
+def arbiter(db):
+    user = User.objects.create_user("arbiter", "arbiter@example.org", "arbiter-pass-1")
+    services.arbiter_grant(user=user)
+    return user
+
+
+@pytest.fixture
+def other_arbiter(db):
+    user = User.objects.create_user("other-arbiter", "oa@example.org", "other-pass-1")
+    services.arbiter_grant(user=user)
+    return user
+
+
+@pytest.fixture
+def anna(db):
+    return User.objects.create_user("anna", "anna@example.org", "anna-pass-1")
+
+
+@pytest.fixture
+def boris(db):
+    return User.objects.create_user("boris", "boris@example.org", "boris-pass-1")
+
+
+@pytest.fixture
+def eve(db):
+    return User.objects.create_user("eve", "eve@example.org", "eve-pass-1")
+
+
+def client_for(user) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        token, _ = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def api():
+    return client_for
+
+
+@pytest.fixture
+def postal(arbiter):
+    return services.tournament_create(by=arbiter, name="Postal cup", official_start=date(2026, 1, 10),
+                                      mode="postal", presumed_transit_days=4, time_zone="Europe/Moscow")
+
+
+@pytest.fixture
+def server(arbiter):
+    return services.tournament_create(by=arbiter, name="Server league", official_start=date(2026, 1, 10),
+                                      mode="server")
+
+
+@pytest.fixture
+def postal_game(postal, arbiter, anna, boris, frozen):
+    return services.game_create(by=arbiter, tournament=postal, white=anna, black=boris, today=TODAY)
+
+
+@pytest.fixture
+def server_game(server, arbiter, anna, boris, frozen):
+    return services.game_create(by=arbiter, tournament=server, white=anna, black=boris, today=TODAY)

@@ -1,0 +1,82 @@
+"""The web pages: sign-in, my games, a game with its clock and forms, the arbiter's tournament page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from corr.models import GameEvent
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user, password) -> Client:
+    client = Client()
+    response = client.post("/login/", {"username": user.username, "password": password})
+    assert response.status_code == 302, "sign-in failed"
+    return client
+
+
+def test_pages_need_a_sign_in(postal_game):
+    response = Client().get(f"/games/{postal_game.pk}/")
+    assert response.status_code == 302 and response["Location"].startswith("/login/")
+
+
+def test_my_games_lists_the_clock_with_the_deadline(postal_game, anna):
+    page = signed_in(anna, "anna-pass-1").get("/games/").content.decode()
+    assert f"/games/{postal_game.pk}/" in page
+    assert "2026-02-09" in page  # white's deadline: start 01-10 + 30 days
+
+
+def test_the_game_page_shows_the_same_clock_as_the_api(api, postal_game, anna, boris):
+    api(anna).post(f"/api/games/{postal_game.pk}/moves/", {"number": 1, "sent_on": "2026-01-12"}, format="json")
+    clock = api(anna).get(f"/api/games/{postal_game.pk}/").json()["clock"]["players"]["black"]
+    page = signed_in(boris, "boris-pass-1").get(f"/games/{postal_game.pk}/").content.decode()
+    row = re.search(r'<tr class="[^"]*" id="account-black">(.*?)</tr>', page, re.S).group(1)
+    assert f'<td class="remaining">{clock["control"]["remaining_days"]}</td>' in row
+    assert f'<td class="deadline">{clock["deadline"]}</td>' in row
+    assert "receipt presumed" in page
+    assert "Submit move" in page
+
+
+def test_a_move_submitted_through_the_form_is_stored(postal_game, anna):
+    client = signed_in(anna, "anna-pass-1")
+    response = client.post(f"/games/{postal_game.pk}/move/", {"number": 1, "notation": "e4",
+                                                              "sent_on": "12.01.2026", "mail": "ordinary"})
+    assert response.status_code == 302
+    move = GameEvent.objects.get()
+    assert (move.notation, move.sent_on.isoformat()) == ("e4", "2026-01-12")
+
+
+def test_a_refused_form_says_why_and_stores_nothing(postal_game, boris):
+    client = signed_in(boris, "boris-pass-1")
+    response = client.post(f"/games/{postal_game.pk}/move/", {"number": 1, "sent_on": "2026-01-12"}, follow=True)
+    assert "white&#x27;s turn" in response.content.decode()
+    assert GameEvent.objects.count() == 0
+
+
+def test_an_ambiguous_date_is_refused_not_guessed(postal_game, anna):
+    client = signed_in(anna, "anna-pass-1")
+    response = client.post(f"/games/{postal_game.pk}/move/", {"number": 1, "sent_on": "01/02/2026"}, follow=True)
+    assert "must be a date written YYYY-MM-DD or DD.MM.YYYY" in response.content.decode()
+    assert GameEvent.objects.count() == 0
+
+
+def test_the_arbiter_sees_the_tournament_by_deadline_and_assesses_a_penalty(postal_game, arbiter, anna):
+    client = signed_in(arbiter, "arbiter-pass-1")
+    page = client.get(f"/tournaments/{postal_game.tournament_id}/").content.decode()
+    assert "Games by deadline" in page and "2026-02-09" in page
+    client.post(f"/games/{postal_game.pk}/penalty/", {"player": "white", "reason": "address_error"})
+    assert GameEvent.objects.get().kind == "penalty"
+
+
+def test_a_participant_cannot_open_the_arbiter_page_or_another_game(postal_game, eve, anna):
+    client = signed_in(eve, "eve-pass-1")
+    assert client.get(f"/games/{postal_game.pk}/").status_code == 403
+    assert client.get(f"/tournaments/{postal_game.tournament_id}/").status_code == 403
+    assert signed_in(anna, "anna-pass-1").post(f"/games/{postal_game.pk}/penalty/",
+                                               {"player": "black", "reason": "address_error"},
+                                               follow=True).status_code == 200
+    assert GameEvent.objects.count() == 0
