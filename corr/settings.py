@@ -154,6 +154,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Time accounting for correspondence games (article 50.4 and other controls).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {"ColourEnum": "corr.models.Colour", "ModeEnum": "corr.models.Mode",
+                            "MailEnum": "corr.models.Mail"},
 }
 
 # Celery on Redis; with no REDIS_URL tasks run eagerly in-process (the embedded run).

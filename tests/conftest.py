@@ -95,3 +95,9 @@ def postal_game(postal, arbiter, anna, boris, frozen):
 @pytest.fixture
 def server_game(server, arbiter, anna, boris, frozen):
     return services.game_create(by=arbiter, tournament=server, white=anna, black=boris, today=TODAY)
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # PBKDF2's deliberate slowness is for attackers, not for a suite that signs in hundreds of times.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

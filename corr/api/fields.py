@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from corr.clock import ClockError, parse_date
 
 
+@extend_schema_field(OpenApiTypes.DATE)
 class StrictDateField(serializers.Field):
     """A calendar date written exactly YYYY-MM-DD (no guessing between 01.02 and 02.01)."""
 

@@ -24,7 +24,7 @@ class UserCreate(serializers.Serializer):
 class TournamentCreate(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     official_start = StrictDateField()
-    mode = serializers.ChoiceField(choices=Mode.values)
+    mode = serializers.ChoiceField(choices=Mode.choices)
     ruleset = serializers.DictField(required=False, help_text="the game file's ruleset keys; defaults: 50.4")
     time_zone = serializers.CharField(required=False, default="UTC")
     presumed_transit_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
@@ -48,8 +48,8 @@ class GameCreate(serializers.Serializer):
     tournament = serializers.IntegerField()
     white = serializers.CharField()
     black = serializers.CharField()
-    first = serializers.ChoiceField(choices=Colour.values, required=False, default=Colour.WHITE)
-    mode = serializers.ChoiceField(choices=Mode.values, required=False)
+    first = serializers.ChoiceField(choices=Colour.choices, required=False, default=Colour.WHITE)
+    mode = serializers.ChoiceField(choices=Mode.choices, required=False)
 
 
 class MoveInput(serializers.Serializer):
@@ -58,7 +58,7 @@ class MoveInput(serializers.Serializer):
     received_on = StrictDateField(required=False, allow_null=True, default=None)
     sent_on = StrictDateField(required=False, allow_null=True, default=None)
     void = serializers.BooleanField(required=False, default=False)
-    mail = serializers.ChoiceField(choices=Mail.values, required=False, default="")
+    mail = serializers.ChoiceField(choices=Mail.choices, required=False, default="")
     variant = serializers.ChoiceField(choices=["accepted", "conditional"], required=False, default="")
 
 
@@ -73,20 +73,20 @@ class NoticeInput(serializers.Serializer):
 
 
 class PenaltyInput(serializers.Serializer):
-    player = serializers.ChoiceField(choices=Colour.values)
+    player = serializers.ChoiceField(choices=Colour.choices)
     reason = serializers.CharField()
     move = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
 
 
 class DelayInput(serializers.Serializer):
-    player = serializers.ChoiceField(choices=Colour.values)
+    player = serializers.ChoiceField(choices=Colour.choices)
     days = serializers.IntegerField(min_value=0)
     move = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
     reason = serializers.CharField(required=False, default="late_repeat")
 
 
 class StartNoticeInput(serializers.Serializer):
-    player = serializers.ChoiceField(choices=Colour.values)
+    player = serializers.ChoiceField(choices=Colour.choices)
     received_on = StrictDateField()
 
 
@@ -98,7 +98,7 @@ class CorrectionInput(serializers.Serializer):
     days = serializers.IntegerField(required=False, min_value=0)
     reason = serializers.CharField(required=False)
     notation = serializers.CharField(required=False, allow_blank=True)
-    mail = serializers.ChoiceField(choices=Mail.values, required=False)
+    mail = serializers.ChoiceField(choices=Mail.choices, required=False)
     number = serializers.IntegerField(required=False, min_value=1)
 
 
@@ -118,3 +118,72 @@ def game_summary(game: Game) -> dict:
         "mode": game.mode, "white": game.white.username, "black": game.black.username, "first": game.first,
         "status": game.status, "result": game.result, "termination": game.termination,
     }
+
+
+# --- output shapes, for the OpenAPI schema ---------------------------------------------------------
+
+class PendingOut(serializers.Serializer):
+    player = serializers.ChoiceField(choices=Colour.choices)
+    number = serializers.IntegerField()
+    received_on = serializers.DateField(allow_null=True)
+    presumed = serializers.BooleanField(help_text="true until the player records the receipt")
+
+
+class GameOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    tournament = serializers.IntegerField()
+    tournament_name = serializers.CharField()
+    mode = serializers.ChoiceField(choices=Mode.choices)
+    white = serializers.CharField()
+    black = serializers.CharField()
+    first = serializers.ChoiceField(choices=Colour.choices)
+    status = serializers.CharField()
+    result = serializers.CharField()
+    termination = serializers.CharField()
+    to_move = serializers.ChoiceField(choices=Colour.choices, allow_null=True)
+    pending = PendingOut(allow_null=True)
+    clock = serializers.DictField(help_text="exactly the JSON of `manage.py clock --json` for this game, as of today")
+    warnings = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class GameSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    tournament = serializers.IntegerField()
+    tournament_name = serializers.CharField()
+    mode = serializers.CharField()
+    white = serializers.CharField()
+    black = serializers.CharField()
+    first = serializers.CharField()
+    status = serializers.CharField()
+    result = serializers.CharField()
+    termination = serializers.CharField()
+
+
+class UserOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    email = serializers.CharField()
+    is_arbiter = serializers.BooleanField(required=False)
+
+
+class TokenOut(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class HistoryOut(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    player = serializers.CharField()
+    number = serializers.IntegerField(allow_null=True)
+    notation = serializers.CharField()
+    received_on = serializers.DateField(allow_null=True)
+    sent_on = serializers.DateField(allow_null=True)
+    void = serializers.BooleanField()
+    variant = serializers.CharField()
+    mail = serializers.CharField()
+    reason = serializers.CharField()
+    days = serializers.IntegerField(allow_null=True)
+    note = serializers.CharField()
+    supersedes = serializers.IntegerField(allow_null=True)
+    entered_by = serializers.CharField()
+    entered_at = serializers.DateTimeField()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
@@ -67,7 +68,7 @@ class TokenView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
 
-    @extend_schema(request=s.TokenRequest, responses={200: {"type": "object", "properties": {"token": {"type": "string"}}}})
+    @extend_schema(request=s.TokenRequest, responses={200: s.TokenOut})
     def post(self, request):
         from django.contrib.auth import authenticate
 
@@ -80,7 +81,7 @@ class TokenView(APIView):
 
 
 class UsersView(APIView):
-    @extend_schema(request=s.UserCreate)
+    @extend_schema(request=s.UserCreate, responses={201: s.UserOut})
     @idempotent
     def post(self, request):
         data = _validated(s.UserCreate, request)
@@ -89,17 +90,19 @@ class UsersView(APIView):
 
 
 class MeView(APIView):
+    @extend_schema(responses=s.UserOut)
     def get(self, request):
         u = request.user
         return Response({"id": u.pk, "username": u.username, "email": u.email, "is_arbiter": u.is_arbiter})
 
 
 class TournamentsView(APIView):
+    @extend_schema(responses=s.TournamentOut(many=True), operation_id="tournaments_list")
     def get(self, request):
         tournaments = tournaments_of_user(user=request.user).prefetch_related("arbiters")
         return Response([s.TournamentOut(t).data for t in tournaments])
 
-    @extend_schema(request=s.TournamentCreate)
+    @extend_schema(request=s.TournamentCreate, responses={201: s.TournamentOut})
     @idempotent
     def post(self, request):
         data = _validated(s.TournamentCreate, request)
@@ -108,6 +111,7 @@ class TournamentsView(APIView):
 
 
 class TournamentView(APIView):
+    @extend_schema(responses=s.TournamentOut)
     def get(self, request, tournament_id: int):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         if not tournaments_of_user(user=request.user).filter(pk=tournament.pk).exists():
@@ -116,10 +120,11 @@ class TournamentView(APIView):
 
 
 class GamesView(APIView):
+    @extend_schema(responses=s.GameSummaryOut(many=True), operation_id="games_list")
     def get(self, request):
         return Response([s.game_summary(g) for g in games_of_user(user=request.user)])
 
-    @extend_schema(request=s.GameCreate)
+    @extend_schema(request=s.GameCreate, responses={201: s.GameOut})
     @idempotent
     def post(self, request):
         data = _validated(s.GameCreate, request)
@@ -140,6 +145,7 @@ class GamesView(APIView):
 class GameView(APIView):
     """GET /api/games/{id}/: the game and its clock as of today (tournament's time zone)."""
 
+    @extend_schema(responses=s.GameOut)
     def get(self, request, game_id: int):
         game = _game(request, game_id)
         time, _ = game_time_get(game=game, as_of=_today(game))
@@ -149,6 +155,7 @@ class GameView(APIView):
 class GameEventsView(APIView):
     """GET /api/games/{id}/events/: the game as a game file for ``manage.py clock``."""
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, game_id: int):
         game = _game(request, game_id)
         today = _today(game)
@@ -160,6 +167,7 @@ class GameEventsView(APIView):
 class GameHistoryView(APIView):
     """GET /api/games/{id}/history/: every stored event, corrections and withdrawals included."""
 
+    @extend_schema(responses=s.HistoryOut(many=True))
     def get(self, request, game_id: int):
         from corr.models import GameEvent
 
@@ -197,7 +205,7 @@ class _GameAction(APIView):
 class MovesView(_GameAction):
     input = s.MoveInput
 
-    @extend_schema(request=s.MoveInput)
+    @extend_schema(request=s.MoveInput, responses={201: s.GameOut})
     def post(self, request, game_id: int):
         return super().post(request, game_id)
 
@@ -208,7 +216,7 @@ class MovesView(_GameAction):
 class ReceiptsView(_GameAction):
     input = s.ReceiptInput
 
-    @extend_schema(request=s.ReceiptInput)
+    @extend_schema(request=s.ReceiptInput, responses={201: s.GameOut})
     def post(self, request, game_id: int):
         return super().post(request, game_id)
 
@@ -219,7 +227,7 @@ class ReceiptsView(_GameAction):
 class NoticesView(_GameAction):
     input = s.NoticeInput
 
-    @extend_schema(request=s.NoticeInput)
+    @extend_schema(request=s.NoticeInput, responses={201: s.GameOut})
     def post(self, request, game_id: int):
         return super().post(request, game_id)
 
@@ -230,7 +238,7 @@ class NoticesView(_GameAction):
 class PenaltiesView(_GameAction):
     input = s.PenaltyInput
 
-    @extend_schema(request=s.PenaltyInput)
+    @extend_schema(request=s.PenaltyInput, responses={201: s.GameOut})
     def post(self, request, game_id: int):
         return super().post(request, game_id)
 
@@ -241,7 +249,7 @@ class PenaltiesView(_GameAction):
 class DelaysView(_GameAction):
     input = s.DelayInput
 
-    @extend_schema(request=s.DelayInput)
+    @extend_schema(request=s.DelayInput, responses={201: s.GameOut})
     def post(self, request, game_id: int):
         return super().post(request, game_id)
 
@@ -252,7 +260,7 @@ class DelaysView(_GameAction):
 class StartNoticesView(_GameAction):
     input = s.StartNoticeInput
 
-    @extend_schema(request=s.StartNoticeInput)
+    @extend_schema(request=s.StartNoticeInput, responses={201: s.GameOut})
     def post(self, request, game_id: int):
         return super().post(request, game_id)
 
@@ -263,7 +271,7 @@ class StartNoticesView(_GameAction):
 class CorrectionsView(_GameAction):
     input = s.CorrectionInput
 
-    @extend_schema(request=s.CorrectionInput)
+    @extend_schema(request=s.CorrectionInput, responses={201: s.GameOut})
     def post(self, request, game_id: int):
         return super().post(request, game_id)
 
@@ -275,7 +283,7 @@ class CorrectionsView(_GameAction):
 class WithdrawalsView(_GameAction):
     input = s.WithdrawalInput
 
-    @extend_schema(request=s.WithdrawalInput)
+    @extend_schema(request=s.WithdrawalInput, responses={201: s.GameOut})
     def post(self, request, game_id: int):
         return super().post(request, game_id)
 
@@ -287,7 +295,7 @@ class WithdrawalsView(_GameAction):
 class ResultView(_GameAction):
     input = s.ResultInput
 
-    @extend_schema(request=s.ResultInput)
+    @extend_schema(request=s.ResultInput, responses={201: s.GameOut})
     def post(self, request, game_id: int):
         return super().post(request, game_id)
 

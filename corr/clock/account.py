@@ -58,6 +58,7 @@ class GameClock:
     as_of: date
     accounts: dict[str, Account]
     ledger: tuple[LedgerLine, ...]
+    ruleset: Ruleset
 
     def as_json(self) -> dict:
         """The JSON of ``manage.py clock --json`` for one game."""
@@ -85,7 +86,7 @@ def compute(game: Game, as_of: date) -> GameClock:
     control = control_for(game.ruleset)
     trouble_days = game.ruleset.time_trouble_days
     accounts = {pid: _account(c, control.fold(c), trouble_days) for pid, c in charges.items()}
-    return GameClock(as_of=as_of, accounts=accounts, ledger=tuple(ledger))
+    return GameClock(as_of=as_of, accounts=accounts, ledger=tuple(ledger), ruleset=game.ruleset)
 
 
 def _account(c: PlayerCharges, state, trouble_days: int) -> Account:

@@ -25,6 +25,9 @@ def render_table(clock: GameClock) -> str:
     lines = [f"as of {clock.as_of.isoformat()}"]
     lines += ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     lines.append("")
+    for pid, a in clock.accounts.items():
+        lines.append(f"why {pid}: {explain_account(a, clock.ruleset)}")
+    lines.append("")
     lines.append("ledger:")
     for line in clock.ledger:
         excluded = f", {line.excluded_days} excluded" if line.excluded_days else ""

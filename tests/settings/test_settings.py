@@ -1,0 +1,44 @@
+"""The one settings module: strict about bad values, safe in production."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(*args, **env):
+    full = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL", "SECURE_SSL_REDIRECT")}
+    full.update(env)
+    return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], capture_output=True, text=True,
+                          env=full, cwd=ROOT)
+
+
+def test_production_settings_pass_the_deploy_check():
+    done = manage("check", "--deploy", "--fail-level", "WARNING", DEBUG="0",
+                  SECRET_KEY="a-long-random-production-secret-key-0123456789-abcdefghijklmnop",
+                  ALLOWED_HOSTS="corr.example.org")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_without_debug_a_secret_key_is_required():
+    done = manage("check", DEBUG="0")
+    assert done.returncode != 0
+    assert "SECRET_KEY is required when DEBUG is off" in done.stderr
+
+
+@pytest.mark.parametrize("env, message", [
+    ({"DEBUG": "maybe"}, "DEBUG must be a boolean"),
+    ({"DEBUG": "1", "TIME_ZONE": "Mars/Olympus"}, "TIME_ZONE is not a known time zone"),
+    ({"DEBUG": "1", "NIGHTLY_HOUR": "25"}, "NIGHTLY_HOUR must be 0..23"),
+    ({"DEBUG": "1", "REMINDER_DAYS": "7,soon"}, "REMINDER_DAYS must be whole numbers"),
+])
+def test_bad_values_are_refused_by_name(env, message):
+    done = manage("check", **env)
+    assert done.returncode != 0
+    assert message in done.stderr
