@@ -20,6 +20,7 @@ run: $(STAMP)
 
 # The whole suite. DATABASE_URL / REDIS_URL from the environment choose the servers.
 test: $(STAMP)
+	$(VENV)/bin/ruff check corr accounts tests bench
 	SECRET_KEY=test-only-not-secret SECURE_SSL_REDIRECT=0 $(PY) -m pytest -q
 
 bench: $(STAMP)

@@ -9,3 +9,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
 app = Celery("corr")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@app.on_after_finalize.connect
+def schedule_nightly(sender, **kwargs):
+    """Beat: the nightly job once a day at ``NIGHTLY_HOUR`` in the service's time zone."""
+    from celery.schedules import crontab
+    from django.conf import settings
+
+    sender.add_periodic_task(crontab(hour=settings.NIGHTLY_HOUR, minute=0), sender.signature("corr.nightly_run"),
+                             name="nightly deadline work")

@@ -50,7 +50,7 @@ class LedgerLine(NamedTuple):
     note: str
 
     def as_json(self) -> dict:
-        return dict(zip(LEDGER_FIELDS, self))
+        return dict(zip(LEDGER_FIELDS, self, strict=True))
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ def render_table(clock: GameClock) -> str:
         ))
     widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
     lines = [f"as of {clock.as_of.isoformat()}"]
-    lines += ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    lines += ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
     lines.append("")
     for pid, a in clock.accounts.items():
         lines.append(f"why {pid}: {explain_account(a, clock.ruleset)}")

@@ -57,7 +57,7 @@ def game_file(game: Game, rows, as_of: date) -> dict:
     assembled = assemble_game(game, rows, as_of)
     data = write_game(assembled.game, as_of)
     by_seq = {row.seq: row for row in rows}
-    for event, seq in zip(data["events"], assembled.sources):
+    for event, seq in zip(data["events"], assembled.sources, strict=True):
         row = by_seq.get(seq)
         if row is not None and row.kind == "move":
             if row.notation:

@@ -128,6 +128,7 @@ def _store(game: Game, rows: list[GameEvent], new: list[GameEvent], today: date)
         raise TurnConflict("the game changed while this request was handled; reload it and retry",
                            field="number") from None
     clock_store(game=game, rows=candidate, today=today, time=time)
+    _flags_after_event(game, time, today)
     return time
 
 
@@ -151,20 +152,58 @@ def clock_store(*, game: Game, rows, today: date, time: GameTime | None = None) 
     A move still presumed in transit runs no clock; its player's account is
     stored as of the presumed arrival, so the stored deadline is already right.
     """
+    time = time_for_storage(game, rows, today, time)
+    for colour, fields in clock_fields(game, time).items():
+        PlayerClock.objects.update_or_create(game=game, player=colour, defaults=fields)
+
+
+def time_for_storage(game: Game, rows, today: date, time: GameTime | None = None) -> GameTime:
+    """The game time to store: as of today, or as of the presumed arrival of a move still in transit.
+
+    Nothing runs while a move travels (50.4.3), so the accounts at its arrival
+    are today's, with the deadline already known.
+    """
     time = time or game_time(game, rows, today)
     pending = time.assembled.pending
     if pending is not None and pending.received_on is not None and pending.received_on > today:
-        time = game_time(game, rows, pending.received_on)
-    as_of = time.clock.as_of
+        return game_time(game, rows, pending.received_on)
+    return time
+
+
+CLOCK_FIELDS = ("on_move", "made", "control_number", "total_days", "remaining_days", "deadline", "time_trouble",
+                "overstepped_control", "flagged", "computed_on")
+
+
+def clock_fields(game: Game, time: GameTime) -> dict[str, dict]:
+    """The stored columns of each player's ``PlayerClock`` for a computed game time."""
+    ongoing = game.status == GameStatus.ONGOING
+    out = {}
     for colour, account in time.clock.accounts.items():
         over = account.overstepped
-        PlayerClock.objects.update_or_create(game=game, player=colour, defaults=dict(
+        out[colour] = dict(
             on_move=time.assembled.to_move == colour, made=account.made,
             control_number=account.control.number, total_days=account.total_days,
-            remaining_days=account.remaining_days, deadline=account.deadline,
+            remaining_days=account.remaining_days, deadline=account.deadline if ongoing else None,
             time_trouble=account.time_trouble, overstepped_control=over.control if over else None,
-            computed_on=as_of,
-        ))
+            flagged=ongoing and (account.time_trouble or over is not None), computed_on=time.clock.as_of,
+        )
+    return out
+
+
+def _flags_after_event(game: Game, time: GameTime, today: date) -> None:
+    """An event that puts a player in time trouble or over a control is announced at once, after commit.
+
+    Reminders stay with the nightly job; notices and cases are the same rows it
+    would create, so neither path creates them twice.
+    """
+    from corr.nightly.emails import emails_store
+    from corr.nightly.flags import Flags, flag_emails, flags_collect, flags_store
+
+    flags = Flags()
+    flags_collect(game=game, time=time, on=today, flags=flags)
+    flags.reminders = []
+    if flags.notices or flags.cases:
+        emails_store(flag_emails(flags_store(flags=flags)), enqueue=True)
 
 
 def _event(by: User, kind: str, player: str, **fields) -> GameEvent:

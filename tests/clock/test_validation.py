@@ -73,7 +73,8 @@ def test_it_rejects_a_bad_event_naming_it(data, message, field):
 
 def test_the_first_move_may_leave_out_its_received_date():
     game, as_of = read_game(with_event(1, received_on=None))
-    assert compute(game, as_of).accounts["black"].thinking_days == 23 - 2 + 8  # move 1 counted from the start 01-10 (8 days), not 01-16 (2)
+    # Black's move 1 now counts from the start 01-10 (8 days) instead of 01-16 (2 days).
+    assert compute(game, as_of).accounts["black"].thinking_days == 23 - 2 + 8
 
 
 @pytest.mark.parametrize("key, value, message", [

@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def manage(*args, **env):
-    full = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL", "SECURE_SSL_REDIRECT")}
+    dropped = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "SECURE_SSL_REDIRECT")
+    full = {k: v for k, v in os.environ.items() if k not in dropped}
     full.update(env)
     return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], capture_output=True, text=True,
                           env=full, cwd=ROOT)

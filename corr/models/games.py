@@ -91,6 +91,7 @@ class Game(models.Model):
         constraints = [
             models.CheckConstraint(condition=~Q(white=models.F("black")), name="game_players_differ"),
         ]
+        indexes = [models.Index(fields=["tournament", "status"], name="game_tournament_status")]
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.white} - {self.black}"
@@ -179,6 +180,7 @@ class PlayerClock(models.Model):
     deadline = models.DateField(null=True, blank=True, db_index=True)
     time_trouble = models.BooleanField(default=False)
     overstepped_control = models.PositiveIntegerField(null=True, blank=True)
+    flagged = models.BooleanField(default=False, help_text="In time trouble or over a control, game ongoing.")
     computed_on = models.DateField(help_text="The date the figures were computed as of.")
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -186,6 +188,11 @@ class PlayerClock(models.Model):
         ordering = ["game", "player"]
         constraints = [
             models.UniqueConstraint(fields=["game", "player"], name="one_clock_per_player"),
+        ]
+        indexes = [
+            # The nightly selection: deadline <= D + window (the deadline index) OR flagged
+            # (this partial index, small: only the flagged few of a federation's players).
+            models.Index(fields=["game"], condition=Q(flagged=True), name="playerclock_flagged"),
         ]
 
     def __str__(self) -> str:

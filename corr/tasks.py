@@ -1,0 +1,58 @@
+"""Celery tasks: thin wrappers that take dates and ids, call the domain, and own their retry policy."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from celery import chord, group, shared_task
+from django.utils import timezone
+
+from corr.nightly.emails import email_send_now, emails_due, emails_enqueue
+from corr.nightly.job import nightly_chunk_process, nightly_finish, nightly_start
+
+EMAIL_MAX_RETRIES = 6
+
+
+def service_today() -> date:
+    """Today in the service's time zone (``TIME_ZONE``)."""
+    return timezone.localdate()
+
+
+@shared_task(name="corr.nightly_run")
+def nightly_run(on: str | None = None) -> dict:
+    """The nightly job for ``on`` (YYYY-MM-DD; default today): fan the chunks out to the workers."""
+    day = date.fromisoformat(on) if on else service_today()
+    run, chunks = nightly_start(on=day)
+    # E-mails that could not be queued earlier (broker down) or failed for good go out again now.
+    emails_enqueue(emails_due(now=timezone.now()))
+    finish = nightly_finish_task.s(day.isoformat(), run.pk)
+    if not chunks:
+        finish.apply_async(args=([],))
+    else:
+        chord(group(nightly_chunk.s(day.isoformat(), ids, run.pk) for ids in chunks))(finish)
+    return {"run": run.pk, "chunks": len(chunks)}
+
+
+@shared_task(name="corr.nightly_chunk", acks_late=True)
+def nightly_chunk(on: str, game_ids: list[int], run_id: int) -> dict:
+    return nightly_chunk_process(on=date.fromisoformat(on), game_ids=game_ids, run_id=run_id, enqueue=True)
+
+
+@shared_task(name="corr.nightly_finish")
+def nightly_finish_task(chunk_counts: list[dict], on: str, run_id: int) -> dict:
+    return nightly_finish(on=date.fromisoformat(on), run_id=run_id, chunk_counts=chunk_counts, now=timezone.now())
+
+
+@shared_task(name="corr.email_send", bind=True, max_retries=EMAIL_MAX_RETRIES)
+def email_send(self, email_id: int) -> str:
+    """Send one stored e-mail; on failure retry with exponential back-off (1, 2, 4 ... minutes).
+
+    Run eagerly (embedded mode) a failure is not retried on the spot: the row
+    stays ``failed`` and the next nightly run sends it again.
+    """
+    try:
+        return email_send_now(email_id=email_id, now=timezone.now())
+    except Exception as error:
+        if self.request.is_eager:
+            return "failed"
+        raise self.retry(exc=error, countdown=60 * 2 ** self.request.retries) from error
