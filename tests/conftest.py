@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from datetime import date, datetime, timezone
 
@@ -101,3 +102,43 @@ def server_game(server, arbiter, anna, boris, frozen):
 def fast_password_hashing(settings):
     # PBKDF2's deliberate slowness is for attackers, not for a suite that signs in hundreds of times.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@contextlib.contextmanager
+def celery_conf(**changes):
+    """Change the Celery app's settings (by their ``CELERY_`` names) for a block, then restore them.
+
+    The broker connection and producer pools are dropped on the way in and out:
+    they were built for the old broker URL.
+    """
+    from corr.celery import app
+
+    saved = {key: getattr(app.conf, key.removeprefix("CELERY_").lower()) for key in changes}
+
+    def reset_pools():
+        # Drop, never close: kombu keeps one pool per broker URL in a registry, and a
+        # closed pool would be handed back the next time that URL is used.
+        app._pool = None
+        app.amqp._producer_pool = None
+
+    reset_pools()
+    app.conf.update(changes)
+    try:
+        yield app
+    finally:
+        reset_pools()
+        app.conf.update(saved)
+
+
+@pytest.fixture(autouse=True)
+def eager_tasks(request):
+    """Tasks run in-process in every test, whatever REDIS_URL says, unless a test asks for a real broker.
+
+    The domain is what the tests exercise; the worker integration test and the
+    broker-down test set their own broker.
+    """
+    if {"worker", "broker_down"} & set(request.fixturenames):
+        yield
+        return
+    with celery_conf(CELERY_TASK_ALWAYS_EAGER=True):
+        yield

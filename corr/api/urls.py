@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import views
+from . import nightly_views, views
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -24,4 +24,10 @@ urlpatterns = [
     path("games/<int:game_id>/corrections/", views.CorrectionsView.as_view(), name="api-corrections"),
     path("games/<int:game_id>/withdrawals/", views.WithdrawalsView.as_view(), name="api-withdrawals"),
     path("games/<int:game_id>/result/", views.ResultView.as_view(), name="api-result"),
+    path("reports/nightly/", nightly_views.NightlyReportsView.as_view(), name="api-nightly-reports"),
+    path("overstep-cases/", nightly_views.OverstepCasesView.as_view(), name="api-overstep-cases"),
+    path("overstep-cases/<int:case_id>/confirm/", nightly_views.OverstepConfirmView.as_view(),
+         name="api-overstep-confirm"),
+    path("overstep-cases/<int:case_id>/dismiss/", nightly_views.OverstepDismissView.as_view(),
+         name="api-overstep-dismiss"),
 ]

@@ -16,4 +16,7 @@ urlpatterns = [
     path("games/<int:game_id>/penalty/", views.penalty_post, name="game-penalty"),
     path("games/<int:game_id>/delay/", views.delay_post, name="game-delay"),
     path("tournaments/<int:tournament_id>/", views.tournament_page, name="tournament"),
+    path("tournaments/<int:tournament_id>/reports/<str:on>/", views.report_page, name="report"),
+    path("tournaments/<int:tournament_id>/reports/<str:on>.csv", views.report_csv, name="report-csv"),
+    path("overstep-cases/<int:case_id>/decide/", views.case_decide, name="case-decide"),
 ]

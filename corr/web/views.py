@@ -131,9 +131,74 @@ def delay_post(request, game_id: int):
 
 @login_required
 def tournament_page(request, tournament_id: int):
+    from corr.models import OverstepCase
+
+    tournament = _arbitrated(request, tournament_id)
+    clocks = list(tournament_clocks(tournament=tournament))
+    flagged = [c for c in clocks if c.flagged]
+    cases = OverstepCase.objects.filter(game__tournament=tournament).select_related(
+        "game", "game__white", "game__black", "decided_by").order_by("status", "-opened_on")
+    reports = tournament.nightly_reports.order_by("-date").values_list("date", flat=True)[:30]
+    return render(request, "corr/tournament.html", {"tournament": tournament, "clocks": clocks, "flagged": flagged,
+                                                    "cases": cases, "reports": reports})
+
+
+def _arbitrated(request, tournament_id) -> Tournament:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not can_arbitrate(request.user, tournament):
         raise PermissionDenied("only the tournament's arbiters see this page")
-    clocks = list(tournament_clocks(tournament=tournament))
-    flagged = [c for c in clocks if c.time_trouble or c.overstepped_control]
-    return render(request, "corr/tournament.html", {"tournament": tournament, "clocks": clocks, "flagged": flagged})
+    return tournament
+
+
+@login_required
+@require_POST
+def case_decide(request, case_id: int):
+    from corr.models import OverstepCase
+    from corr.nightly.cases import overstep_confirm, overstep_dismiss
+
+    case = get_object_or_404(OverstepCase.objects.select_related("game__tournament"), pk=case_id)
+    now = timezone.now()
+    try:
+        if request.POST.get("decision") == "confirm":
+            overstep_confirm(case=case, by=request.user, now=now, today=local_today(case.game.tournament, now))
+        else:
+            overstep_dismiss(case=case, by=request.user, reason=request.POST.get("reason", ""), now=now)
+    except ServiceError as error:
+        messages.error(request, f"{error.field}: {error.message}" if error.field else error.message)
+    else:
+        messages.success(request, f"case {case.pk} {request.POST.get('decision', 'dismiss')}ed")
+    return redirect("tournament", tournament_id=case.game.tournament_id)
+
+
+REPORT_SECTIONS = ("deadlines_soon", "time_trouble", "overstep_cases")
+
+
+@login_required
+def report_page(request, tournament_id: int, on: str):
+    from corr.models import NightlyReport
+
+    tournament = _arbitrated(request, tournament_id)
+    report = get_object_or_404(NightlyReport, tournament=tournament, date=on)
+    sections = [(name.replace("_", " "), report.data.get(name, [])) for name in REPORT_SECTIONS]
+    return render(request, "corr/report.html", {"tournament": tournament, "report": report, "sections": sections})
+
+
+@login_required
+def report_csv(request, tournament_id: int, on: str):
+    import csv
+
+    from django.http import HttpResponse
+
+    from corr.models import NightlyReport
+
+    tournament = _arbitrated(request, tournament_id)
+    report = get_object_or_404(NightlyReport, tournament=tournament, date=on)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="corr-report-{tournament.pk}-{on}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["section", "game", "player", "username", "deadline", "remaining_days"])
+    for name in REPORT_SECTIONS:
+        for item in report.data.get(name, []):
+            writer.writerow([name, item["game"], item["player"], item["username"], item["deadline"] or "",
+                             item["remaining_days"]])
+    return response

@@ -43,3 +43,11 @@ def test_bad_values_are_refused_by_name(env, message):
     done = manage("check", **env)
     assert done.returncode != 0
     assert message in done.stderr
+
+
+def test_the_suite_runs_on_the_database_that_database_url_names(db):
+    from django.db import connection
+
+    url = os.environ.get("DATABASE_URL", "")
+    expected = "postgresql" if url.startswith(("postgres://", "postgresql://")) else "sqlite"
+    assert connection.vendor == expected

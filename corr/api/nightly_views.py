@@ -1,0 +1,109 @@
+"""The API of the nightly work: reports and overstep cases for arbiters."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from corr.clock import ClockError, parse_date
+from corr.games.clockstate import local_today
+from corr.games.errors import InvalidInput, NotAllowed
+from corr.models import NightlyReport, OverstepCase, OverstepStatus, Tournament
+from corr.nightly.cases import overstep_confirm, overstep_dismiss
+
+from .idempotency import idempotent
+
+
+def arbitrated_tournaments(user):
+    if user.is_superuser:
+        return Tournament.objects.all()
+    if not user.is_arbiter:
+        raise NotAllowed("only arbiters see nightly reports and overstep cases")
+    return Tournament.objects.filter(arbiters=user)
+
+
+class NightlyReportsView(APIView):
+    """GET /api/reports/nightly/?date=YYYY-MM-DD: the reports of the arbiter's tournaments for a date."""
+
+    @extend_schema(parameters=[OpenApiParameter("date", OpenApiTypes.DATE, description="default: today")],
+                   responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        text = request.query_params.get("date")
+        try:
+            on = parse_date(text, "date") if text else timezone.localdate()
+        except ClockError as error:
+            raise InvalidInput(error.message, field="date") from None
+        tournaments = arbitrated_tournaments(request.user)
+        reports = NightlyReport.objects.filter(date=on, tournament__in=tournaments).order_by("tournament_id")
+        return Response({"date": on.isoformat(),
+                         "tournaments": [{k: v for k, v in r.data.items() if k != "date"} for r in reports]})
+
+
+def case_json(case: OverstepCase) -> dict:
+    return {"id": case.pk, "game": case.game_id, "tournament": case.game.tournament_id, "player": case.player,
+            "username": case.game.user_of(case.player).username, "control": case.control_number,
+            "through_move": case.through_move, "allowed_days": case.allowed_days, "used_days": case.used_days,
+            "deadline": case.deadline.isoformat() if case.deadline else None,
+            "opened_on": case.opened_on.isoformat(), "status": case.status,
+            "decided_by": case.decided_by.username if case.decided_by else None,
+            "decision_reason": case.decision_reason}
+
+
+class OverstepCasesView(APIView):
+    """GET /api/overstep-cases/?status=open: the cases of the arbiter's tournaments."""
+
+    @extend_schema(parameters=[OpenApiParameter("status", str, enum=OverstepStatus.values)],
+                   responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        cases = OverstepCase.objects.filter(game__tournament__in=arbitrated_tournaments(request.user)).select_related(
+            "game", "game__white", "game__black", "decided_by")
+        status = request.query_params.get("status")
+        if status:
+            if status not in OverstepStatus.values:
+                raise InvalidInput(f"status must be one of {', '.join(OverstepStatus.values)}", field="status")
+            cases = cases.filter(Q(status=status))
+        return Response([case_json(c) for c in cases.order_by("-opened_on", "id")])
+
+
+class DismissInput(serializers.Serializer):
+    reason = serializers.CharField()
+
+
+def _case(request, case_id: int) -> OverstepCase:
+    case = OverstepCase.objects.select_related("game", "game__tournament", "game__white", "game__black").filter(
+        pk=case_id).first()
+    if case is None:
+        raise NotFound(f"no overstep case {case_id}")
+    return case
+
+
+class OverstepConfirmView(APIView):
+    """POST /api/overstep-cases/{id}/confirm/: the game is lost on time."""
+
+    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+    @idempotent
+    def post(self, request, case_id: int):
+        case = _case(request, case_id)
+        case = overstep_confirm(case=case, by=request.user, now=timezone.now(),
+                                today=local_today(case.game.tournament, timezone.now()))
+        case.game.refresh_from_db()
+        return Response(case_json(case) | {"game_result": case.game.result, "termination": case.game.termination})
+
+
+class OverstepDismissView(APIView):
+    """POST /api/overstep-cases/{id}/dismiss/ {"reason"}."""
+
+    @extend_schema(request=DismissInput, responses=OpenApiTypes.OBJECT)
+    @idempotent
+    def post(self, request, case_id: int):
+        serializer = DismissInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        case = overstep_dismiss(case=_case(request, case_id), by=request.user,
+                                reason=serializer.validated_data["reason"], now=timezone.now())
+        return Response(case_json(case))

@@ -1,0 +1,111 @@
+"""A real Celery worker on the machine's Redis runs the nightly job against the test database.
+
+The job is enqueued from this process, fans out in chunks to the worker, and
+is checked through what it stored and the e-mails it wrote; then it is run
+again and must create and send nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import redis
+from django.db import connection
+
+from corr.models import EmailStatus, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, TimeTroubleNotice
+
+from ..conftest import celery_conf, needs_server
+from .conftest import day
+
+ROOT = Path(__file__).resolve().parents[2]
+REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15"
+WAIT_SECONDS = 90
+
+
+def database_url() -> str:
+    s = connection.settings_dict
+    if s["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{s['NAME']}"
+    return f"postgres://{s['USER'] or ''}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+
+
+@pytest.fixture
+def worker(transactional_db, tmp_path):
+    try:
+        client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+        client.ping()
+        reachable = True
+    except redis.RedisError:
+        reachable = False
+    needs_server("Redis", reachable)
+    client.flushdb()  # a clean queue for this test's worker
+    mail_dir = tmp_path / "mail"
+    mail_dir.mkdir()
+    env = dict(os.environ, DATABASE_URL=database_url(), REDIS_URL=REDIS_URL, SECRET_KEY="worker-test",
+               SECURE_SSL_REDIRECT="0", EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
+               EMAIL_FILE_PATH=str(mail_dir), NIGHTLY_CHUNK_SIZE="2", DJANGO_SETTINGS_MODULE="corr.settings")
+    celery = shutil.which("celery", path=str(Path(sys.executable).parent)) or "celery"
+    process = subprocess.Popen([celery, "-A", "corr", "worker", "--loglevel=warning", "--concurrency=2",
+                                "--without-gossip", "--without-mingle", "--without-heartbeat",
+                                f"--hostname=corr-test-{os.getpid()}@%h"],
+                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        with celery_conf(CELERY_TASK_ALWAYS_EAGER=False, CELERY_BROKER_URL=REDIS_URL,
+                         CELERY_RESULT_BACKEND=REDIS_URL):
+            yield mail_dir
+    finally:
+        process.terminate()
+        try:
+            output = process.communicate(timeout=20)[0].decode(errors="replace")
+        except subprocess.TimeoutExpired:
+            process.kill()
+            output = process.communicate()[0].decode(errors="replace")
+        if "Traceback" in output:
+            print(output)  # shown by pytest when the test fails
+
+
+def wait_for_runs(count: int) -> list[NightlyRun]:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        runs = list(NightlyRun.objects.filter(finished_at__isnull=False).order_by("pk"))
+        if len(runs) >= count:
+            return runs
+        time.sleep(0.3)
+    raise AssertionError(f"the worker did not finish {count} nightly run(s) in {WAIT_SECONDS} s")
+
+
+def test_a_real_worker_runs_the_nightly_job_and_a_second_run_changes_nothing(worker, make_game, anna, boris, eve):
+    from corr.tasks import nightly_run
+
+    for user in (anna, boris, eve):
+        user.email = f"{user.username}@example.org"
+        user.save()
+    games = [make_game(), make_game(white=eve, black=boris), make_game(white=boris, black=eve)]
+    nightly_run.delay(day(31).isoformat())  # every white has run 31 days: control 1 exceeded
+    [first] = wait_for_runs(1)
+    assert first.counts == {"date": "2026-02-10", "time_trouble_notices": 0, "reminders": 0, "overstep_cases": 3,
+                            "reports": 1}
+    assert first.chunks == 2  # 3 games in chunks of 2: fanned out
+    assert sorted(OverstepCase.objects.values_list("game_id", flat=True)) == sorted(g.pk for g in games)
+    assert NightlyReport.objects.get().data["overstep_cases"][0]["used_days"] == 31
+    # E-mails are sent by the worker after the chunk commits.
+    deadline = time.monotonic() + WAIT_SECONDS
+    while OutboundEmail.objects.exclude(status=EmailStatus.SENT).exists() and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert OutboundEmail.objects.filter(status=EmailStatus.SENT).count() == 3
+    files = sorted(worker.iterdir())
+    assert len(files) == 3 and "Overstep case" in files[0].read_text()
+
+    nightly_run.delay(day(31).isoformat())
+    runs = wait_for_runs(2)
+    assert runs[1].counts == {"date": "2026-02-10", "time_trouble_notices": 0, "reminders": 0,
+                              "overstep_cases": 0, "reports": 0}
+    time.sleep(1)  # anything queued by the second run would have been sent by now
+    assert OverstepCase.objects.count() == 3 and TimeTroubleNotice.objects.count() == 0
+    assert OutboundEmail.objects.count() == 3 and len(list(worker.iterdir())) == 3
