@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from corr.clock.presets import PRESETS
 from corr.models import Colour, Game, Mail, Mode, Tournament
 
 from .fields import StrictDateField
@@ -26,6 +27,8 @@ class TournamentCreate(serializers.Serializer):
     official_start = StrictDateField()
     mode = serializers.ChoiceField(choices=Mode.choices)
     ruleset = serializers.DictField(required=False, help_text="the game file's ruleset keys; defaults: 50.4")
+    preset = serializers.ChoiceField(choices=sorted(PRESETS), required=False,
+                                     help_text="a named ruleset; keys of `ruleset` override it")
     time_zone = serializers.CharField(required=False, default="UTC")
     presumed_transit_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from .charging import LedgerLine, PlayerCharges, charge_game
-from .control import ControlWindow, CumulativeMovesControl, Overstep, TimeControl
+from .control import ControlWindow, CumulativeMovesControl, Overstep, SystemControl, TimeControl
 from .events import Game
 from .rules import Ruleset
 
@@ -30,6 +30,8 @@ class Account:
     """50.4.12: days left in the current control <= time_trouble_days: registered mail required."""
     overstepped: Overstep | None
     next_charge_number: int
+    clock: dict | None = None
+    """The time-control system's own state; None under the default 50.4 control."""
 
     @property
     def remaining_days(self) -> int:
@@ -48,7 +50,7 @@ class Account:
             "deadline": None if self.deadline is None else self.deadline.isoformat(),
             "time_trouble": self.time_trouble,
             "overstepped": None if self.overstepped is None else self.overstepped.as_json(),
-        }
+        } | ({} if self.clock is None else {"clock": self.clock})
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,8 @@ class GameClock:
 
 def control_for(ruleset: Ruleset) -> TimeControl:
     """The time-control system a ruleset asks for (50.4.3 unless it names another)."""
+    if ruleset.time_control is not None:
+        return SystemControl(ruleset.time_control)
     return CumulativeMovesControl(ruleset.moves_per_control, ruleset.days_per_control)
 
 
@@ -95,5 +99,5 @@ def _account(c: PlayerCharges, state, trouble_days: int) -> Account:
         thinking_days=c.thinking_days, penalty_days=c.penalty_days, delay_days=c.delay_days,
         total_days=c.total_days, control=state.window, deadline=state.deadline,
         time_trouble=state.window.remaining_days <= trouble_days,
-        overstepped=state.overstepped, next_charge_number=c.next_charge_number,
+        overstepped=state.overstepped, next_charge_number=c.next_charge_number, clock=state.clock,
     )

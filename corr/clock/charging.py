@@ -64,7 +64,7 @@ class Pending:
     counted_from: date
     """``max(received_on, start)``: the first day its running time counts from."""
     running_days: int
-    """Days counted so far, as of the calculation date."""
+    """Days run so far, as of the calculation date (before any double-time charge)."""
     event: int
 
 
@@ -83,6 +83,9 @@ class PlayerCharges:
     penalty_days: int
     delay_days: int
     pending: Pending | None
+    move_days: tuple[tuple[int, int, int], ...] = ()
+    """(number, raw days, event) of every move, kept only when a per-move limit needs them."""
+    double_after: int | None = None
 
     @property
     def total_days(self) -> int:
@@ -105,6 +108,7 @@ class _State:
     penalties: int = 0
     delay_days: int = 0
     pending: Pending | None = None
+    move_days: list[tuple[int, int, int]] | None = None
 
     def charge(self, number: int, days: int) -> None:
         charges = self.charges
@@ -138,10 +142,14 @@ def charge_game(game: Game, as_of: date) -> tuple[dict[str, PlayerCharges], list
         sequence, naming its index and type.
     """
     rules = game.ruleset
+    control = rules.time_control
+    double = control.double_after if control is not None else None
+    keep_move_days = control is not None and control.max_per_move is not None
     states: dict[str, _State] = {}
     for p in game.players:
         start = player_start(game.official_start, p.notice_received_on, rules.late_notice_start_days)
-        states[p.id] = _State(start=start, start_rule="50.4.6" if start != game.official_start else "50.4.5")
+        states[p.id] = _State(start=start, start_rule="50.4.6" if start != game.official_start else "50.4.5",
+                              move_days=[] if keep_move_days else None)
     ledger: list[LedgerLine] = []
     append = ledger.append
     grace = rules.grace_days
@@ -155,7 +163,7 @@ def charge_game(game: Game, as_of: date) -> tuple[dict[str, PlayerCharges], list
             )
         kind = event.type
         if kind == "move":
-            _charge_move(index, event, state, as_of, append)
+            _charge_move(index, event, state, as_of, append, double)
         elif kind == "notice":
             _check_charge_number(index, event, state)
             received, sent = event.received_on, event.sent_on
@@ -203,16 +211,25 @@ def charge_game(game: Game, as_of: date) -> tuple[dict[str, PlayerCharges], list
             player=pid, start=s.start, made=s.made, next_charge_number=q,
             charges=tuple(s.charges), thinking_days=s.thinking_days,
             penalty_days=s.penalty_days, delay_days=s.delay_days, pending=s.pending,
+            move_days=tuple(s.move_days or ()), double_after=double,
         )
     return result, ledger
 
 
-def _charge_move(index: int, move: Move, state: _State, as_of: date, append) -> None:
+def double_time(days: int, double_after: int | None) -> int:
+    """ICCF double time: the days of one move beyond ``double_after`` are charged twice (23 -> 26 with 20)."""
+    if double_after is None or days <= double_after:
+        return days
+    return days + (days - double_after)
+
+
+def _charge_move(index: int, move: Move, state: _State, as_of: date, append, double: int | None) -> None:
     player, number, received, sent, void, variant = move
     # Fast path: an ordinary, sent, non-void move in sequence, received on or
-    # after the player's start, not after an accepted variant, dates in order.
-    # It is most of every real game; anything else takes the checked path below.
-    if (received is not None and sent is not None and not void and variant is None
+    # after the player's start, not after an accepted variant, dates in order,
+    # no per-move option. It is most of every real game; the rest is checked below.
+    if (received is not None and sent is not None and not void and variant is None and double is None
+            and state.move_days is None
             and state.pending is None and number.__class__ is int and number == state.made + 1
             and not state.last_made_accepted and received >= state.start and received <= sent <= as_of):
         days = (sent - received).days
@@ -225,10 +242,10 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append) -> 
         state.made = number
         append(LedgerLine(player, number, KIND_MOVE, days, 0, "50.4.4", index, ""))
         return
-    _charge_move_checked(index, move, state, as_of, append)
+    _charge_move_checked(index, move, state, as_of, append, double)
 
 
-def _charge_move_checked(index: int, move: Move, state: _State, as_of: date, append) -> None:
+def _charge_move_checked(index: int, move: Move, state: _State, as_of: date, append, double: int | None) -> None:
     number = move.number
     if isinstance(number, bool) or not isinstance(number, int):
         raise EventError(index, "move", f"number must be a whole number, got {number!r}", field="number")
@@ -285,22 +302,27 @@ def _charge_move_checked(index: int, move: Move, state: _State, as_of: date, app
                              field="sent_on")
         _check_dates(index, "move", received, None, as_of)
         running = max(0, (as_of - counted_from).days)
-        state.charge(charge_to, running)
-        state.thinking_days += running
+        charged = double_time(running, double)
+        state.charge(charge_to, charged)
+        state.thinking_days += charged
         state.pending = Pending(number, charge_to, counted_from, running, index)
+        if state.move_days is not None:
+            state.move_days.append((number, running, index))
         append(LedgerLine(
-            move.player, charge_to, KIND_PENDING_MOVE, running, 0,
-            "50.4.8" if charge_to != number else "50.4.4", index,
+            move.player, charge_to, KIND_PENDING_MOVE, charged, 0,
+            "double_after" if charged != running else "50.4.8" if charge_to != number else "50.4.4", index,
             f"move {number} running since {counted_from}"
-            + (f", charged to accepted variant move {charge_to}" if charge_to != number else ""),
+            + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
+            + (f"; {running - double} day(s) beyond {double} count double" if charged != running else ""),
         ))
         return
 
     _check_dates(index, "move", received, sent, as_of)
-    days = (sent - counted_from).days
-    if days < 0:
-        days = 0
-    excluded = 0 if received is None else (sent - received).days - days
+    raw = max(0, (sent - counted_from).days)
+    days = double_time(raw, double)
+    if state.move_days is not None:
+        state.move_days.append((number, raw, index))
+    excluded = 0 if received is None else max(0, (sent - received).days - raw)
     charges = state.charges
     if charge_to == len(charges) + 1:  # the common case, inlined: it runs once per move of a batch
         charges.append(days)
@@ -325,6 +347,9 @@ def _charge_move_checked(index: int, move: Move, state: _State, as_of: date, app
         note += f"{'; ' if note else ''}charged to accepted variant move {charge_to} (move {number} sent)"
     else:
         rule = "50.4.4"
+    if days != raw:
+        rule = "double_after"
+        note += f"{'; ' if note else ''}{raw} day(s), those beyond {double} count double: {days}"
     append(LedgerLine(move.player, charge_to, kind, days, excluded, rule, index, note))
 
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .charging import PlayerCharges
+
+if TYPE_CHECKING:
+    from .systems import TimeControl
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +40,15 @@ class Overstep:
     through_move: int
     allowed_days: int
     used_days: int
+    reason: str | None = None
+    """None for a control or clock exceeded; ``max_per_move`` for a single move over the limit."""
 
     def as_json(self) -> dict:
-        return {"control": self.control, "through_move": self.through_move,
-                "allowed_days": self.allowed_days, "used_days": self.used_days}
+        out = {"control": self.control, "through_move": self.through_move,
+               "allowed_days": self.allowed_days, "used_days": self.used_days}
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +59,8 @@ class ControlState:
     overstepped: Overstep | None
     deadline: date | None
     """Last date the pending move may be sent without exceeding the control; None without one."""
+    clock: dict | None = None
+    """The system's own state (``time_control`` systems only)."""
 
 
 class TimeControl(Protocol):
@@ -96,3 +106,55 @@ class CumulativeMovesControl:
             # what is left plus what it has used so far, counted from its first day.
             deadline = pending.counted_from + timedelta(days=remaining + pending.running_days)
         return ControlState(window=window, overstepped=overstepped, deadline=deadline)
+
+
+def affordable_days(running: int, left: int, double_after: int | None) -> int:
+    """How many more days a move that has run ``running`` days can run on ``left`` charged days.
+
+    Without double time that is ``left``. With it, days up to ``double_after``
+    cost one and every later day two (ICCF). Negative ``left`` (the flag has
+    fallen) is returned as it is: the deadline lies in the past.
+    """
+    if left < 0 or double_after is None:
+        return left
+    single = max(0, double_after - running)
+    if left <= single:
+        return left
+    return single + (left - single) // 2
+
+
+@dataclass(frozen=True, slots=True)
+class SystemControl:
+    """A ``time_control`` system (see :mod:`corr.clock.systems`) with its options, as a control."""
+
+    time_control: "TimeControl"
+
+    def fold(self, charges: PlayerCharges) -> ControlState:
+        from .systems import MoveTimes
+
+        q = charges.next_charge_number
+        per_move = charges.charges
+        completed = tuple(per_move[:q - 1]) + (0,) * max(0, q - 1 - len(per_move))
+        state = self.time_control.system.state(MoveTimes(completed=completed, current=sum(per_move[q - 1:]),
+                                                         number=q))
+        overstepped = state.overstepped
+        limit = self.time_control.max_per_move
+        if limit is not None:
+            # ICCF silence / FICGS: one move longer than the limit oversteps, whatever the clock says.
+            for number, raw, _event in charges.move_days:
+                if raw > limit:
+                    long_move = Overstep(control=number, through_move=number, allowed_days=limit, used_days=raw,
+                                         reason="max_per_move")
+                    if overstepped is None or long_move.through_move < overstepped.through_move:
+                        overstepped = long_move
+                    break
+        deadline = None
+        pending = charges.pending
+        if pending is not None:
+            more = affordable_days(pending.running_days, state.current_left, charges.double_after)
+            last_day = pending.running_days + more
+            if limit is not None:
+                last_day = min(last_day, limit)
+            deadline = pending.counted_from + timedelta(days=last_day)
+        clock = {"system": self.time_control.system.name, **state.clock}
+        return ControlState(window=state.window, overstepped=overstepped, deadline=deadline, clock=clock)

@@ -7,9 +7,12 @@ rules, article 50.4 "Time for reflection"). Defaults are the article's numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .errors import RulesetError
+
+if TYPE_CHECKING:
+    from .systems import TimeControl
 
 # Fields that must be at least 1 (a control of zero moves or zero days is meaningless);
 # every other field must be at least 0.
@@ -34,9 +37,13 @@ class Ruleset:
     """50.4.12: at this many days left or fewer the player must use registered mail."""
     late_notice_start_days: int = 3
     """50.4.6: a player notified late starts this many days after the notice arrived."""
+    time_control: "TimeControl | None" = None
+    """Another system of time control (Fischer, byo-yomi ...); None keeps the 50.4.3 control."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
+            if f.name == "time_control":
+                continue
             value = getattr(self, f.name)
             # bool is an int subclass; true/false is never a number of days.
             if isinstance(value, bool) or not isinstance(value, int):
@@ -61,21 +68,30 @@ class Ruleset:
             return cls()
         if not isinstance(data, Mapping):
             raise RulesetError("ruleset must be an object", field="ruleset")
-        known = cls.field_names()
+        known = cls.field_names() + ("time_control",)
         for key in data:
             if key not in known:
                 raise RulesetError(
                     f"ruleset.{key} is not a ruleset field (known: {', '.join(sorted(known))})",
                     field=f"ruleset.{key}",
                 )
-        return cls(**data)
+        values = dict(data)
+        if values.get("time_control") is not None:
+            from .systems import parse_time_control
+
+            values["time_control"] = parse_time_control(values["time_control"])
+        return cls(**values)
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
+        """The whole-number fields (the 50.4 numbers); ``time_control`` stands apart."""
+        return tuple(f.name for f in fields(cls) if f.name != "time_control")
 
-    def as_dict(self) -> dict[str, int]:
-        return {name: getattr(self, name) for name in self.field_names()}
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {name: getattr(self, name) for name in self.field_names()}
+        if self.time_control is not None:
+            out["time_control"] = self.time_control.as_json()
+        return out
 
 
 DEFAULT_RULESET = Ruleset()

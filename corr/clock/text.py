@@ -45,13 +45,20 @@ def explain_account(account, ruleset) -> str:
     by registered mail (50.4.12)."
     """
     c = account.control
-    first_move = c.through_move - ruleset.moves_per_control + 1
-    used = c.allowed_days - c.remaining_days
-    parts = [
-        f"Control {c.number} (moves {first_move}-{c.through_move}, accumulated) allows {c.allowed_days} days;"
-        f" {used} are charged through move {c.through_move} ({account.thinking_days} thinking,"
-        f" {account.penalty_days} penalty, {account.delay_days} delay in all): {c.remaining_days} left (50.4.3)."
-    ]
+    if account.clock is not None:
+        state = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in account.clock.items() if k != "system")
+        parts = [f"{account.clock['system'].replace('_', ' ').capitalize()} control: {state};"
+                 f" {c.remaining_days} day(s) left for move {account.next_charge_number}"
+                 f" ({account.thinking_days} thinking, {account.penalty_days} penalty,"
+                 f" {account.delay_days} delay in all)."]
+    else:
+        first_move = c.through_move - ruleset.moves_per_control + 1
+        used = c.allowed_days - c.remaining_days
+        parts = [
+            f"Control {c.number} (moves {first_move}-{c.through_move}, accumulated) allows {c.allowed_days} days;"
+            f" {used} are charged through move {c.through_move} ({account.thinking_days} thinking,"
+            f" {account.penalty_days} penalty, {account.delay_days} delay in all): {c.remaining_days} left (50.4.3)."
+        ]
     if account.deadline is not None:
         parts.append(f"The pending move must be sent by {account.deadline.isoformat()} at the latest.")
     if account.time_trouble:
@@ -59,6 +66,13 @@ def explain_account(account, ruleset) -> str:
                      " registered mail (50.4.12).")
     if account.overstepped is not None:
         o = account.overstepped
-        parts.append(f"Control {o.control} was exceeded: {o.used_days} days used through move"
-                     f" {o.through_move}, {o.allowed_days} allowed.")
+        if o.reason == "max_per_move":
+            parts.append(f"Move {o.through_move} took {o.used_days} days, over the limit of {o.allowed_days}"
+                         " for a single move.")
+        elif account.clock is not None and account.clock["system"] not in ("periods", "sudden_death"):
+            parts.append(f"The flag fell on move {o.through_move}: {o.used_days} days used,"
+                         f" {o.allowed_days} on the clock.")
+        else:
+            parts.append(f"Control {o.control} was exceeded: {o.used_days} days used through move"
+                         f" {o.through_move}, {o.allowed_days} allowed.")
     return " ".join(parts)

@@ -16,6 +16,7 @@ from django.contrib.auth.models import Group
 from django.db import IntegrityError, transaction
 
 from accounts.models import ARBITERS_GROUP, User
+from corr.clock.presets import preset_ruleset
 from corr.clock import ClockError, EventError, NoticeReason, PenaltyReason, Ruleset, RulesetError, DelayReason
 from corr.models import (
     Colour, EventKind, Game, GameEvent, GameResult, GameStatus, Mail, Mode, PlayerClock, Tournament,
@@ -52,16 +53,19 @@ def arbiter_grant(*, user: User) -> None:
 
 @transaction.atomic
 def tournament_create(*, by: User, name: str, official_start: date, mode: str, ruleset: dict | None = None,
-                      time_zone: str = "UTC", presumed_transit_days: int | None = None) -> Tournament:
+                      time_zone: str = "UTC", presumed_transit_days: int | None = None,
+                      preset: str | None = None) -> Tournament:
     """Create a tournament; its creator becomes one of its arbiters.
 
-    ``presumed_transit_days`` defaults to 0 (e-mail and server games).
+    ``preset`` names a ruleset of :data:`corr.clock.presets.PRESETS`; keys of
+    ``ruleset`` override it. ``presumed_transit_days`` defaults to 0 (e-mail
+    and server games).
     :raises InvalidInput: for a ruleset value, mode or time zone that breaks its rule.
     """
     if not by.is_arbiter:
         raise NotAllowed("only arbiters create tournaments")
     try:
-        rules = Ruleset.from_mapping(ruleset or {})
+        rules = Ruleset.from_mapping(preset_ruleset(preset, ruleset))
     except RulesetError as error:
         raise InvalidInput(error.message, field=error.field) from None
     if mode not in Mode.values:

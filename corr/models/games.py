@@ -13,6 +13,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.functional import cached_property
 
 from corr.clock import Ruleset
 
@@ -44,6 +45,8 @@ class Tournament(models.Model):
     repeat_penalty_days = models.PositiveSmallIntegerField(default=10)
     time_trouble_days = models.PositiveSmallIntegerField(default=5)
     late_notice_start_days = models.PositiveSmallIntegerField(default=3)
+    time_control = models.JSONField(null=True, blank=True,
+                                    help_text="Another time-control system (the game file's ruleset.time_control).")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="arbitrated_tournaments", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
@@ -54,9 +57,13 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
+    @cached_property
     def ruleset(self) -> Ruleset:
-        return Ruleset(**{name: getattr(self, name) for name in Ruleset.field_names()})
+        """The calculator's ruleset (parsed once per instance: the nightly job asks for it per game)."""
+        values = {name: getattr(self, name) for name in Ruleset.field_names()}
+        if self.time_control:
+            values["time_control"] = self.time_control
+        return Ruleset.from_mapping(values)
 
 
 class GameStatus(models.TextChoices):

@@ -110,3 +110,23 @@ def test_pairing_an_unknown_user_names_the_field(api, arbiter, postal, anna, fro
 def test_the_schema_and_the_docs_are_served(api, anna):
     assert api(anna).get("/api/schema/").status_code == 200
     assert api(anna).get("/api/docs/").status_code == 200
+
+
+def test_a_tournament_can_choose_a_preset_and_its_games_show_the_systems_clock(api, arbiter, anna, boris, frozen):
+    r = api(arbiter).post("/api/tournaments/", {"name": "SchemingMind", "official_start": "2026-02-01",
+                                                "mode": "server", "preset": "schemingmind_standard"}, format="json")
+    assert r.status_code == 201, r.json()
+    assert r.json()["ruleset"]["time_control"] == {"system": "fischer", "initial": 30, "increment": 1, "max": 45}
+    game = api(arbiter).post("/api/games/", {"tournament": r.json()["id"], "white": "anna", "black": "boris"},
+                             format="json").json()
+    white = game["clock"]["players"]["white"]
+    # Pending from 02-01; on 03-01 (frozen today) 28 days of the 30 are used.
+    assert white["clock"] == {"system": "fischer", "clock_days": 2, "increment_days": 1, "max_days": 45}
+    assert white["deadline"] == "2026-03-03" and white["time_trouble"] is True
+
+
+def test_a_bad_time_control_is_refused_naming_the_field(api, arbiter):
+    r = api(arbiter).post("/api/tournaments/", {"name": "x", "official_start": "2026-02-01", "mode": "postal",
+                                                "ruleset": {"time_control": {"system": "fischer", "initial": 30}}},
+                          format="json")
+    assert r.status_code == 400 and r.json()["field"] == "ruleset.time_control.increment"

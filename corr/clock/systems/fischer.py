@@ -1,0 +1,51 @@
+"""Fischer clock (FIDE 6 "increment", SchemingMind, ICCF 30 + 3, OGS "capped Fischer").
+
+The clock starts at ``initial``; a move's days come off it; after each
+completed move ``increment`` is added and the clock is capped at ``max``
+(when given). The flag falls when a move's days exceed the clock. The
+increment is added after the move, so a move cannot use its own increment
+(as lichess and FIDE 6.1: "for each move made").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..control import ControlWindow, Overstep
+from .base import MoveTimes, SystemState, only_keys, whole
+
+
+@dataclass(frozen=True, slots=True)
+class Fischer:
+    initial: int
+    increment: int
+    max: int | None = None
+    name: str = "fischer"
+
+    @classmethod
+    def parse(cls, data: dict, path: str) -> "Fischer":
+        only_keys(data, {"system", "initial", "increment", "max", "double_after", "max_per_move"}, path)
+        return cls(whole(data, "initial", path, minimum=1), whole(data, "increment", path),
+                   whole(data, "max", path, minimum=1, required=False))
+
+    def as_json(self) -> dict[str, Any]:
+        return {"system": self.name, "initial": self.initial, "increment": self.increment, "max": self.max}
+
+    def state(self, moves: MoveTimes) -> SystemState:
+        clock = self.initial
+        overstepped = None
+        for number, days in enumerate(moves.completed, start=1):
+            if overstepped is None and days > clock:
+                overstepped = Overstep(control=number, through_move=number, allowed_days=clock, used_days=days)
+            clock = clock - days + self.increment
+            if self.max is not None:
+                clock = min(clock, self.max)
+        left = clock - moves.current
+        if overstepped is None and left < 0:
+            overstepped = Overstep(control=moves.number, through_move=moves.number, allowed_days=clock,
+                                   used_days=moves.current)
+        window = ControlWindow(number=moves.number, through_move=moves.number, allowed_days=clock,
+                               remaining_days=left)
+        return SystemState(window=window, overstepped=overstepped, current_left=left,
+                           clock={"clock_days": left, "increment_days": self.increment, "max_days": self.max})
