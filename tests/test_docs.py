@@ -1,0 +1,11 @@
+"""The worked examples of docs/time_controls.md run (STYLE 12)."""
+
+import doctest
+from pathlib import Path
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "time_controls.md"
+
+
+def test_every_worked_example_of_the_time_controls_doc_runs():
+    result = doctest.testfile(str(DOC), module_relative=False)
+    assert result.attempted >= 10 and result.failed == 0
