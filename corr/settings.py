@@ -146,6 +146,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["corr.api.renderers.OrjsonRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "corr.api.errors.exception_handler",
 }
@@ -173,6 +174,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 2, "interval_start": 0, "inter
                                    "socket_connect_timeout": 2, "socket_timeout": 5}
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+# The benchmarks' floor endpoint (bench/): off unless asked for.
+BENCH_ENDPOINTS = env_bool("BENCH_ENDPOINTS", False)
 
 # Nightly job (issue: nightly deadline work).
 NIGHTLY_HOUR = env_int("NIGHTLY_HOUR", 2)

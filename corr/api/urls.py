@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -31,3 +32,8 @@ urlpatterns = [
     path("overstep-cases/<int:case_id>/dismiss/", nightly_views.OverstepDismissView.as_view(),
          name="api-overstep-dismiss"),
 ]
+
+if settings.BENCH_ENDPOINTS:
+    from .bench_views import FloorView
+
+    urlpatterns.append(path("bench/floor/", FloorView.as_view(), name="api-bench-floor"))

@@ -187,6 +187,7 @@ class _GameAction(APIView):
     """A POST that stores one event through one service and answers 201 with the updated game."""
 
     input = None
+    ends_game = False  # only the result changes a game's status; other actions need not reload it
 
     def act(self, request, game: Game, data: dict, today):  # pragma: no cover - abstract
         raise NotImplementedError
@@ -198,7 +199,8 @@ class _GameAction(APIView):
         today = _today(game)
         result = self.act(request, game, data, today)
         time, warnings = result if isinstance(result, tuple) else (result, None)
-        game.refresh_from_db(fields=["status", "result", "termination"])
+        if self.ends_game:
+            game.refresh_from_db(fields=["status", "result", "termination"])
         return Response(game_body(game, time, warnings), status=status.HTTP_201_CREATED)
 
 
@@ -294,6 +296,7 @@ class WithdrawalsView(_GameAction):
 
 class ResultView(_GameAction):
     input = s.ResultInput
+    ends_game = True
 
     @extend_schema(request=s.ResultInput, responses={201: s.GameOut})
     def post(self, request, game_id: int):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import date
 
 from .charging import LedgerLine, PlayerCharges, charge_game
@@ -53,14 +54,22 @@ class Account:
         } | ({} if self.clock is None else {"clock": self.clock})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameClock:
-    """The calculator's result: every player's account and the ledger that explains them."""
+    """The calculator's result: every player's account and the ledger that explains them.
+
+    The ledger is built on first use (a second pass over the events): the
+    nightly job and the stored clocks need the accounts only.
+    """
 
     as_of: date
     accounts: dict[str, Account]
-    ledger: tuple[LedgerLine, ...]
     ruleset: Ruleset
+    game: Game = field(repr=False, compare=False)
+
+    @cached_property
+    def ledger(self) -> tuple[LedgerLine, ...]:
+        return tuple(charge_game(self.game, self.as_of, ledger=True)[1])
 
     def as_json(self) -> dict:
         """The JSON of ``manage.py clock --json`` for one game."""
@@ -86,11 +95,11 @@ def compute(game: Game, as_of: date) -> GameClock:
 
     :raises EventError: for the first malformed or out-of-sequence event.
     """
-    charges, ledger = charge_game(game, as_of)
+    charges, _ = charge_game(game, as_of, ledger=False)
     control = control_for(game.ruleset)
     trouble_days = game.ruleset.time_trouble_days
     accounts = {pid: _account(c, control.fold(c), trouble_days) for pid, c in charges.items()}
-    return GameClock(as_of=as_of, accounts=accounts, ledger=tuple(ledger), ruleset=game.ruleset)
+    return GameClock(as_of=as_of, accounts=accounts, ruleset=game.ruleset, game=game)
 
 
 def _account(c: PlayerCharges, state, trouble_days: int) -> Account:

@@ -133,11 +133,12 @@ def player_start(official_start: date, notice_received_on: date | None, late_not
     return max(official_start, notice_received_on + timedelta(days=late_notice_start_days))
 
 
-def charge_game(game: Game, as_of: date) -> tuple[dict[str, PlayerCharges], list[LedgerLine]]:
+def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[str, PlayerCharges], list[LedgerLine]]:
     """Charge every event of ``game`` as of ``as_of``; one pass, linear in the events.
 
     :returns: the charges of each player (keyed by player id, in the game's
-        player order) and the ledger explaining every charged or excluded day.
+        player order) and the ledger explaining every charged or excluded day
+        (empty when ``ledger`` is false: accounts alone need no explanation).
     :raises EventError: for the first event that is malformed or out of
         sequence, naming its index and type.
     """
@@ -150,11 +151,34 @@ def charge_game(game: Game, as_of: date) -> tuple[dict[str, PlayerCharges], list
         start = player_start(game.official_start, p.notice_received_on, rules.late_notice_start_days)
         states[p.id] = _State(start=start, start_rule="50.4.6" if start != game.official_start else "50.4.5",
                               move_days=[] if keep_move_days else None)
-    ledger: list[LedgerLine] = []
-    append = ledger.append
+    lines: list[LedgerLine] = []
+    keep = ledger
+    append = lines.append if keep else _discard
     grace = rules.grace_days
+    plain = double is None and not keep_move_days  # no per-move option: the fast path applies
 
     for index, event in enumerate(game.events):
+        if plain and event.__class__ is Move:
+            # Fast path, inlined: an ordinary sent move in sequence, received on or after the
+            # player's start, not after an accepted variant, dates in order. It is most of every
+            # real game; anything else falls through to the checked path below.
+            player, number, received, sent, void, variant = event
+            state = states.get(player)
+            if (state is not None and received is not None and sent is not None and not void
+                    and variant is None and state.pending is None and number.__class__ is int
+                    and number == state.made + 1 and not state.last_made_accepted
+                    and state.start <= received <= sent <= as_of):
+                days = (sent - received).days
+                charges = state.charges
+                if number == len(charges) + 1:
+                    charges.append(days)
+                else:  # a void move or a notice of this number came first, or variants left a gap
+                    state.charge(number, days)
+                state.thinking_days += days
+                state.made = number
+                if keep:
+                    append(LedgerLine(player, number, KIND_MOVE, days, 0, "50.4.4", index, ""))
+                continue
         state = states.get(event.player)
         if state is None:
             raise EventError(
@@ -213,7 +237,11 @@ def charge_game(game: Game, as_of: date) -> tuple[dict[str, PlayerCharges], list
             penalty_days=s.penalty_days, delay_days=s.delay_days, pending=s.pending,
             move_days=tuple(s.move_days or ()), double_after=double,
         )
-    return result, ledger
+    return result, lines
+
+
+def _discard(line: LedgerLine) -> None:
+    """The ledger sink when only accounts are wanted."""
 
 
 def double_time(days: int, double_after: int | None) -> int:
@@ -224,28 +252,7 @@ def double_time(days: int, double_after: int | None) -> int:
 
 
 def _charge_move(index: int, move: Move, state: _State, as_of: date, append, double: int | None) -> None:
-    player, number, received, sent, void, variant = move
-    # Fast path: an ordinary, sent, non-void move in sequence, received on or
-    # after the player's start, not after an accepted variant, dates in order,
-    # no per-move option. It is most of every real game; the rest is checked below.
-    if (received is not None and sent is not None and not void and variant is None and double is None
-            and state.move_days is None
-            and state.pending is None and number.__class__ is int and number == state.made + 1
-            and not state.last_made_accepted and received >= state.start and received <= sent <= as_of):
-        days = (sent - received).days
-        charges = state.charges
-        if number == len(charges) + 1:
-            charges.append(days)
-        else:  # a void move or a notice of this number came first, or variant moves left a gap
-            state.charge(number, days)
-        state.thinking_days += days
-        state.made = number
-        append(LedgerLine(player, number, KIND_MOVE, days, 0, "50.4.4", index, ""))
-        return
-    _charge_move_checked(index, move, state, as_of, append, double)
-
-
-def _charge_move_checked(index: int, move: Move, state: _State, as_of: date, append, double: int | None) -> None:
+    """Charge one move, checking every rule (the loop's fast path took the plain ones)."""
     number = move.number
     if isinstance(number, bool) or not isinstance(number, int):
         raise EventError(index, "move", f"number must be a whole number, got {number!r}", field="number")

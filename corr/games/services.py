@@ -26,6 +26,7 @@ from .assemble import current_row, other
 from .clockstate import GameTime, game_time
 from .errors import InvalidInput, NotAllowed, TurnConflict
 from .permissions import can_arbitrate
+from .selectors import game_rows
 
 
 # --- users and tournaments --------------------------------------------------------------------
@@ -106,7 +107,7 @@ def game_create(*, by: User, tournament: Tournament, white: User, black: User, f
 def _lock(game: Game) -> tuple[Game, list[GameEvent]]:
     """Lock the game row for this transaction and read its events (PostgreSQL: SELECT ... FOR UPDATE)."""
     locked = Game.objects.select_for_update().select_related("tournament").get(pk=game.pk)
-    rows = list(GameEvent.objects.filter(game=locked).order_by("seq"))
+    rows = game_rows(game=locked)
     return locked, rows
 
 
@@ -158,7 +159,9 @@ def clock_store(*, game: Game, rows, today: date, time: GameTime | None = None) 
     """
     time = time_for_storage(game, rows, today, time)
     for colour, fields in clock_fields(game, time).items():
-        PlayerClock.objects.update_or_create(game=game, player=colour, defaults=fields)
+        # One UPDATE per player: the rows exist from game_create (no SELECT, no savepoint).
+        if not PlayerClock.objects.filter(game=game, player=colour).update(**fields):
+            PlayerClock.objects.create(game=game, player=colour, **fields)
 
 
 def time_for_storage(game: Game, rows, today: date, time: GameTime | None = None) -> GameTime:
@@ -384,7 +387,7 @@ def _correction(row: GameEvent, by: User, note: str, **changes) -> GameEvent:
     fields = {f: getattr(row, f) for f in ("kind", "player", "number", "notation", "received_on", "sent_on",
                                            "void", "variant", "mail", "reason", "days")}
     fields.update(changes)
-    return GameEvent(supersedes=row, entered_by=by, note=note, **fields)
+    return GameEvent(supersedes_id=row.id, entered_by=by, note=note, **fields)
 
 
 # --- arbiters' events --------------------------------------------------------------------------------
@@ -473,7 +476,7 @@ def event_withdraw(*, game: Game, by: User, seq: int, note: str, today: date) ->
     if not note.strip():
         raise InvalidInput("note is required: say why the event is withdrawn", field="note")
     target = _active_row(rows, seq)
-    withdrawal = GameEvent(kind=EventKind.WITHDRAWAL, player=target.player, supersedes=target, entered_by=by,
+    withdrawal = GameEvent(kind=EventKind.WITHDRAWAL, player=target.player, supersedes_id=target.id, entered_by=by,
                            note=note)
     return _store(game, rows, [withdrawal], today)
 

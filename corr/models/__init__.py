@@ -8,3 +8,4 @@ from .nightly import (  # noqa: F401
     DeadlineReminder, EmailStatus, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, OverstepStatus,
     TimeTroubleNotice,
 )
+from .bench import FloorRow  # noqa: F401

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from corr.models import EmailStatus, OutboundEmail
@@ -95,13 +95,35 @@ def emails_due(*, now: datetime, limit: int = 10_000) -> list[int]:
 
 
 def emails_send_due(*, now: datetime) -> dict[str, int]:
-    """Send every due e-mail in this process (the synchronous command): counts of sent and failed."""
+    """Send every due e-mail in this process (the synchronous command): counts of sent and failed.
+
+    The due e-mails are claimed in one UPDATE (``claimed_at`` = ``now`` marks
+    ours), sent over one connection, and marked sent in one UPDATE; a failure
+    marks only its own e-mail failed.
+    """
+    from django.core.mail import EmailMessage, get_connection
+
+    ids = emails_due(now=now)
+    claimable = Q(status__in=[EmailStatus.PENDING, EmailStatus.FAILED]) | Q(
+        status=EmailStatus.SENDING, claimed_at__lt=now - STALE_CLAIM)
+    OutboundEmail.objects.filter(claimable, pk__in=ids).update(status=EmailStatus.SENDING, claimed_at=now)
+    claimed = list(OutboundEmail.objects.filter(pk__in=ids, status=EmailStatus.SENDING, claimed_at=now))
     counts = {"sent": 0, "failed": 0}
-    for email_id in emails_due(now=now):
-        try:
-            if email_send_now(email_id=email_id, now=now) == "sent":
-                counts["sent"] += 1
-        except Exception as error:  # noqa: BLE001 - recorded on the row; the next run tries again
-            log.warning("e-mail %s failed: %s", email_id, error)
-            counts["failed"] += 1
+    sent = []
+    with get_connection(fail_silently=False) as smtp:
+        for email in claimed:
+            try:
+                smtp.send_messages([EmailMessage(email.subject, email.body, None, email.recipients)])
+            except Exception as error:  # noqa: BLE001 - recorded on the row; the next run tries again
+                log.warning("e-mail %s failed: %s", email.pk, error)
+                OutboundEmail.objects.filter(pk=email.pk).update(
+                    status=EmailStatus.FAILED, attempts=email.attempts + 1,
+                    last_error=f"{type(error).__name__}: {error}")
+                counts["failed"] += 1
+            else:
+                sent.append(email.pk)
+    if sent:
+        OutboundEmail.objects.filter(pk__in=sent).update(status=EmailStatus.SENT, sent_at=timezone.now(),
+                                                         attempts=F("attempts") + 1, last_error="")
+    counts["sent"] = len(sent)
     return counts

@@ -77,7 +77,8 @@ class Stored:
 def flags_store(*, flags: Flags, run=None) -> Stored:
     """Insert the flags, ignoring those that exist; return the ones this call created.
 
-    Must run inside a transaction (the caller's chunk).
+    The rows read back carry the caller's game objects (no join to load them
+    again). Must run inside a transaction (the caller's chunk).
     """
     claim = uuid.uuid4()
     created = []
@@ -86,9 +87,12 @@ def flags_store(*, flags: Flags, run=None) -> Stored:
         for row in rows:
             row.claim, row.run = claim, run
         if rows:
+            games = {row.game_id: row.game for row in rows}
             model.objects.bulk_create(rows, ignore_conflicts=True)
-            created.append(list(model.objects.filter(claim=claim).select_related(
-                "game", "game__tournament", "game__white", "game__black")))
+            mine = list(model.objects.filter(claim=claim))
+            for row in mine:
+                row.game = games[row.game_id]
+            created.append(mine)
         else:
             created.append([])
     return Stored(*created)
@@ -117,8 +121,12 @@ def flag_emails(stored: Stored) -> list:
             subject=f"Game #{r.game_id}: your move is due by {r.deadline.isoformat()} ({left} day(s))",
             body=(f"{user.username}, your move in game #{r.game_id} ({r.game.tournament.name}) must be sent by"
                   f" {r.deadline.isoformat()}, in {left} day(s).\n" + _game_link(r.game))))
+    arbiters_of: dict[int, list[str]] = {}
     for c in stored.cases:
-        arbiters = [a.email for a in c.game.tournament.arbiters.all() if a.email]
+        tid = c.game.tournament_id
+        if tid not in arbiters_of:  # one query per tournament, not per case
+            arbiters_of[tid] = [a.email for a in c.game.tournament.arbiters.all() if a.email]
+        arbiters = arbiters_of[tid]
         emails.append(email_prepare(
             key=f"overstep:{c.pk}", tournament_id=c.game.tournament_id, recipients=arbiters,
             subject=f"Overstep case in game #{c.game_id}: {c.player} exceeded control {c.control_number}",
@@ -130,4 +138,11 @@ def flag_emails(stored: Stored) -> list:
 
 
 def _game_link(game: Game) -> str:
-    return f"Game page: {reverse('game', args=[game.pk])}\n"
+    # reverse() once per process, not per e-mail: a night may write thousands.
+    global _GAME_PATH
+    if _GAME_PATH is None:
+        _GAME_PATH = reverse("game", args=[0]).replace("/0/", "/{}/")
+    return f"Game page: {_GAME_PATH.format(game.pk)}\n"
+
+
+_GAME_PATH: str | None = None

@@ -1,0 +1,139 @@
+"""Nightly benchmarks on PostgreSQL: generate N running games, time the job against bare SQL.
+
+Run by ``bench/run.py`` in its own process, ``DATABASE_URL`` naming a fresh
+database. Prints JSON: the load time, the floor's and the job's wall times,
+and, with ``--scale-out``, the job's time through Celery with 1 and with 2
+worker processes on the same data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
+
+from common import REDIS, ROOT, service_env  # noqa: E402
+
+FLOOR_TABLE = "CREATE TEMP TABLE floor_rows (game_id bigint, player varchar(5)) ON COMMIT DROP"
+FLOOR_SQL = """
+INSERT INTO floor_rows (game_id, player)
+SELECT c.game_id, c.player FROM corr_playerclock c JOIN corr_game g ON g.id = c.game_id
+WHERE g.status = 'ongoing' AND (c.deadline <= %s OR c.flagged)
+"""
+
+
+def floor_seconds(on: date, window: int) -> tuple[float, int]:
+    from datetime import timedelta
+
+    from django.db import connection, transaction
+
+    started = time.perf_counter()
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(FLOOR_TABLE)
+        cursor.execute(FLOOR_SQL, [on + timedelta(days=window)])
+        rows = cursor.rowcount
+    return time.perf_counter() - started, rows
+
+
+def reset_flags() -> None:
+    from corr.models import (
+        DeadlineReminder, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, TimeTroubleNotice,
+    )
+
+    for model in (TimeTroubleNotice, DeadlineReminder, OverstepCase, NightlyReport, OutboundEmail, NightlyRun):
+        model.objects.all().delete()
+
+
+def celery_seconds(on: date, concurrency: int, chunk: int) -> float:
+    """Wall time of the nightly job through a real worker with ``concurrency`` processes."""
+    import redis
+
+    from corr.models import NightlyRun
+
+    redis.Redis.from_url(REDIS).flushdb()
+    env = service_env({"DATABASE_URL": os.environ["DATABASE_URL"], "REDIS_URL": REDIS,
+                       "NIGHTLY_CHUNK_SIZE": str(chunk)})
+    celery = str(Path(sys.executable).parent / "celery")
+    log = Path(tempfile.mkdtemp()) / "worker.log"
+    worker = subprocess.Popen([celery, "-A", "corr", "worker", f"--concurrency={concurrency}", "--loglevel=info",
+                               f"--logfile={log}", "--without-gossip", "--without-mingle", "--without-heartbeat",
+                               f"--hostname=bench-{concurrency}@%h"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (log.exists() and " ready." in log.read_text()):
+            time.sleep(0.1)
+        sender = subprocess.run([sys.executable, "-c", (
+            "import os, django; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'corr.settings'); django.setup();"
+            f"from corr.tasks import nightly_run; import time; print(time.time()); nightly_run.delay('{on}')")],
+            cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+        sent_at = float(sender.stdout.split()[0])
+        limit = time.monotonic() + 600
+        while time.monotonic() < limit:
+            run = NightlyRun.objects.filter(finished_at__isnull=False).first()
+            if run is not None:
+                return run.finished_at.timestamp() - sent_at
+            time.sleep(0.05)
+        raise RuntimeError("the nightly job did not finish in 600 s")
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--near", type=int, required=True)
+    parser.add_argument("--date", required=True)
+    parser.add_argument("--scale-out", action="store_true")
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+
+    from corr.benchdata import bench_data_load
+    from corr.nightly.job import nightly_job, warning_window_days
+
+    on = date.fromisoformat(args.date)
+    started = time.perf_counter()
+    bench_data_load(games=args.games, near=args.near, on=on, progress=lambda line: print(line, file=sys.stderr))
+    load_seconds = time.perf_counter() - started
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
+    chunk = max(50, args.near // 20)
+    settings.NIGHTLY_CHUNK_SIZE = chunk
+    floor = min(floor_seconds(on, warning_window_days())[0] for _ in range(3))
+    _, selected = floor_seconds(on, warning_window_days())
+    started = time.perf_counter()
+    totals = nightly_job(on=on)
+    job = time.perf_counter() - started
+    result = {"games": args.games, "near": args.near, "load_seconds": load_seconds, "floor_seconds": floor,
+              "job_seconds": job, "selected_players": selected, "totals": totals, "chunk": chunk}
+    if args.scale_out:
+        connection.close()
+        times = {}
+        for concurrency in (1, 2):
+            reset_flags()
+            times[concurrency] = celery_seconds(on, concurrency, chunk)
+        result["celery_seconds"] = times
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
