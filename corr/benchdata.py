@@ -90,10 +90,12 @@ def bench_data_load(*, games: int, near: int, on: date, progress: Callable[[str]
                 used = max(0, (on - received).days)
                 left = DAYS - used
                 trouble = left <= 5
+                # A move still in transit is stored as of its arrival, as clock_store does.
+                as_of = max(on, received)
                 yield (2 * gid - 1, gid, "white", False, 1, 1, white_used, DAYS - white_used, None, False, None,
-                       False, on, now)
+                       False, as_of, now)
                 yield (2 * gid, gid, "black", True, 0, 1, used, left, received + timedelta(days=DAYS), trouble,
-                       None, trouble, on, now)
+                       None, trouble, as_of, now)
 
         copy("corr_playerclock", ["id", "game_id", "player", "on_move", "made", "control_number", "total_days",
                                   "remaining_days", "deadline", "time_trouble", "overstepped_control", "flagged",

@@ -7,7 +7,7 @@ from datetime import date
 from celery import chord, group, shared_task
 from django.utils import timezone
 
-from corr.nightly.emails import email_send_now, emails_due, emails_enqueue
+from corr.nightly.emails import emails_due, emails_enqueue, emails_send_now
 from corr.nightly.job import nightly_chunk_process, nightly_finish, nightly_start
 
 EMAIL_MAX_RETRIES = 6
@@ -43,16 +43,14 @@ def nightly_finish_task(chunk_counts: list[dict], on: str, run_id: int) -> dict:
     return nightly_finish(on=date.fromisoformat(on), run_id=run_id, chunk_counts=chunk_counts, now=timezone.now())
 
 
-@shared_task(name="corr.email_send", bind=True, max_retries=EMAIL_MAX_RETRIES)
-def email_send(self, email_id: int) -> str:
-    """Send one stored e-mail; on failure retry with exponential back-off (1, 2, 4 ... minutes).
+@shared_task(name="corr.emails_send", bind=True, max_retries=EMAIL_MAX_RETRIES)
+def emails_send(self, email_ids: list[int]) -> dict:
+    """Send a batch of stored e-mails; retry the failed ones with exponential back-off (1, 2, 4 ... min).
 
-    Run eagerly (embedded mode) a failure is not retried on the spot: the row
-    stays ``failed`` and the next nightly run sends it again.
+    Run eagerly (embedded mode) a failure is not retried on the spot: the rows
+    stay ``failed`` and the next nightly run sends them again.
     """
-    try:
-        return email_send_now(email_id=email_id, now=timezone.now())
-    except Exception as error:
-        if self.request.is_eager:
-            return "failed"
-        raise self.retry(exc=error, countdown=60 * 2 ** self.request.retries) from error
+    result = emails_send_now(ids=email_ids, now=timezone.now())
+    if result["failed"] and not self.request.is_eager:
+        raise self.retry(args=(result["failed"],), countdown=60 * 2 ** self.request.retries)
+    return {key: len(ids) for key, ids in result.items()}

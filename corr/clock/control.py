@@ -135,8 +135,9 @@ class SystemControl:
         q = charges.next_charge_number
         per_move = charges.charges
         completed = tuple(per_move[:q - 1]) + (0,) * max(0, q - 1 - len(per_move))
-        state = self.time_control.system.state(MoveTimes(completed=completed, current=sum(per_move[q - 1:]),
-                                                         number=q))
+        current = per_move[q - 1] if q <= len(per_move) else 0
+        state = self.time_control.system.state(MoveTimes(completed=completed, current=current, number=q,
+                                                         later=tuple(per_move[q:])))
         overstepped = state.overstepped
         limit = self.time_control.max_per_move
         if limit is not None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -14,7 +13,6 @@ from corr.models import EmailStatus, OutboundEmail
 
 log = logging.getLogger(__name__)
 
-# A send claimed this long ago and never finished (a worker died mid-send) is due again.
 STALE_CLAIM = timedelta(hours=1)
 
 
@@ -44,86 +42,89 @@ def emails_enqueue_on_commit(ids: list[int]) -> None:
         transaction.on_commit(lambda: emails_enqueue(ids))
 
 
-def emails_enqueue(ids: list[int]) -> int:
-    """Queue a send task per e-mail; what cannot be queued (broker down) stays pending for the next run.
+BATCH = 200
 
-    :returns: how many were queued.
+
+def emails_enqueue(ids: list[int]) -> int:
+    """Queue one send task per batch of e-mails; what cannot be queued (broker down) stays pending.
+
+    Batches, not one task per e-mail: a night with thousands of warnings would
+    otherwise bury the job's own tasks under the e-mail queue.
+    :returns: how many e-mails were queued.
     """
-    from corr.tasks import email_send
+    from corr.tasks import emails_send
 
     queued = 0
-    for email_id in ids:
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start:start + BATCH]
         try:
-            email_send.apply_async(args=(email_id,), retry=False)
-            queued += 1
-        except Exception as error:  # noqa: BLE001 - any broker fault: keep the e-mail, say why
-            log.warning("e-mail %s not queued (%s); the next nightly run sends it", email_id, error)
+            emails_send.apply_async(args=(batch,), retry=False)
+            queued += len(batch)
+        except Exception as error:  # noqa: BLE001 - any broker fault: keep the e-mails, say why
+            log.warning("%d e-mail(s) not queued (%s); the next nightly run sends them", len(batch), error)
     return queued
 
 
-def email_send_now(*, email_id: int, now: datetime) -> str:
-    """Claim one e-mail and send it. Returns ``sent``, ``skipped`` (claimed elsewhere or done) or raises.
-
-    The claim is a conditional UPDATE, so two workers never send one e-mail
-    twice; a failure marks it ``failed`` with the error and re-raises for the
-    task's retry. Only a send that returned marks it ``sent``.
-    """
-    claimable = Q(status__in=[EmailStatus.PENDING, EmailStatus.FAILED]) | Q(
-        status=EmailStatus.SENDING, claimed_at__lt=now - STALE_CLAIM)
-    won = OutboundEmail.objects.filter(claimable, pk=email_id).exclude(recipients=[]).update(
-        status=EmailStatus.SENDING, claimed_at=now)
-    if not won:
-        return "skipped"
-    email = OutboundEmail.objects.get(pk=email_id)
-    try:
-        send_mail(email.subject, email.body, None, email.recipients, fail_silently=False)
-    except Exception as error:
-        OutboundEmail.objects.filter(pk=email_id).update(
-            status=EmailStatus.FAILED, attempts=email.attempts + 1, last_error=f"{type(error).__name__}: {error}")
-        raise
-    OutboundEmail.objects.filter(pk=email_id).update(status=EmailStatus.SENT, attempts=email.attempts + 1,
-                                                     sent_at=timezone.now(), last_error="")
-    return "sent"
-
-
-def emails_due(*, now: datetime, limit: int = 10_000) -> list[int]:
+def emails_due(*, now: datetime, limit: int = 100_000) -> list[int]:
     """E-mails not sent yet: pending, failed (with an address), or claimed long ago and never finished."""
-    due = (Q(status__in=[EmailStatus.PENDING, EmailStatus.FAILED])
-           | Q(status=EmailStatus.SENDING, claimed_at__lt=now - STALE_CLAIM))
-    return list(OutboundEmail.objects.filter(due).exclude(recipients=[]).order_by("id")
+    return list(OutboundEmail.objects.filter(_claimable(now)).exclude(recipients=[]).order_by("id")
                 .values_list("id", flat=True)[:limit])
 
 
-def emails_send_due(*, now: datetime) -> dict[str, int]:
-    """Send every due e-mail in this process (the synchronous command): counts of sent and failed.
+def _claimable(now: datetime) -> Q:
+    # A send claimed long ago and never finished (a worker died mid-send) is due again.
+    return (Q(status__in=[EmailStatus.PENDING, EmailStatus.FAILED])
+            | Q(status=EmailStatus.SENDING, claimed_at__lt=now - STALE_CLAIM))
 
-    The due e-mails are claimed in one UPDATE (``claimed_at`` = ``now`` marks
-    ours), sent over one connection, and marked sent in one UPDATE; a failure
-    marks only its own e-mail failed.
+
+def emails_send_now(*, ids: list[int], now: datetime) -> dict[str, list[int]]:
+    """Claim the given e-mails and send them over one connection.
+
+    The claim is one conditional UPDATE (``claimed_at`` = ``now`` marks this
+    caller's rows), so two workers never send an e-mail twice. Only a send that
+    returned marks an e-mail ``sent`` (one UPDATE for the batch); a failure
+    marks its own e-mail ``failed`` with the error.
+    :returns: ``{"sent": [...], "failed": [...], "skipped": [...]}`` ids.
     """
     from django.core.mail import EmailMessage, get_connection
 
-    ids = emails_due(now=now)
-    claimable = Q(status__in=[EmailStatus.PENDING, EmailStatus.FAILED]) | Q(
-        status=EmailStatus.SENDING, claimed_at__lt=now - STALE_CLAIM)
-    OutboundEmail.objects.filter(claimable, pk__in=ids).update(status=EmailStatus.SENDING, claimed_at=now)
+    OutboundEmail.objects.filter(_claimable(now), pk__in=ids).exclude(recipients=[]).update(
+        status=EmailStatus.SENDING, claimed_at=now)
     claimed = list(OutboundEmail.objects.filter(pk__in=ids, status=EmailStatus.SENDING, claimed_at=now))
+    result: dict[str, list[int]] = {"sent": [], "failed": [], "skipped": []}
+    result["skipped"] = sorted(set(ids) - {e.pk for e in claimed})
+    try:
+        connection = get_connection(fail_silently=False)
+        connection.open()
+    except Exception as error:  # noqa: BLE001 - the server is down: every claimed e-mail failed
+        connection = None
+        opening_error = error
+    for email in claimed:
+        try:
+            if connection is None:
+                raise opening_error
+            connection.send_messages([EmailMessage(email.subject, email.body, None, email.recipients)])
+        except Exception as error:  # noqa: BLE001 - recorded on the row; retried later
+            log.warning("e-mail %s failed: %s", email.pk, error)
+            OutboundEmail.objects.filter(pk=email.pk).update(
+                status=EmailStatus.FAILED, attempts=email.attempts + 1, last_error=f"{type(error).__name__}: {error}")
+            result["failed"].append(email.pk)
+        else:
+            result["sent"].append(email.pk)
+    if connection is not None:
+        connection.close()
+    if result["sent"]:
+        OutboundEmail.objects.filter(pk__in=result["sent"]).update(
+            status=EmailStatus.SENT, sent_at=timezone.now(), attempts=F("attempts") + 1, last_error="")
+    return result
+
+
+def emails_send_due(*, now: datetime) -> dict[str, int]:
+    """Send every due e-mail in this process (the synchronous command): counts of sent and failed."""
     counts = {"sent": 0, "failed": 0}
-    sent = []
-    with get_connection(fail_silently=False) as smtp:
-        for email in claimed:
-            try:
-                smtp.send_messages([EmailMessage(email.subject, email.body, None, email.recipients)])
-            except Exception as error:  # noqa: BLE001 - recorded on the row; the next run tries again
-                log.warning("e-mail %s failed: %s", email.pk, error)
-                OutboundEmail.objects.filter(pk=email.pk).update(
-                    status=EmailStatus.FAILED, attempts=email.attempts + 1,
-                    last_error=f"{type(error).__name__}: {error}")
-                counts["failed"] += 1
-            else:
-                sent.append(email.pk)
-    if sent:
-        OutboundEmail.objects.filter(pk__in=sent).update(status=EmailStatus.SENT, sent_at=timezone.now(),
-                                                         attempts=F("attempts") + 1, last_error="")
-    counts["sent"] = len(sent)
+    due = emails_due(now=now)
+    for start in range(0, len(due), BATCH):
+        result = emails_send_now(ids=due[start:start + BATCH], now=now)
+        counts["sent"] += len(result["sent"])
+        counts["failed"] += len(result["failed"])
     return counts

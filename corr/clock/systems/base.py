@@ -26,6 +26,10 @@ class MoveTimes:
     completed: tuple[int, ...]
     current: int
     number: int
+    later: tuple[int, ...] = ()
+    """Days already charged to numbers after ``number`` (a penalty on the next move while an accepted
+    variant move is still being charged, 50.4.8). Periods count them in their stage, as the 50.4
+    formula does; the per-move systems count them when the player reaches those moves."""
 
 
 @dataclass(frozen=True, slots=True)

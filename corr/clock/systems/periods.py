@@ -75,7 +75,7 @@ class Periods:
         return number + 1 + extra, start, start + last.moves - 1, last.time
 
     def state(self, moves: MoveTimes) -> SystemState:
-        charges = moves.completed + (moves.current,)
+        charges = moves.completed + (moves.current,) + moves.later
         current_stage, _, current_last, _ = self.stage_of(moves.number)
         overstepped = None
         allowed_total = used_total = 0

@@ -1,0 +1,40 @@
+"""The benchmarks' data generator stores clocks the calculator agrees with, and ~1% near a deadline."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from corr.benchdata import bench_data_load
+from corr.games.selectors import game_rows
+from corr.games.services import clock_fields, time_for_storage
+from corr.models import Game, PlayerClock
+from corr.nightly.job import nightly_select
+
+pytestmark = pytest.mark.django_db
+ON = date(2026, 11, 29)
+
+
+def test_generated_games_store_exactly_what_the_calculator_computes():
+    summary = bench_data_load(games=300, near=30, on=ON, progress=lambda line: None)
+    assert summary["games"] == 300
+    stored = {(c.game_id, c.player): c for c in PlayerClock.objects.all()}
+    for game in Game.objects.select_related("tournament"):
+        expected = clock_fields(game, time_for_storage(game, game_rows(game=game), ON))
+        for colour, fields in expected.items():
+            clock = stored[(game.pk, colour)]
+            assert {k: getattr(clock, k) for k in fields} == fields, (game.pk, colour)
+
+
+def test_only_the_near_games_are_selected_by_the_nightly_job():
+    bench_data_load(games=300, near=30, on=ON, progress=lambda line: None)
+    assert nightly_select(on=ON) == list(range(1, 31))
+
+
+def test_it_refuses_a_database_that_has_games(arbiter, anna, boris, postal):
+    from corr.games import services
+
+    services.game_create(by=arbiter, tournament=postal, white=anna, black=boris, today=ON)
+    with pytest.raises(RuntimeError, match="empty database"):
+        bench_data_load(games=10, near=1, on=ON, progress=lambda line: None)
