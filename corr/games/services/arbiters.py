@@ -1,0 +1,120 @@
+"""Arbiters' events: penalties, delays, late start notices, corrections, withdrawals, results."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db import transaction
+
+from accounts.models import User
+from corr.clock import DelayReason, PenaltyReason
+from corr.models import Colour, EventKind, Game, GameEvent, GameResult, GameStatus
+
+from ..clockstate import GameTime, game_time
+from ..errors import InvalidInput, NotAllowed
+from ..permissions import can_arbitrate
+from .participants import row_in_force, correction_of
+from .storage import event_new, game_lock, ensure_not_after_today, ensure_ongoing, events_store, clock_store
+
+
+def ensure_arbiter(game: Game, by: User) -> None:
+    if not can_arbitrate(by, game.tournament):
+        raise NotAllowed("only the arbiters of this game's tournament may do this")
+
+
+def colour_checked(value: str) -> str:
+    if value not in Colour.values:
+        raise InvalidInput(f"player must be white or black, got {value!r}", field="player")
+    return value
+
+
+@transaction.atomic
+def penalty_assess(*, game: Game, by: User, player: str, reason: str, move: int | None = None,
+                   today: date) -> GameTime:
+    """Assess a penalty (50.4.9); its days (5, then 10: 50.4.10) follow from the rules, never typed."""
+    game, rows = game_lock(game)
+    ensure_arbiter(game, by)
+    colour = colour_checked(player)
+    try:
+        PenaltyReason(reason)
+    except ValueError:
+        raise InvalidInput(f"unknown reason {reason!r} (known: {', '.join(r.value for r in PenaltyReason)})",
+                           field="reason") from None
+    if move is None:
+        move = game_time(game, rows, today).assembled.made[colour] + 1
+    new = event_new(by, EventKind.PENALTY, colour, number=move, reason=reason)
+    return events_store(game, rows, [new], today)
+
+
+@transaction.atomic
+def delay_assess(*, game: Game, by: User, player: str, days: int, move: int | None = None,
+                 reason: str = DelayReason.LATE_REPEAT.value, today: date) -> GameTime:
+    """Add the whole delay of a late repeat, in days the arbiter determined (50.4.11)."""
+    game, rows = game_lock(game)
+    ensure_arbiter(game, by)
+    colour = colour_checked(player)
+    if isinstance(days, bool) or not isinstance(days, int) or days < 0:
+        raise InvalidInput(f"days must be a whole number >= 0, got {days!r}", field="days")
+    try:
+        DelayReason(reason)
+    except ValueError:
+        raise InvalidInput(f"unknown reason {reason!r} (known: {', '.join(r.value for r in DelayReason)})",
+                           field="reason") from None
+    if move is None:
+        move = game_time(game, rows, today).assembled.made[colour] + 1
+    new = event_new(by, EventKind.DELAY, colour, number=move, days=days, reason=reason)
+    return events_store(game, rows, [new], today)
+
+
+@transaction.atomic
+def start_notice_record(*, game: Game, by: User, player: str, received_on: date, today: date) -> GameTime:
+    """Record that a player received the notice of the start late (50.4.6): they start 3 days after it."""
+    game, rows = game_lock(game)
+    ensure_arbiter(game, by)
+    ensure_not_after_today(received_on, "received_on", today, game)
+    new = event_new(by, EventKind.START_NOTICE, colour_checked(player), received_on=received_on)
+    return events_store(game, rows, [new], today)
+
+
+CORRECTABLE = ("received_on", "sent_on", "days", "reason", "notation", "mail", "number")
+
+
+@transaction.atomic
+def event_correct(*, game: Game, by: User, seq: int, changes: dict, note: str, today: date) -> GameTime:
+    """Replace an event by a corrected copy (arbiters); the original stays in the history."""
+    game, rows = game_lock(game)
+    ensure_arbiter(game, by)
+    if not note.strip():
+        raise InvalidInput("note is required: say why the event is corrected", field="note")
+    for key in changes:
+        if key not in CORRECTABLE:
+            raise InvalidInput(f"{key} cannot be corrected (correctable: {', '.join(CORRECTABLE)})", field=key)
+    target = row_in_force(rows, seq)
+    return events_store(game, rows, [correction_of(target, by, note=note, **changes)], today)
+
+
+@transaction.atomic
+def event_withdraw(*, game: Game, by: User, seq: int, note: str, today: date) -> GameTime:
+    """Withdraw an event (arbiters), e.g. a penalty dismissed on appeal; the history keeps it."""
+    game, rows = game_lock(game)
+    ensure_arbiter(game, by)
+    if not note.strip():
+        raise InvalidInput("note is required: say why the event is withdrawn", field="note")
+    target = row_in_force(rows, seq)
+    withdrawal = GameEvent(kind=EventKind.WITHDRAWAL, player=target.player, supersedes_id=target.id, entered_by=by,
+                           note=note)
+    return events_store(game, rows, [withdrawal], today)
+
+
+@transaction.atomic
+def game_finish(*, game: Game, by: User, result: str, termination: str, today: date) -> Game:
+    """End a game with a result (arbiters): resignation, agreement, adjudication or time forfeit."""
+    game, rows = game_lock(game)
+    ensure_arbiter(game, by)
+    ensure_ongoing(game)
+    if result not in (GameResult.WHITE_WON, GameResult.BLACK_WON, GameResult.DRAW):
+        raise InvalidInput("result must be 1-0, 0-1 or 1/2-1/2", field="result")
+    game.status, game.result, game.termination = GameStatus.FINISHED, result, termination
+    game.save(update_fields=["status", "result", "termination"])
+    clock_store(game=game, rows=rows, today=today)
+    return game

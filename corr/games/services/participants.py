@@ -1,0 +1,170 @@
+"""Participants' events: moves, receipts, notices and repeats (50.4.7)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django.db import transaction
+
+from accounts.models import User
+from corr.clock import NoticeReason
+from corr.models import EventKind, Game, GameEvent, Mail, Mode
+
+from ..assemble import current_row, other
+from ..clockstate import GameTime, game_time
+from ..errors import InvalidInput, TurnConflict
+from .storage import event_new, game_lock, ensure_not_after_today, ensure_ongoing, player_colour_of, events_store
+
+
+@transaction.atomic
+def move_submit(*, game: Game, by: User, number: int, notation: str = "", received_on: date | None = None,
+                sent_on: date | None = None, void: bool = False, mail: str = "", variant: str = "",
+                today: date) -> tuple[GameTime, list[str]]:
+    """Store the move of the player to move and return the new time and any warnings.
+
+    Server games take both dates from the server (``today``); postal games take
+    the dates the player enters, ``received_on`` defaulting to a recorded receipt.
+
+    :raises TurnConflict: not the player's turn, or not the expected number (409).
+    :raises InvalidInput: a date or field that breaks a rule (400).
+    """
+    game, rows = game_lock(game)
+    colour = player_colour_of(game, by)
+    ensure_ongoing(game)
+    before = game_time(game, rows, today)
+    if before.to_move != colour:
+        raise TurnConflict(f"it is {before.to_move}'s turn, not {colour}'s", field="number")
+    expected = before.assembled.made[colour] + 1
+    if number != expected:
+        raise TurnConflict(f"number {number} is not the next move: {colour}'s next move is {expected}",
+                           field="number")
+    pending = before.assembled.pending
+    if variant and variant not in ("accepted", "conditional"):
+        raise InvalidInput(f"variant must be accepted or conditional, got {variant!r}", field="variant")
+    if game.mode == Mode.SERVER:
+        if received_on is not None or sent_on is not None:
+            field = "received_on" if received_on is not None else "sent_on"
+            raise InvalidInput("dates are set by the server in server games", field=field)
+        if mail not in ("", Mail.SERVER):
+            raise InvalidInput("a server game's moves are sent by the server: mail must be 'server'", field="mail")
+        if variant:
+            raise InvalidInput("variants are recorded in postal games only", field="variant")
+        received_on, sent_on, mail = pending.received_on, today, Mail.SERVER
+    elif variant:
+        if received_on is not None or sent_on is not None:
+            raise InvalidInput("a variant move carries no dates (50.4.8)",
+                               field="received_on" if received_on is not None else "sent_on")
+    else:
+        if mail and mail not in Mail.values:
+            raise InvalidInput(f"mail must be one of {', '.join(Mail.values)}, got {mail!r}", field="mail")
+        if sent_on is None:
+            raise InvalidInput("sent_on is required in postal games: the date you sent the move", field="sent_on")
+        if received_on is None:
+            if pending.received_on is not None and not pending.presumed:
+                received_on = pending.received_on  # the receipt the player recorded
+            elif pending.received_on is not None:
+                raise InvalidInput(
+                    f"received_on is required: the date you received {other(colour)}'s move"
+                    f" (none recorded; presumed {pending.received_on})", field="received_on")
+        ensure_not_after_today(received_on, "received_on", today, game)
+        ensure_not_after_today(sent_on, "sent_on", today, game)
+    warnings = registered_mail_warnings(before, colour, mail)
+    new = event_new(by, EventKind.MOVE, colour, number=number, notation=notation, received_on=received_on,
+                 sent_on=sent_on, void=void, variant=variant, mail=mail)
+    return events_store(game, rows, [new], today), warnings
+
+
+def registered_mail_warnings(before: GameTime, colour: str, mail: str) -> list[str]:
+    account = before.clock.accounts[colour]
+    if account.time_trouble and mail in (Mail.ORDINARY, Mail.EMAIL):
+        return [f"{colour} has {account.remaining_days} day(s) left: 50.4.12 requires registered mail,"
+                f" and this move was sent by {mail}; the arbiter may add penalty days (50.4.9.3)"]
+    return []
+
+
+@transaction.atomic
+def receipt_record(*, game: Game, by: User, received_on: date, today: date) -> GameTime:
+    """Record the date the player to move received the partner's move (postal games)."""
+    game, rows = game_lock(game)
+    colour = player_colour_of(game, by)
+    ensure_ongoing(game)
+    if game.mode == Mode.SERVER:
+        raise InvalidInput("receipts are recorded in postal games; the server delivers moves at once",
+                           field="received_on")
+    before = game_time(game, rows, today)
+    if before.to_move != colour:
+        raise TurnConflict(f"nothing to receive: it is {before.to_move}'s turn", field="received_on")
+    pending = before.assembled.pending
+    if pending.received_on is None:
+        raise InvalidInput("the first move of the game answers no move: nothing to receive", field="received_on")
+    dispatched = pending.received_on - timedelta(days=game.tournament.presumed_transit_days) \
+        if pending.presumed else None
+    if dispatched is not None and received_on < dispatched:
+        raise InvalidInput(f"received_on {received_on} is before the partner sent it on {dispatched}",
+                           field="received_on")
+    ensure_not_after_today(received_on, "received_on", today, game)
+    new = event_new(by, EventKind.RECEIPT, colour, number=pending.number, received_on=received_on)
+    return events_store(game, rows, [new], today)
+
+
+@transaction.atomic
+def notice_submit(*, game: Game, by: User, reason: str, received_on: date, sent_on: date,
+                  today: date) -> GameTime:
+    """A notice of the partner's impossible or illegible move, or a repeat (50.4.7), in postal games.
+
+    A notice of an impossible or illegible move is sent by the player to move:
+    the partner's last move becomes void (a correction row) and the partner
+    must send it again. A repeat is sent by the player waiting for an answer.
+    """
+    game, rows = game_lock(game)
+    colour = player_colour_of(game, by)
+    ensure_ongoing(game)
+    if game.mode == Mode.SERVER:
+        raise InvalidInput("notices are for postal games: the server refuses impossible moves", field="reason")
+    try:
+        reason_value = NoticeReason(reason)
+    except ValueError:
+        raise InvalidInput(f"unknown reason {reason!r} (known: {', '.join(r.value for r in NoticeReason)})",
+                           field="reason") from None
+    for field, value in (("received_on", received_on), ("sent_on", sent_on)):
+        if value is None:
+            raise InvalidInput(f"{field} is required", field=field)
+        ensure_not_after_today(value, field, today, game)
+    before = game_time(game, rows, today)
+    new = []
+    if reason_value is NoticeReason.REPEAT:
+        if before.to_move == colour:
+            raise TurnConflict("a repeat answers the partner's repeated move: it is your turn to move",
+                               field="reason")
+    else:
+        if before.to_move != colour:
+            raise TurnConflict(f"it is {before.to_move}'s turn: only the player to move reports the partner's move",
+                               field="reason")
+        seq = before.assembled.last_move_seq[other(colour)]
+        if seq is None:
+            raise InvalidInput(f"{other(colour)} has sent no move to report", field="reason")
+        target = row_in_force(rows, seq)
+        if not target.void:
+            new.append(correction_of(target, by, void=True,
+                                   note=f"void: {colour} reported it as {reason_value.value.replace('_', ' ')}"))
+    number = before.assembled.made[colour] + 1
+    new.append(event_new(by, EventKind.NOTICE, colour, number=number, reason=reason_value.value,
+                      received_on=received_on, sent_on=sent_on))
+    return events_store(game, rows, new, today)
+
+
+def row_in_force(rows: list[GameEvent], seq: int) -> GameEvent:
+    """The row in force in the place of event ``seq``; a withdrawn event cannot be acted on."""
+    row = current_row(rows, seq)
+    if row is None:
+        raise InvalidInput(f"this game has no event #{seq}", field="event")
+    if row.kind == EventKind.WITHDRAWAL:
+        raise InvalidInput(f"event #{seq} was withdrawn", field="event")
+    return row
+
+
+def correction_of(row: GameEvent, by: User, note: str, **changes) -> GameEvent:
+    fields = {f: getattr(row, f) for f in ("kind", "player", "number", "notation", "received_on", "sent_on",
+                                           "void", "variant", "mail", "reason", "days")}
+    fields.update(changes)
+    return GameEvent(supersedes_id=row.id, entered_by=by, note=note, **fields)

@@ -1,0 +1,89 @@
+"""Users, tournaments and games: what arbiters set up before play."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import date
+
+from django.contrib.auth.models import Group
+from django.db import transaction
+
+from accounts.models import ARBITERS_GROUP, User
+from corr.clock import Ruleset, RulesetError
+from corr.clock.presets import preset_ruleset
+from corr.models import Colour, Game, Mode, Tournament
+
+from ..errors import InvalidInput, NotAllowed
+from ..permissions import can_arbitrate
+from .storage import events_store
+
+
+@transaction.atomic
+def participant_create(*, by: User, username: str, password: str, email: str = "") -> User:
+    """Create a participant account (arbiters only)."""
+    if not by.is_arbiter:
+        raise NotAllowed("only arbiters create participants")
+    if User.objects.filter(username__iexact=username).exists():
+        raise InvalidInput(f"username {username!r} is taken", field="username")
+    user = User(username=username, email=email)
+    user.set_password(password)
+    user.full_clean(exclude=["password"])
+    user.save()
+    return user
+
+
+def arbiter_grant(*, user: User) -> None:
+    """Make ``user`` an arbiter (a member of the ``arbiters`` group)."""
+    group, _ = Group.objects.get_or_create(name=ARBITERS_GROUP)
+    user.groups.add(group)
+    user._is_arbiter = True
+
+
+@transaction.atomic
+def tournament_create(*, by: User, name: str, official_start: date, mode: str, ruleset: dict | None = None,
+                      time_zone: str = "UTC", presumed_transit_days: int | None = None,
+                      preset: str | None = None) -> Tournament:
+    """Create a tournament; its creator becomes one of its arbiters.
+
+    ``preset`` names a ruleset of :data:`corr.clock.presets.PRESETS`; keys of
+    ``ruleset`` override it. ``presumed_transit_days`` defaults to 0 (e-mail
+    and server games).
+    :raises InvalidInput: for a ruleset value, mode or time zone that breaks its rule.
+    """
+    if not by.is_arbiter:
+        raise NotAllowed("only arbiters create tournaments")
+    try:
+        rules = Ruleset.from_mapping(preset_ruleset(preset, ruleset))
+    except RulesetError as error:
+        raise InvalidInput(error.message, field=error.field) from None
+    if mode not in Mode.values:
+        raise InvalidInput(f"mode must be one of {', '.join(Mode.values)}, got {mode!r}", field="mode")
+    try:
+        zoneinfo.ZoneInfo(time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise InvalidInput(f"time_zone is not a known time zone: {time_zone!r}", field="time_zone") from None
+    tournament = Tournament.objects.create(
+        name=name, official_start=official_start, mode=mode, time_zone=time_zone,
+        presumed_transit_days=presumed_transit_days or 0, created_by=by, **rules.as_dict(),
+    )
+    tournament.arbiters.add(by)
+    return tournament
+
+
+@transaction.atomic
+def game_create(*, by: User, tournament: Tournament, white: User, black: User, first: str = Colour.WHITE,
+                mode: str | None = None, today: date) -> Game:
+    """Pair two participants in a tournament (its arbiters only)."""
+    if not can_arbitrate(by, tournament):
+        raise NotAllowed("only the tournament's arbiters create its games")
+    if white.pk == black.pk:
+        raise InvalidInput("white and black must be two different participants", field="black")
+    if first not in Colour.values:
+        raise InvalidInput(f"first must be white or black, got {first!r}", field="first")
+    mode = mode or tournament.mode
+    if mode not in Mode.values:
+        raise InvalidInput(f"mode must be one of {', '.join(Mode.values)}, got {mode!r}", field="mode")
+    game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=mode)
+    game.tournament = tournament
+    events_store(game, [], [], today)
+    return game

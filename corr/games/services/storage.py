@@ -1,0 +1,144 @@
+"""The common path of every event: lock, validate with the calculator, store, update the clocks."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db import IntegrityError, transaction
+
+from accounts.models import User
+from corr.clock import ClockError, EventError
+from corr.models import Game, GameEvent, GameStatus, PlayerClock
+
+from ..clockstate import GameTime, assemble_game, game_time
+from ..errors import InvalidInput, NotAllowed, TurnConflict
+from ..selectors import game_rows
+
+
+def game_lock(game: Game) -> tuple[Game, list[GameEvent]]:
+    """Lock the game row for this transaction and read its events (PostgreSQL: SELECT ... FOR UPDATE)."""
+    locked = Game.objects.select_for_update().select_related("tournament").get(pk=game.pk)
+    rows = game_rows(game=locked)
+    return locked, rows
+
+
+def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today: date) -> GameTime:
+    """Validate ``rows + new`` with the calculator, then save ``new`` and the clocks; or store nothing."""
+    next_seq = (rows[-1].seq if rows else 0) + 1
+    for offset, row in enumerate(new):
+        row.game = game
+        row.seq = next_seq + offset
+    candidate = rows + new
+    try:
+        time = game_time(game, candidate, today)
+    except EventError as error:
+        raise error_explained(error, time_sources(game, candidate, today), {row.seq for row in new}) from None
+    except ClockError as error:
+        raise InvalidInput(error.message, field=error.field) from None
+    try:
+        with transaction.atomic():
+            for row in new:
+                row.save()
+    except IntegrityError:
+        # Only reachable if the row lock was bypassed: the unique (game, seq) still keeps one.
+        raise TurnConflict("the game changed while this request was handled; reload it and retry",
+                           field="number") from None
+    clock_store(game=game, rows=candidate, today=today, time=time)
+    flags_after_event(game, time, today)
+    return time
+
+
+def time_sources(game: Game, rows, today: date):
+    return assemble_game(game, rows, today).sources
+
+
+def error_explained(error: EventError, sources, new_seqs: set[int]) -> InvalidInput:
+    seq = sources[error.index] if error.index < len(sources) else None
+    field = error.field.split(".", 1)[1] if "." in (error.field or "") else None
+    if seq in new_seqs or seq is None:
+        return InvalidInput(error.detail, field=field)
+    return InvalidInput(f"with this event, stored event #{seq} would become invalid: {error.detail}", field=field)
+
+
+def clock_store(*, game: Game, rows, today: date, time: GameTime | None = None) -> None:
+    """Store both players' current accounts beside the game (the nightly job selects by them).
+
+    A move still presumed in transit runs no clock; its player's account is
+    stored as of the presumed arrival, so the stored deadline is already right.
+    """
+    time = time_for_storage(game, rows, today, time)
+    for colour, fields in clock_fields(game, time).items():
+        # One UPDATE per player: the rows exist from game_create (no SELECT, no savepoint).
+        if not PlayerClock.objects.filter(game=game, player=colour).update(**fields):
+            PlayerClock.objects.create(game=game, player=colour, **fields)
+
+
+def time_for_storage(game: Game, rows, today: date, time: GameTime | None = None) -> GameTime:
+    """The game time to store: as of today, or as of the presumed arrival of a move still in transit.
+
+    Nothing runs while a move travels (50.4.3), so the accounts at its arrival
+    are today's, with the deadline already known.
+    """
+    time = time or game_time(game, rows, today)
+    pending = time.assembled.pending
+    if pending is not None and pending.received_on is not None and pending.received_on > today:
+        return game_time(game, rows, pending.received_on)
+    return time
+
+
+CLOCK_FIELDS = ("on_move", "made", "control_number", "total_days", "remaining_days", "deadline", "time_trouble",
+                "overstepped_control", "flagged", "computed_on")
+
+
+def clock_fields(game: Game, time: GameTime) -> dict[str, dict]:
+    """The stored columns of each player's ``PlayerClock`` for a computed game time."""
+    ongoing = game.status == GameStatus.ONGOING
+    out = {}
+    for colour, account in time.clock.accounts.items():
+        over = account.overstepped
+        out[colour] = dict(
+            on_move=time.assembled.to_move == colour, made=account.made,
+            control_number=account.control.number, total_days=account.total_days,
+            remaining_days=account.remaining_days, deadline=account.deadline if ongoing else None,
+            time_trouble=account.time_trouble, overstepped_control=over.control if over else None,
+            flagged=ongoing and (account.time_trouble or over is not None), computed_on=time.clock.as_of,
+        )
+    return out
+
+
+def flags_after_event(game: Game, time: GameTime, today: date) -> None:
+    """An event that puts a player in time trouble or over a control is announced at once, after commit.
+
+    Reminders stay with the nightly job; notices and cases are the same rows it
+    would create, so neither path creates them twice.
+    """
+    # Imported here: corr.nightly builds on these services (a module-level import would be a cycle).
+    from corr.nightly.emails import emails_store
+    from corr.nightly.flags import Flags, flag_emails, flags_collect, flags_store
+
+    flags = Flags()
+    flags_collect(game=game, time=time, on=today, flags=flags)
+    flags.reminders = []
+    if flags.notices or flags.cases:
+        emails_store(flag_emails(flags_store(flags=flags)), enqueue=True)
+
+
+def event_new(by: User, kind: str, player: str, **fields) -> GameEvent:
+    return GameEvent(kind=kind, player=player, entered_by=by, **fields)
+
+
+def player_colour_of(game: Game, by: User) -> str:
+    colour = game.colour_of(by)
+    if colour is None:
+        raise NotAllowed("you are not a player of this game")
+    return colour
+
+
+def ensure_ongoing(game: Game) -> None:
+    if game.status != GameStatus.ONGOING:
+        raise TurnConflict(f"the game is over ({game.result or game.status})", field="game")
+
+
+def ensure_not_after_today(value: date | None, field: str, today: date, game: Game) -> None:
+    if value is not None and value > today:
+        raise InvalidInput(f"{field} {value} is after today ({today} in {game.tournament.time_zone})", field=field)
