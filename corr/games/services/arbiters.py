@@ -13,8 +13,10 @@ from corr.models import Colour, EventKind, Game, GameEvent, GameResult, GameStat
 from ..clockstate import GameTime, game_time
 from ..errors import InvalidInput, NotAllowed
 from ..permissions import can_arbitrate
-from .participants import row_in_force, correction_of
-from .storage import event_new, game_lock, ensure_not_after_today, ensure_ongoing, events_store, clock_store
+from .participants import correction_of, row_in_force
+from .storage import (
+    clock_store, ensure_not_after_today, ensure_ongoing, event_new, events_store, game_lock, reason_checked,
+)
 
 
 def ensure_arbiter(game: Game, by: User) -> None:
@@ -35,11 +37,7 @@ def penalty_assess(*, game: Game, by: User, player: str, reason: str, move: int 
     game, rows = game_lock(game)
     ensure_arbiter(game, by)
     colour = colour_checked(player)
-    try:
-        PenaltyReason(reason)
-    except ValueError:
-        raise InvalidInput(f"unknown reason {reason!r} (known: {', '.join(r.value for r in PenaltyReason)})",
-                           field="reason") from None
+    reason_checked(PenaltyReason, reason)
     if move is None:
         move = game_time(game, rows, today).assembled.made[colour] + 1
     new = event_new(by, EventKind.PENALTY, colour, number=move, reason=reason)
@@ -55,11 +53,7 @@ def delay_assess(*, game: Game, by: User, player: str, days: int, move: int | No
     colour = colour_checked(player)
     if isinstance(days, bool) or not isinstance(days, int) or days < 0:
         raise InvalidInput(f"days must be a whole number >= 0, got {days!r}", field="days")
-    try:
-        DelayReason(reason)
-    except ValueError:
-        raise InvalidInput(f"unknown reason {reason!r} (known: {', '.join(r.value for r in DelayReason)})",
-                           field="reason") from None
+    reason_checked(DelayReason, reason)
     if move is None:
         move = game_time(game, rows, today).assembled.made[colour] + 1
     new = event_new(by, EventKind.DELAY, colour, number=move, days=days, reason=reason)

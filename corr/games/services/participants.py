@@ -13,7 +13,9 @@ from corr.models import EventKind, Game, GameEvent, Mail, Mode
 from ..assemble import current_row, other
 from ..clockstate import GameTime, game_time
 from ..errors import InvalidInput, TurnConflict
-from .storage import event_new, game_lock, ensure_not_after_today, ensure_ongoing, player_colour_of, events_store
+from .storage import (
+    ensure_not_after_today, ensure_ongoing, event_new, events_store, game_lock, player_colour_of, reason_checked,
+)
 
 
 @transaction.atomic
@@ -121,11 +123,7 @@ def notice_submit(*, game: Game, by: User, reason: str, received_on: date, sent_
     ensure_ongoing(game)
     if game.mode == Mode.SERVER:
         raise InvalidInput("notices are for postal games: the server refuses impossible moves", field="reason")
-    try:
-        reason_value = NoticeReason(reason)
-    except ValueError:
-        raise InvalidInput(f"unknown reason {reason!r} (known: {', '.join(r.value for r in NoticeReason)})",
-                           field="reason") from None
+    reason_value = reason_checked(NoticeReason, reason)
     for field, value in (("received_on", received_on), ("sent_on", sent_on)):
         if value is None:
             raise InvalidInput(f"{field} is required", field=field)

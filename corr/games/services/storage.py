@@ -142,3 +142,12 @@ def ensure_ongoing(game: Game) -> None:
 def ensure_not_after_today(value: date | None, field: str, today: date, game: Game) -> None:
     if value is not None and value > today:
         raise InvalidInput(f"{field} {value} is after today ({today} in {game.tournament.time_zone})", field=field)
+
+
+def reason_checked(enum, value: str, field: str = "reason"):
+    """``value`` as a member of the rule's reason ``enum``. :raises InvalidInput: naming the known reasons."""
+    try:
+        return enum(value)
+    except ValueError:
+        known = ", ".join(member.value for member in enum)
+        raise InvalidInput(f"unknown {field} {value!r} (known: {known})", field=field) from None
