@@ -139,6 +139,7 @@ class OutboundEmail(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True, default="")
     claimed_at = models.DateTimeField(null=True, blank=True)
+    claim = models.UUIDField(null=True, blank=True, help_text="Token of the sender that claimed it last.")
     sent_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import uuid
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -80,17 +81,18 @@ def _claimable(now: datetime) -> Q:
 def emails_send_now(*, ids: list[int], now: datetime) -> dict[str, list[int]]:
     """Claim the given e-mails and send them over one connection.
 
-    The claim is one conditional UPDATE (``claimed_at`` = ``now`` marks this
-    caller's rows), so two workers never send an e-mail twice. Only a send that
+    The claim is one conditional UPDATE that stamps this caller's token on the
+    rows it won, so two workers never send an e-mail twice. Only a send that
     returned marks an e-mail ``sent`` (one UPDATE for the batch); a failure
     marks its own e-mail ``failed`` with the error.
     :returns: ``{"sent": [...], "failed": [...], "skipped": [...]}`` ids.
     """
     from django.core.mail import EmailMessage, get_connection
 
+    claim = uuid.uuid4()  # not the time: two senders can share a timestamp, never a token
     OutboundEmail.objects.filter(_claimable(now), pk__in=ids).exclude(recipients=[]).update(
-        status=EmailStatus.SENDING, claimed_at=now)
-    claimed = list(OutboundEmail.objects.filter(pk__in=ids, status=EmailStatus.SENDING, claimed_at=now))
+        status=EmailStatus.SENDING, claimed_at=now, claim=claim)
+    claimed = list(OutboundEmail.objects.filter(pk__in=ids, status=EmailStatus.SENDING, claim=claim))
     result: dict[str, list[int]] = {"sent": [], "failed": [], "skipped": []}
     result["skipped"] = sorted(set(ids) - {e.pk for e in claimed})
     try:

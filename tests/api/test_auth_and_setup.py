@@ -130,3 +130,9 @@ def test_a_bad_time_control_is_refused_naming_the_field(api, arbiter):
                                                 "ruleset": {"time_control": {"system": "fischer", "initial": 30}}},
                           format="json")
     assert r.status_code == 400 and r.json()["field"] == "ruleset.time_control.increment"
+
+
+def test_a_weak_participant_password_is_refused_naming_the_field(api, arbiter):
+    r = api(arbiter).post("/api/users/", {"username": "carl", "password": "12345678"}, format="json")
+    assert r.status_code == 400 and r.json()["field"] == "password"
+    assert "too common" in r.json()["detail"] or "numeric" in r.json()["detail"]

@@ -6,6 +6,8 @@ import zoneinfo
 from datetime import date
 
 from django.contrib.auth.models import Group
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import ARBITERS_GROUP, User
@@ -26,6 +28,10 @@ def participant_create(*, by: User, username: str, password: str, email: str = "
     if User.objects.filter(username__iexact=username).exists():
         raise InvalidInput(f"username {username!r} is taken", field="username")
     user = User(username=username, email=email)
+    try:
+        validate_password(password, user)  # AUTH_PASSWORD_VALIDATORS: length, common, numeric, similar
+    except ValidationError as error:
+        raise InvalidInput(f"password: {' '.join(error.messages)}", field="password") from None
     user.set_password(password)
     user.full_clean(exclude=["password"])
     user.save()
