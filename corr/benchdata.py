@@ -72,10 +72,10 @@ def bench_data_load(*, games: int, near: int, on: date, progress: Callable[[str]
             for i, (gid, tid, white, black, _) in enumerate(game_rows()):
                 if i and i % step == 0:
                     progress(f"  games: {i:,} of {games:,}")
-                yield gid, tid, white, black, "white", "postal", "ongoing", "", "", now
+                yield gid, tid, white, black, "white", "postal", "ongoing", "", "", 1, now
 
         copy("corr_game", ["id", "tournament_id", "white_id", "black_id", "first", "mode", "status", "result",
-                           "termination", "created_at"], games_out())
+                           "termination", "events_version", "created_at"], games_out())
         progress("  events")
         copy("corr_gameevent", ["id", "game_id", "seq", "kind", "player", "number", "notation", "sent_on", "void",
                                 "variant", "mail", "reason", "note", "entered_by_id", "entered_at"],

@@ -159,6 +159,10 @@ SPECTACULAR_SETTINGS = {
                             "MailEnum": "corr.models.Mail"},
 }
 
+# Per-process cache of computed clocks (keys carry the game's version and the date).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "corr",
+                      "OPTIONS": {"MAX_ENTRIES": env_int("CLOCK_CACHE_ENTRIES", 20_000, minimum=1)}}}
+
 # Celery on Redis; with no REDIS_URL tasks run eagerly in-process (the embedded run).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"

@@ -142,3 +142,12 @@ def eager_tasks(request):
         return
     with celery_conf(CELERY_TASK_ALWAYS_EAGER=True):
         yield
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with no cached clocks (ids and versions repeat between tests)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -20,7 +20,7 @@ from corr.games import services
 from corr.games.clockstate import GameTime, game_file, local_today
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
-from corr.games.selectors import game_get, game_time_get, games_of_user, tournaments_of_user
+from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user, tournaments_of_user
 from corr.models import Game, Tournament
 
 from . import serializers as s
@@ -148,8 +148,7 @@ class GameView(APIView):
     @extend_schema(responses=s.GameOut)
     def get(self, request, game_id: int):
         game = _game(request, game_id)
-        time, _ = game_time_get(game=game, as_of=_today(game))
-        return Response(game_body(game, time))
+        return Response(s.game_summary(game) | game_clock_view(game=game, as_of=_today(game)))
 
 
 class GameEventsView(APIView):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from datetime import date
 
 from django.db.models import Q, QuerySet
@@ -59,3 +61,30 @@ def tournament_clocks(*, tournament: Tournament) -> QuerySet[PlayerClock]:
     return (PlayerClock.objects.filter(game__tournament=tournament)
             .select_related("game", "game__white", "game__black")
             .order_by(F("deadline").asc(nulls_last=True), "remaining_days", "game_id"))
+
+
+CLOCK_CACHE_SECONDS = 2 * 24 * 3600
+
+
+def game_clock_view(*, game: Game, as_of: date) -> dict:
+    """``{"to_move", "pending", "clock"}`` of a game as of a date, cached per game version and date.
+
+    A clock changes only with an event, a result, the date or the tournament's
+    rules, which are all in the key; so a read of a long game costs what a read
+    of a short one does once computed. Each process keeps its own cache.
+    """
+    from django.core.cache import cache
+
+    t = game.tournament
+    rules = json.dumps([t.official_start.isoformat(), t.presumed_transit_days, t.time_zone, game.mode, game.first,
+                        t.ruleset.as_dict()], sort_keys=True)
+    key = (f"corr:clock:{game.pk}:{game.events_version}:{game.status}:{as_of.isoformat()}:"
+           f"{hashlib.sha1(rules.encode()).hexdigest()}")
+    view = cache.get(key)
+    if view is None:
+        time, _ = game_time_get(game=game, as_of=as_of)
+        pending = time.assembled.pending
+        view = {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
+                "clock": time.clock.as_json()}
+        cache.set(key, view, CLOCK_CACHE_SECONDS)
+    return view

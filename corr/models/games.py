@@ -91,6 +91,8 @@ class Game(models.Model):
     result = models.CharField(max_length=8, choices=GameResult.choices, blank=True, default="")
     termination = models.CharField(max_length=200, blank=True, default="",
                                    help_text="How the game ended, e.g. 'white lost on time (50.4.3)'.")
+    events_version = models.PositiveIntegerField(
+        default=0, help_text="Raised with every stored event or result: the key of cached clocks.")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -65,6 +65,9 @@ def test_the_stored_accounts_match_the_clock_after_every_event(api, postal_game,
 
 
 def count_queries(client, url) -> int:
+    from django.core.cache import cache
+
+    cache.clear()  # a cold read: the clock is computed, not taken from the cache
     with CaptureQueriesContext(connection) as ctx:
         assert client.get(url).status_code == 200
     return len(ctx.captured_queries)
@@ -105,3 +108,27 @@ def test_an_idempotency_key_reused_on_another_path_is_refused(api, postal_game, 
     r = client.post(f"/api/games/{postal_game.pk}/receipts/", {"received_on": "2026-01-12"}, format="json",
                     HTTP_IDEMPOTENCY_KEY="k-2")
     assert r.status_code == 422 and r.json()["field"] == "Idempotency-Key"
+
+
+def test_a_cached_clock_is_never_served_after_a_move_a_new_day_or_a_result(api, postal_game, anna, boris, arbiter,
+                                                                            frozen):
+    url = f"/api/games/{postal_game.pk}/"
+    first = api(anna).get(url).json()
+    assert api(anna).get(url).json() == first  # served again, now from the cache
+    api(anna).post(f"/api/games/{postal_game.pk}/moves/", {"number": 1, "sent_on": "2026-02-20"}, format="json")
+    after_move = api(anna).get(url).json()
+    assert after_move["to_move"] == "black" and after_move != first
+    frozen.move_to(NOW + timedelta(days=1))
+    next_day = api(anna).get(url).json()
+    assert next_day["clock"]["as_of"] == "2026-03-02"
+    api(arbiter).post(f"/api/games/{postal_game.pk}/result/", {"result": "1-0"}, format="json")
+    assert api(anna).get(url).json()["to_move"] is None
+
+
+def test_a_rule_change_in_the_admin_is_never_hidden_by_the_cache(api, postal_game, anna):
+    url = f"/api/games/{postal_game.pk}/"
+    before = api(anna).get(url).json()["clock"]["players"]["white"]["control"]["allowed_days"]
+    postal_game.tournament.days_per_control = 40
+    postal_game.tournament.save()
+    after = api(anna).get(url).json()["clock"]["players"]["white"]["control"]["allowed_days"]
+    assert (before, after) == (30, 40)

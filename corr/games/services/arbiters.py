@@ -15,6 +15,7 @@ from ..errors import InvalidInput, NotAllowed
 from ..permissions import can_arbitrate
 from .participants import correction_of, row_in_force
 from .storage import (
+    version_raise,
     clock_store, ensure_not_after_today, ensure_ongoing, event_new, events_store, game_lock, reason_checked,
 )
 
@@ -110,5 +111,6 @@ def game_finish(*, game: Game, by: User, result: str, termination: str, today: d
         raise InvalidInput("result must be 1-0, 0-1 or 1/2-1/2", field="result")
     game.status, game.result, game.termination = GameStatus.FINISHED, result, termination
     game.save(update_fields=["status", "result", "termination"])
+    version_raise(game)
     clock_store(game=game, rows=rows, today=today)
     return game

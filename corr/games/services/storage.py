@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from accounts.models import User
 from corr.clock import ClockError, EventError
@@ -43,6 +44,7 @@ def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today:
         # Only reachable if the row lock was bypassed: the unique (game, seq) still keeps one.
         raise TurnConflict("the game changed while this request was handled; reload it and retry",
                            field="number") from None
+    version_raise(game)
     clock_store(game=game, rows=candidate, today=today, time=time)
     flags_after_event(game, time, today)
     return time
@@ -151,3 +153,8 @@ def reason_checked(enum, value: str, field: str = "reason"):
     except ValueError:
         known = ", ".join(member.value for member in enum)
         raise InvalidInput(f"unknown {field} {value!r} (known: {known})", field=field) from None
+
+
+def version_raise(game: Game) -> None:
+    """Mark the game's clock changed (in this transaction): cached clocks of the old version are not read again."""
+    Game.objects.filter(pk=game.pk).update(events_version=F("events_version") + 1)
