@@ -132,7 +132,7 @@ class PendingOut(serializers.Serializer):
     presumed = serializers.BooleanField(help_text="true until the player records the receipt")
 
 
-class GameOut(serializers.Serializer):
+class GameSummaryOut(serializers.Serializer):
     id = serializers.IntegerField()
     tournament = serializers.IntegerField()
     tournament_name = serializers.CharField()
@@ -143,23 +143,13 @@ class GameOut(serializers.Serializer):
     status = serializers.CharField()
     result = serializers.CharField()
     termination = serializers.CharField()
+
+
+class GameOut(GameSummaryOut):
     to_move = serializers.ChoiceField(choices=Colour.choices, allow_null=True)
     pending = PendingOut(allow_null=True)
     clock = serializers.DictField(help_text="exactly the JSON of `manage.py clock --json` for this game, as of today")
     warnings = serializers.ListField(child=serializers.CharField(), required=False)
-
-
-class GameSummaryOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    tournament = serializers.IntegerField()
-    tournament_name = serializers.CharField()
-    mode = serializers.CharField()
-    white = serializers.CharField()
-    black = serializers.CharField()
-    first = serializers.CharField()
-    status = serializers.CharField()
-    result = serializers.CharField()
-    termination = serializers.CharField()
 
 
 class UserOut(serializers.Serializer):

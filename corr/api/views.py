@@ -5,12 +5,14 @@ Paths and fields here are a public contract (see the README); add beside them.
 
 from __future__ import annotations
 
+from django.contrib.auth import authenticate
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,9 +21,11 @@ from accounts.models import User
 from corr.games import services
 from corr.games.clockstate import GameTime, game_file, local_today
 from corr.games.errors import InvalidInput, NotAllowed
-from corr.games.permissions import can_arbitrate, can_view
-from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user, tournaments_of_user
-from corr.models import Game, Tournament
+from corr.games.permissions import can_view
+from corr.games.selectors import (
+    game_clock_view, game_get, game_rows, game_time_get, games_of_user, tournaments_of_user,
+)
+from corr.models import Game, GameEvent, Tournament
 
 from . import serializers as s
 from .idempotency import idempotent
@@ -37,8 +41,6 @@ def _game(request, game_id: int) -> Game:
     try:
         game = game_get(game_id=game_id)
     except Game.DoesNotExist:
-        from rest_framework.exceptions import NotFound
-
         raise NotFound(f"no game {game_id}") from None
     if not can_view(request.user, game):
         raise NotAllowed("you are neither a player of this game nor an arbiter of its tournament")
@@ -70,8 +72,6 @@ class TokenView(APIView):
 
     @extend_schema(request=s.TokenRequest, responses={200: s.TokenOut})
     def post(self, request):
-        from django.contrib.auth import authenticate
-
         data = _validated(s.TokenRequest, request)
         user = authenticate(request, username=data["username"], password=data["password"])
         if user is None:
@@ -157,10 +157,7 @@ class GameEventsView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, game_id: int):
         game = _game(request, game_id)
-        today = _today(game)
-        from corr.games.selectors import game_rows
-
-        return Response(game_file(game, game_rows(game=game), today))
+        return Response(game_file(game, game_rows(game=game), _today(game)))
 
 
 class GameHistoryView(APIView):
@@ -168,8 +165,6 @@ class GameHistoryView(APIView):
 
     @extend_schema(responses=s.HistoryOut(many=True))
     def get(self, request, game_id: int):
-        from corr.models import GameEvent
-
         game = _game(request, game_id)
         rows = GameEvent.objects.filter(game=game).select_related("entered_by", "supersedes").order_by("seq")
         return Response([{
@@ -306,5 +301,3 @@ class ResultView(_GameAction):
         time, _ = game_time_get(game=game, as_of=today)
         return time
 
-
-__all__ = ["can_arbitrate"]

@@ -6,7 +6,8 @@ import hashlib
 import json
 from datetime import date
 
-from django.db.models import Q, QuerySet
+from django.core.cache import cache
+from django.db.models import F, Q, QuerySet
 
 from corr.models import Game, GameEvent, PlayerClock, Tournament
 
@@ -56,8 +57,6 @@ def tournaments_of_user(*, user) -> QuerySet[Tournament]:
 
 def tournament_clocks(*, tournament: Tournament) -> QuerySet[PlayerClock]:
     """The stored accounts of a tournament's games, soonest deadline first (nulls last)."""
-    from django.db.models import F
-
     return (PlayerClock.objects.filter(game__tournament=tournament)
             .select_related("game", "game__white", "game__black")
             .order_by(F("deadline").asc(nulls_last=True), "remaining_days", "game_id"))
@@ -73,8 +72,6 @@ def game_clock_view(*, game: Game, as_of: date) -> dict:
     rules, which are all in the key; so a read of a long game costs what a read
     of a short one does once computed. Each process keeps its own cache.
     """
-    from django.core.cache import cache
-
     t = game.tournament
     rules = json.dumps([t.official_start.isoformat(), t.presumed_transit_days, t.time_zone, game.mode, game.first,
                         t.ruleset.as_dict()], sort_keys=True)

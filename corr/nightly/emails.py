@@ -6,6 +6,7 @@ import logging
 import uuid
 from datetime import datetime, timedelta
 
+from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -53,7 +54,7 @@ def emails_enqueue(ids: list[int]) -> int:
     otherwise bury the job's own tasks under the e-mail queue.
     :returns: how many e-mails were queued.
     """
-    from corr.tasks import emails_send
+    from corr.tasks import emails_send  # the tasks module imports this one
 
     queued = 0
     for start in range(0, len(ids), BATCH):
@@ -87,8 +88,6 @@ def emails_send_now(*, ids: list[int], now: datetime) -> dict[str, list[int]]:
     marks its own e-mail ``failed`` with the error.
     :returns: ``{"sent": [...], "failed": [...], "skipped": [...]}`` ids.
     """
-    from django.core.mail import EmailMessage, get_connection
-
     claim = uuid.uuid4()  # not the time: two senders can share a timestamp, never a token
     OutboundEmail.objects.filter(_claimable(now), pk__in=ids).exclude(recipients=[]).update(
         status=EmailStatus.SENDING, claimed_at=now, claim=claim)

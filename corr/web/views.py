@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import csv
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -16,7 +18,8 @@ from corr.games.clockstate import local_today
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_get, game_time_get, games_of_user, tournament_clocks
-from corr.models import Game, PlayerClock, Tournament
+from corr.models import Game, NightlyReport, OverstepCase, PlayerClock, Tournament
+from corr.nightly.cases import overstep_confirm, overstep_dismiss
 
 from .forms import DelayForm, MoveForm, NoticeForm, PenaltyForm, ReceiptForm
 
@@ -101,38 +104,26 @@ def move_post(request, game_id: int):
     return _act(request, game_id, MoveForm, call)
 
 
-@login_required
-@require_POST
-def receipt_post(request, game_id: int):
-    return _act(request, game_id, ReceiptForm,
-                lambda game, data, today: services.receipt_record(game=game, by=request.user, today=today, **data))
+def _service_post(form_class, service):
+    """A POST page action: validate ``form_class``, call ``service`` for the signed-in user, go back."""
+
+    @login_required
+    @require_POST
+    def post(request, game_id: int):
+        return _act(request, game_id, form_class,
+                    lambda game, data, today: service(game=game, by=request.user, today=today, **data))
+
+    return post
 
 
-@login_required
-@require_POST
-def notice_post(request, game_id: int):
-    return _act(request, game_id, NoticeForm,
-                lambda game, data, today: services.notice_submit(game=game, by=request.user, today=today, **data))
-
-
-@login_required
-@require_POST
-def penalty_post(request, game_id: int):
-    return _act(request, game_id, PenaltyForm,
-                lambda game, data, today: services.penalty_assess(game=game, by=request.user, today=today, **data))
-
-
-@login_required
-@require_POST
-def delay_post(request, game_id: int):
-    return _act(request, game_id, DelayForm,
-                lambda game, data, today: services.delay_assess(game=game, by=request.user, today=today, **data))
+receipt_post = _service_post(ReceiptForm, services.receipt_record)
+notice_post = _service_post(NoticeForm, services.notice_submit)
+penalty_post = _service_post(PenaltyForm, services.penalty_assess)
+delay_post = _service_post(DelayForm, services.delay_assess)
 
 
 @login_required
 def tournament_page(request, tournament_id: int):
-    from corr.models import OverstepCase
-
     tournament = _arbitrated(request, tournament_id)
     clocks = list(tournament_clocks(tournament=tournament))
     flagged = [c for c in clocks if c.flagged]
@@ -153,9 +144,6 @@ def _arbitrated(request, tournament_id) -> Tournament:
 @login_required
 @require_POST
 def case_decide(request, case_id: int):
-    from corr.models import OverstepCase
-    from corr.nightly.cases import overstep_confirm, overstep_dismiss
-
     case = get_object_or_404(OverstepCase.objects.select_related("game__tournament"), pk=case_id)
     now = timezone.now()
     try:
@@ -175,8 +163,6 @@ REPORT_SECTIONS = ("deadlines_soon", "time_trouble", "overstep_cases")
 
 @login_required
 def report_page(request, tournament_id: int, on: str):
-    from corr.models import NightlyReport
-
     tournament = _arbitrated(request, tournament_id)
     report = get_object_or_404(NightlyReport, tournament=tournament, date=on)
     sections = [(name.replace("_", " "), report.data.get(name, [])) for name in REPORT_SECTIONS]
@@ -185,12 +171,6 @@ def report_page(request, tournament_id: int, on: str):
 
 @login_required
 def report_csv(request, tournament_id: int, on: str):
-    import csv
-
-    from django.http import HttpResponse
-
-    from corr.models import NightlyReport
-
     tournament = _arbitrated(request, tournament_id)
     report = get_object_or_404(NightlyReport, tournament=tournament, date=on)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
