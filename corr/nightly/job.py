@@ -12,13 +12,13 @@ from collections import defaultdict
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
 from corr.games.clockstate import game_time
 from corr.games.selectors import event_rows
-from corr.games.services import CLOCK_FIELDS, clock_fields, time_for_storage
+from corr.games.services import clock_fields, clocks_write, time_for_storage
 from corr.models import Game, GameEvent, GameStatus, NightlyRun, PlayerClock, Tournament
 
 from .emails import emails_send_due, emails_store
@@ -80,43 +80,12 @@ def nightly_chunk_process(*, on: date, game_ids: list[int], run_id: int | None, 
                 if clock is None:
                     PlayerClock.objects.create(game=game, player=colour, **fields)
                 elif any(getattr(clock, name) != value for name, value in fields.items()):
-                    changed.append((clock.pk, fields))
-        playerclocks_update(changed)
+                    changed.append((game.pk, colour, fields))
+        clocks_write(changed)
         stored = flags_store(flags=flags, run=NightlyRun(pk=run_id) if run_id else None)
         emails_store(flag_emails(stored), enqueue=enqueue)
     return {"time_trouble_notices": len(stored.notices), "reminders": len(stored.reminders),
             "overstep_cases": len(stored.cases)}
-
-
-_CLOCK_TYPES = {"on_move": "boolean", "made": "integer", "control_number": "integer", "total_days": "integer",
-                "remaining_days": "integer", "deadline": "date", "time_trouble": "boolean",
-                "overstepped_control": "integer", "flagged": "boolean", "computed_on": "date"}
-
-
-def playerclocks_update(changed: list[tuple[int, dict]]) -> None:
-    """Write changed stored clocks in one statement per 1,000 (PostgreSQL: UPDATE ... FROM VALUES).
-
-    Django's ``bulk_update`` builds a CASE per column and row, which costs
-    seconds for a few thousand rows; this is one join.
-    """
-    if not changed:
-        return
-    if connection.vendor != "postgresql":
-        for pk, fields in changed:
-            PlayerClock.objects.filter(pk=pk).update(**fields)
-        return
-    columns = list(CLOCK_FIELDS)
-    assert set(columns) == set(_CLOCK_TYPES), "a stored clock column has no SQL type here"
-    placeholders = "(%s::bigint, " + ", ".join(f"%s::{_CLOCK_TYPES[c]}" for c in columns) + ")"
-    assignments = ", ".join(f"{c} = v.{c}" for c in columns)
-    with connection.cursor() as cursor:
-        for start in range(0, len(changed), 1000):
-            batch = changed[start:start + 1000]
-            values = [value for pk, fields in batch for value in (pk, *(fields[c] for c in columns))]
-            cursor.execute(
-                f"UPDATE corr_playerclock AS c SET {assignments}, updated_at = now()"
-                f" FROM (VALUES {', '.join([placeholders] * len(batch))}) AS v(id, {', '.join(columns)})"
-                " WHERE c.id = v.id", values)
 
 
 def nightly_finish(*, on: date, run_id: int, chunk_counts: list[dict], now: datetime) -> dict:

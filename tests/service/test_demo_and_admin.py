@@ -40,3 +40,9 @@ def test_the_admin_shows_every_model_and_events_are_read_only(frozen):
     event = GameEvent.objects.first()
     assert client.post(f"/admin/corr/gameevent/{event.pk}/change/", {"seq": 99}).status_code == 403
     assert client.get("/admin/corr/gameevent/add/").status_code == 403
+
+
+def test_every_stored_clock_column_has_an_sql_type_for_the_set_based_update():
+    from corr.games.services.storage import _CLOCK_TYPES, CLOCK_FIELDS
+
+    assert set(_CLOCK_TYPES) == set(CLOCK_FIELDS)

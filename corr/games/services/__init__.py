@@ -13,4 +13,4 @@ from .arbiters import (  # noqa: F401
 )
 from .participants import move_submit, notice_submit, receipt_record  # noqa: F401
 from .setup import arbiter_grant, game_create, participant_create, tournament_create  # noqa: F401
-from .storage import CLOCK_FIELDS, clock_fields, clock_store, time_for_storage  # noqa: F401
+from .storage import CLOCK_FIELDS, clock_fields, clock_store, clocks_write, time_for_storage  # noqa: F401

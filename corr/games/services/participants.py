@@ -7,11 +7,12 @@ from datetime import date, timedelta
 from django.db import transaction
 
 from accounts.models import User
-from corr.clock import NoticeReason
+from corr.clock import NoticeReason, compute
 from corr.models import EventKind, Game, GameEvent, Mail, Mode
 
 from ..assemble import current_row, other
-from ..clockstate import GameTime, game_time
+from ..assemble import Assembled
+from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, TurnConflict
 from .storage import (
     ensure_not_after_today, ensure_ongoing, event_new, events_store, game_lock, player_colour_of, reason_checked,
@@ -33,14 +34,14 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
     game, rows = game_lock(game)
     colour = player_colour_of(game, by)
     ensure_ongoing(game)
-    before = game_time(game, rows, today)
+    before = assemble_game(game, rows, today)  # the turn needs no clock; the mail warning computes one
     if before.to_move != colour:
         raise TurnConflict(f"it is {before.to_move}'s turn, not {colour}'s", field="number")
-    expected = before.assembled.made[colour] + 1
+    expected = before.made[colour] + 1
     if number != expected:
         raise TurnConflict(f"number {number} is not the next move: {colour}'s next move is {expected}",
                            field="number")
-    pending = before.assembled.pending
+    pending = before.pending
     if variant and variant not in ("accepted", "conditional"):
         raise InvalidInput(f"variant must be accepted or conditional, got {variant!r}", field="variant")
     if game.mode == Mode.SERVER:
@@ -70,15 +71,17 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
                     f" (none recorded; presumed {pending.received_on})", field="received_on")
         ensure_not_after_today(received_on, "received_on", today, game)
         ensure_not_after_today(sent_on, "sent_on", today, game)
-    warnings = registered_mail_warnings(before, colour, mail)
+    warnings = registered_mail_warnings(before, colour, mail, today)
     new = event_new(by, EventKind.MOVE, colour, number=number, notation=notation, received_on=received_on,
                  sent_on=sent_on, void=void, variant=variant, mail=mail)
     return events_store(game, rows, [new], today), warnings
 
 
-def registered_mail_warnings(before: GameTime, colour: str, mail: str) -> list[str]:
-    account = before.clock.accounts[colour]
-    if account.time_trouble and mail in (Mail.ORDINARY, Mail.EMAIL):
+def registered_mail_warnings(before: Assembled, colour: str, mail: str, today: date) -> list[str]:
+    if mail not in (Mail.ORDINARY, Mail.EMAIL):
+        return []
+    account = compute(before.game, today).accounts[colour]
+    if account.time_trouble:
         return [f"{colour} has {account.remaining_days} day(s) left: 50.4.12 requires registered mail,"
                 f" and this move was sent by {mail}; the arbiter may add penalty days (50.4.9.3)"]
     return []
