@@ -87,19 +87,23 @@ def control_for(ruleset: Ruleset) -> TimeControl:
     return CumulativeMovesControl(ruleset.moves_per_control, ruleset.days_per_control)
 
 
-def compute(game: Game, as_of: date) -> GameClock:
+def compute(game: Game, as_of: date, *, with_ledger: bool = False) -> GameClock:
     """Compute every player's account of ``game`` as of ``as_of``.
 
     Linear in the number of events. Pure: the date is a parameter, nothing is
-    read from the clock or stored.
+    read from the clock or stored. ``with_ledger`` builds the ledger in the
+    same pass (for callers that print it); otherwise it is built on first use.
 
     :raises EventError: for the first malformed or out-of-sequence event.
     """
-    charges, _ = charge_game(game, as_of, ledger=False)
+    charges, lines = charge_game(game, as_of, ledger=with_ledger)
     control = control_for(game.ruleset)
     trouble_days = game.ruleset.time_trouble_days
     accounts = {pid: _account(c, control.fold(c), trouble_days) for pid, c in charges.items()}
-    return GameClock(as_of=as_of, accounts=accounts, ruleset=game.ruleset, game=game)
+    clock = GameClock(as_of=as_of, accounts=accounts, ruleset=game.ruleset, game=game)
+    if with_ledger:
+        clock.__dict__["ledger"] = tuple(lines)  # fills the cached property: no second pass
+    return clock
 
 
 def _account(c: PlayerCharges, state, trouble_days: int) -> Account:

@@ -14,7 +14,7 @@ def compute_file(data: Any, *, as_of: date | None, today: date,
                  dates: dict[str, date] | None = None) -> GameClock:
     """Compute one game object; ``as_of`` overrides the file's, which overrides ``today``."""
     game, file_as_of = read_game(data, dates)
-    return compute(game, as_of or file_as_of or today)
+    return compute(game, as_of or file_as_of or today, with_ledger=True)  # files are printed with their ledger
 
 
 def iter_clocks(games: list, *, as_of: date | None, today: date, first_index: int = 0) -> Iterator[GameClock]:

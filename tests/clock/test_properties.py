@@ -93,3 +93,9 @@ def replace_event(event, **changes):
     if isinstance(event, Move):
         return event._replace(**changes)
     return event._replace(**changes)
+
+
+@given(games())
+def test_the_ledger_built_in_the_same_pass_equals_the_one_built_later(case):
+    game, as_of = case
+    assert compute(game, as_of, with_ledger=True).ledger == compute(game, as_of).ledger

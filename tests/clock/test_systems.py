@@ -141,9 +141,11 @@ CA = Canadian(main=10, moves=3, period_time=6)
 
 
 def test_canadian_blocks_reset_afresh_and_saved_time_is_lost():
-    # Main used up by move 1 (10 days exactly: not yet overtime). Block 1: moves 2-4 in 6 days.
+    # Move 1 uses the 10 days of main time exactly: it opens block 1 (moves 1-3, 6 days) with 0 days.
+    # Moves 2 and 3 take 1 day each: block 1 done with 4 days saved, which are lost. Block 2 starts
+    # afresh; move 4 takes 1 day: 5 days left for its 2 other moves.
     s = fold(CA, [10, 1, 1, 1])
-    assert (s.clock["block"], s.clock["block_moves_left"], s.clock["block_days_left"]) == (2, 3, 6)
+    assert (s.clock["block"], s.clock["block_moves_left"], s.clock["block_days_left"]) == (2, 2, 5)
 
 
 def test_a_move_that_runs_out_of_main_time_starts_the_first_block():
@@ -153,8 +155,16 @@ def test_a_move_that_runs_out_of_main_time_starts_the_first_block():
 
 
 def test_the_flag_falls_when_a_block_runs_out_before_its_moves():
-    assert fell_at(fold(CA, [10, 3, 3, 0])) is None   # 6 of 6 in block 1
-    assert fell_at(fold(CA, [10, 3, 3, 1])) == 4
+    assert fell_at(fold(CA, [10, 3, 3, 1])) is None   # block 1 = moves 1-3: 0 + 3 + 3 = 6 of 6
+    assert fell_at(fold(CA, [10, 3, 4])) == 3         # 0 + 3 + 4 = 7 > 6 before the block's third move
+
+
+def test_playing_faster_never_shifts_a_canadian_block_against_the_player():
+    # Found by the property test: with moves 1, 10, 15, 1 and main 25 the first block starts at
+    # move 3 (25 days used up); playing move 1 in 0 days must not leave move 5 less time.
+    slow, fast = Canadian(main=25, moves=2, period_time=5), [0, 10, 15, 1]
+    assert fell_at(fold(slow, [1, 10, 15, 1], current=5)) is None
+    assert fell_at(fold(slow, fast, current=5)) is None
 
 
 # --- days per move ---------------------------------------------------------------------------------

@@ -4,9 +4,11 @@ Main time first; then blocks: ``moves`` moves within ``period_time``. A block
 that is completed in time starts a new one afresh; time saved in a block is
 not carried over. The flag falls when a block's time runs out before its moves.
 
-Where the texts are silent: a move that starts in main time and runs past it
-is the first move of the first block, and its days over main time come off
-that block (as OGS counts it).
+Where the texts are silent: the move that uses up main time, exactly or by
+running past it, is the first move of the first block, and its days over main
+time come off that block (as OGS counts it). Counting the move that ends
+exactly at zero keeps the clock monotone: playing any move faster never
+leaves less time later (a property test checks it for every system).
 """
 
 from __future__ import annotations
@@ -35,15 +37,16 @@ class Canadian:
         return {"system": self.name, "main": self.main, "moves": self.moves, "period_time": self.period_time}
 
     def state(self, moves: MoveTimes) -> SystemState:
-        main, block_days, block_moves, blocks = self.main, self.period_time, self.moves, 0
-        in_overtime = False
+        main, block_days, block_moves = self.main, self.period_time, self.moves
+        in_overtime = main == 0
+        blocks = 1 if in_overtime else 0
         overstepped = None
         for number, days in enumerate(moves.completed, start=1):
             if not in_overtime:
-                if days <= main:
+                if days < main:
                     main -= days
                     continue
-                days -= main
+                days -= main  # this move uses main time up: it opens the first block
                 main, in_overtime, blocks = 0, True, 1
             if days > block_days:
                 overstepped = Overstep(control=number, through_move=number, allowed_days=block_days, used_days=days)
