@@ -198,106 +198,39 @@ class _GameAction(APIView):
         return Response(game_body(game, time, warnings), status=status.HTTP_201_CREATED)
 
 
-class MovesView(_GameAction):
-    input = s.MoveInput
+def _game_action(name: str, input_class, call, *, ends_game: bool = False) -> type[_GameAction]:
+    """A game action view: ``call(user, game, data, today)`` is the one service it runs."""
 
-    @extend_schema(request=s.MoveInput, responses={201: s.GameOut})
-    def post(self, request, game_id: int):
-        return super().post(request, game_id)
+    @extend_schema(request=input_class, responses={201: s.GameOut})
+    class View(_GameAction):
+        def act(self, request, game, data, today):
+            return call(request.user, game, data, today)
 
-    def act(self, request, game, data, today):
-        return services.move_submit(game=game, by=request.user, today=today, **data)
-
-
-class ReceiptsView(_GameAction):
-    input = s.ReceiptInput
-
-    @extend_schema(request=s.ReceiptInput, responses={201: s.GameOut})
-    def post(self, request, game_id: int):
-        return super().post(request, game_id)
-
-    def act(self, request, game, data, today):
-        return services.receipt_record(game=game, by=request.user, today=today, **data)
+    View.__name__ = View.__qualname__ = name
+    View.input, View.ends_game = input_class, ends_game
+    return View
 
 
-class NoticesView(_GameAction):
-    input = s.NoticeInput
-
-    @extend_schema(request=s.NoticeInput, responses={201: s.GameOut})
-    def post(self, request, game_id: int):
-        return super().post(request, game_id)
-
-    def act(self, request, game, data, today):
-        return services.notice_submit(game=game, by=request.user, today=today, **data)
+def _result(user, game, data, today):
+    game = services.game_finish(game=game, by=user, today=today, **data)
+    return game_time_get(game=game, as_of=today)[0]
 
 
-class PenaltiesView(_GameAction):
-    input = s.PenaltyInput
-
-    @extend_schema(request=s.PenaltyInput, responses={201: s.GameOut})
-    def post(self, request, game_id: int):
-        return super().post(request, game_id)
-
-    def act(self, request, game, data, today):
-        return services.penalty_assess(game=game, by=request.user, today=today, **data)
-
-
-class DelaysView(_GameAction):
-    input = s.DelayInput
-
-    @extend_schema(request=s.DelayInput, responses={201: s.GameOut})
-    def post(self, request, game_id: int):
-        return super().post(request, game_id)
-
-    def act(self, request, game, data, today):
-        return services.delay_assess(game=game, by=request.user, today=today, **data)
-
-
-class StartNoticesView(_GameAction):
-    input = s.StartNoticeInput
-
-    @extend_schema(request=s.StartNoticeInput, responses={201: s.GameOut})
-    def post(self, request, game_id: int):
-        return super().post(request, game_id)
-
-    def act(self, request, game, data, today):
-        return services.start_notice_record(game=game, by=request.user, today=today, **data)
-
-
-class CorrectionsView(_GameAction):
-    input = s.CorrectionInput
-
-    @extend_schema(request=s.CorrectionInput, responses={201: s.GameOut})
-    def post(self, request, game_id: int):
-        return super().post(request, game_id)
-
-    def act(self, request, game, data, today):
-        seq, note = data.pop("event"), data.pop("note")
-        return services.event_correct(game=game, by=request.user, seq=seq, changes=data, note=note, today=today)
-
-
-class WithdrawalsView(_GameAction):
-    input = s.WithdrawalInput
-
-    @extend_schema(request=s.WithdrawalInput, responses={201: s.GameOut})
-    def post(self, request, game_id: int):
-        return super().post(request, game_id)
-
-    def act(self, request, game, data, today):
-        return services.event_withdraw(game=game, by=request.user, seq=data["event"], note=data["note"],
-                                       today=today)
-
-
-class ResultView(_GameAction):
-    input = s.ResultInput
-    ends_game = True
-
-    @extend_schema(request=s.ResultInput, responses={201: s.GameOut})
-    def post(self, request, game_id: int):
-        return super().post(request, game_id)
-
-    def act(self, request, game, data, today):
-        game = services.game_finish(game=game, by=request.user, today=today, **data)
-        time, _ = game_time_get(game=game, as_of=today)
-        return time
+MovesView = _game_action("MovesView", s.MoveInput, lambda u, g, d, t: services.move_submit(
+    game=g, by=u, today=t, **d))
+ReceiptsView = _game_action("ReceiptsView", s.ReceiptInput, lambda u, g, d, t: services.receipt_record(
+    game=g, by=u, today=t, **d))
+NoticesView = _game_action("NoticesView", s.NoticeInput, lambda u, g, d, t: services.notice_submit(
+    game=g, by=u, today=t, **d))
+PenaltiesView = _game_action("PenaltiesView", s.PenaltyInput, lambda u, g, d, t: services.penalty_assess(
+    game=g, by=u, today=t, **d))
+DelaysView = _game_action("DelaysView", s.DelayInput, lambda u, g, d, t: services.delay_assess(
+    game=g, by=u, today=t, **d))
+StartNoticesView = _game_action("StartNoticesView", s.StartNoticeInput, lambda u, g, d, t: (
+    services.start_notice_record(game=g, by=u, today=t, **d)))
+CorrectionsView = _game_action("CorrectionsView", s.CorrectionInput, lambda u, g, d, t: services.event_correct(
+    game=g, by=u, seq=d.pop("event"), note=d.pop("note"), changes=d, today=t))
+WithdrawalsView = _game_action("WithdrawalsView", s.WithdrawalInput, lambda u, g, d, t: services.event_withdraw(
+    game=g, by=u, seq=d["event"], note=d["note"], today=t))
+ResultView = _game_action("ResultView", s.ResultInput, _result, ends_game=True)
 

@@ -136,3 +136,17 @@ def test_a_weak_participant_password_is_refused_naming_the_field(api, arbiter):
     r = api(arbiter).post("/api/users/", {"username": "carl", "password": "12345678"}, format="json")
     assert r.status_code == 400 and r.json()["field"] == "password"
     assert "too common" in r.json()["detail"] or "numeric" in r.json()["detail"]
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/games/{game_id}/moves/", "MoveInput"), ("/api/games/{game_id}/receipts/", "ReceiptInput"),
+    ("/api/games/{game_id}/notices/", "NoticeInput"), ("/api/games/{game_id}/penalties/", "PenaltyInput"),
+    ("/api/games/{game_id}/delays/", "DelayInput"), ("/api/games/{game_id}/start-notices/", "StartNoticeInput"),
+    ("/api/games/{game_id}/corrections/", "CorrectionInput"),
+    ("/api/games/{game_id}/withdrawals/", "WithdrawalInput"), ("/api/games/{game_id}/result/", "ResultInput"),
+])
+def test_the_schema_documents_each_game_actions_body_and_answer(api, anna, path, body):
+    schema = api(anna).get("/api/schema/?format=json").json()
+    post = schema["paths"][path]["post"]
+    assert post["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(f"/{body}")
+    assert post["responses"]["201"]["content"]["application/json"]["schema"]["$ref"].endswith("/GameOut")
