@@ -145,3 +145,10 @@ def test_the_arbiter_pages_show_cases_and_reports_with_a_csv(make_game, arbiter)
     client.post(f"/overstep-cases/{case.pk}/decide/", {"decision": "dismiss", "reason": "appeal"})
     case.refresh_from_db()
     assert case.status == "dismissed"
+
+
+def test_beat_runs_the_nightly_job_once_a_day_at_the_configured_hour(settings):
+    app.finalize()
+    entry = app.conf.beat_schedule["nightly deadline work"]
+    assert entry["task"] == "corr.nightly_run"
+    assert entry["schedule"].hour == {settings.NIGHTLY_HOUR} and entry["schedule"].minute == {0}
