@@ -1,15 +1,59 @@
-"""The Django admin for every model; events are read-only (corrections go through the services)."""
+"""The Django admin for every model; events are read-only (corrections go through the services).
 
+What the admin may change it changes through the same paths as the API: a
+tournament's rules recompute its games (``tournament_rules_apply``), and a
+change to a game is a line of its history. Status and result are changed only
+through the services (result, reopen), which record them.
+"""
+
+from django import forms
 from django.contrib import admin
+from django.db import transaction
+from django.utils import timezone
 
-from .models import Game, GameEvent, IdempotencyRecord, PlayerClock, Tournament
+from corr.clock import Ruleset, RulesetError
+from corr.games.cases import history_append
+from corr.games.clockstate import local_today
+from corr.games.services import game_lock, game_recompute, tournament_rules_apply
+from corr.games.services.setup import tournament_rule_values
+
+from .models import EventKind, Game, GameEvent, IdempotencyRecord, PlayerClock, Tournament
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+    def clean(self):
+        data = super().clean()
+        values = {name: data.get(name) for name in Ruleset.field_names() if data.get(name) is not None}
+        if data.get("time_control"):
+            values["time_control"] = data["time_control"]
+        try:
+            Ruleset.from_mapping(values)
+        except RulesetError as error:
+            raise forms.ValidationError(error.message) from None
+        return data
 
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentForm
     list_display = ("name", "official_start", "mode", "time_zone", "moves_per_control", "days_per_control")
     filter_horizontal = ("arbiters",)
     search_fields = ("name",)
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # games and their history hang on it (PROTECT)
+
+    @transaction.atomic
+    def save_model(self, request, obj, form, change):
+        before = tournament_rule_values(Tournament.objects.select_for_update().get(pk=obj.pk)) if change else None
+        super().save_model(request, obj, form, change)
+        if before is not None:
+            obj.__dict__.pop("ruleset", None)
+            tournament_rules_apply(tournament=obj, by=request.user, before=before, now=timezone.now())
 
 
 @admin.register(Game)
@@ -17,6 +61,25 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ("id", "tournament", "white", "black", "mode", "status", "result")
     list_filter = ("status", "mode", "tournament")
     raw_id_fields = ("white", "black")
+    readonly_fields = ("tournament", "status", "result", "termination", "events_version", "created_at")
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # the history is append-only
+
+    def has_add_permission(self, request):
+        return False  # games are paired through the API or the services, which store their first clocks
+
+    @transaction.atomic
+    def save_model(self, request, obj, form, change):
+        if not form.changed_data:
+            return
+        locked, _ = game_lock(obj)
+        text = "; ".join(f"{name} {getattr(locked, name)} -> {getattr(obj, name)}" for name in form.changed_data)
+        obj.events_version = locked.events_version  # the form's copy may be older than the locked row
+        super().save_model(request, obj, form, change)
+        history_append(game=obj, by=request.user, kind=EventKind.ADMIN, note=f"changed in the admin: {text}")
+        game_recompute(obj, by=request.user, today=local_today(obj.tournament, timezone.now()),
+                       cause=f"changed in the admin ({text})")
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -93,13 +93,13 @@ def bench_data_load(*, games: int, near: int, on: date, progress: Callable[[str]
                 # A move still in transit is stored as of its arrival, as clock_store does.
                 as_of = max(on, received)
                 yield (2 * gid - 1, gid, "white", False, 1, 1, white_used, DAYS - white_used, None, False, None,
-                       False, as_of, now)
+                       False, as_of, 1, now)
                 yield (2 * gid, gid, "black", True, 0, 1, used, left, received + timedelta(days=DAYS), trouble,
-                       None, trouble, as_of, now)
+                       None, trouble, as_of, 1, now)
 
         copy("corr_playerclock", ["id", "game_id", "player", "on_move", "made", "control_number", "total_days",
                                   "remaining_days", "deadline", "time_trouble", "overstepped_control", "flagged",
-                                  "computed_on", "updated_at"], clocks())
+                                  "computed_on", "events_version", "updated_at"], clocks())
         _reset_sequences()
     return {"games": games, "near": near, "users": users, "tournaments": len(starts)}
 

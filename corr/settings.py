@@ -193,6 +193,11 @@ except ValueError:
 WARNING_WINDOW_DAYS = env_int("WARNING_WINDOW_DAYS", 7)
 NIGHTLY_CHUNK_SIZE = env_int("NIGHTLY_CHUNK_SIZE", 500, minimum=1)
 
+# The site's public address, for links in e-mails (read outside the site, so never relative).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+if not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL must be an absolute http(s) URL, got {SITE_URL!r}")
+
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "corr@localhost")
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "sent-mail"))  # for the file-based backend

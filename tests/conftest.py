@@ -151,3 +151,16 @@ def empty_cache():
 
     cache.clear()
     yield
+
+
+def clock_events(**filters):
+    """The stored events the calculator sees: the history without its record lines (results, cases, rules)."""
+    from corr.models import RECORD_KINDS, GameEvent
+
+    return GameEvent.objects.filter(**filters).exclude(kind__in=RECORD_KINDS)
+
+
+def seq_of(game, kind: str, player: str, number: int | None = None) -> int:
+    """The seq of a game's event, looked up: record lines of the history take seq numbers too."""
+    filters = {"number": number} if number is not None else {}
+    return clock_events(game=game, kind=kind, player=player, supersedes=None, **filters).get().seq

@@ -46,11 +46,15 @@ class NightlyReportsView(APIView):
 
 
 def case_json(case: OverstepCase) -> dict:
-    return {"id": case.pk, "game": case.game_id, "tournament": case.game.tournament_id, "player": case.player,
+    return {"id": case.pk, "kind": case.kind, "game": case.game_id, "tournament": case.game.tournament_id,
+            "player": case.player,
             "username": case.game.user_of(case.player).username, "control": case.control_number,
             "through_move": case.through_move, "allowed_days": case.allowed_days, "used_days": case.used_days,
             "deadline": case.deadline.isoformat() if case.deadline else None,
             "opened_on": case.opened_on.isoformat(), "status": case.status,
+            "checked_on": case.checked_on.isoformat() if case.checked_on else None,
+            "announced_on": case.announced_on.isoformat() if case.announced_on else None,
+            "event": case.event_seq, "withdrawn_reason": case.withdrawn_reason,
             "decided_by": case.decided_by.username if case.decided_by else None,
             "decision_reason": case.decision_reason}
 

@@ -33,6 +33,18 @@ class TournamentCreate(serializers.Serializer):
     presumed_transit_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
 
 
+class TournamentChange(serializers.Serializer):
+    """PATCH /api/tournaments/{id}/: any of these; `ruleset` keys replace the current ones."""
+
+    name = serializers.CharField(max_length=200, required=False)
+    official_start = StrictDateField(required=False)
+    ruleset = serializers.DictField(required=False, help_text="the game file's ruleset keys to change")
+    preset = serializers.ChoiceField(choices=sorted(PRESETS), required=False,
+                                     help_text="a named ruleset replacing the current one; `ruleset` keys override it")
+    time_zone = serializers.CharField(required=False)
+    presumed_transit_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
+
+
 class TournamentOut(serializers.ModelSerializer):
     ruleset = serializers.SerializerMethodField()
     official_start = StrictDateField()
@@ -110,6 +122,10 @@ class WithdrawalInput(serializers.Serializer):
     note = serializers.CharField()
 
 
+class ReopenInput(serializers.Serializer):
+    note = serializers.CharField(help_text="why the finished game is set back to ongoing")
+
+
 class ResultInput(serializers.Serializer):
     result = serializers.ChoiceField(choices=["1-0", "0-1", "1/2-1/2"])
     termination = serializers.CharField(required=False, allow_blank=True, default="")
@@ -178,5 +194,5 @@ class HistoryOut(serializers.Serializer):
     days = serializers.IntegerField(allow_null=True)
     note = serializers.CharField()
     supersedes = serializers.IntegerField(allow_null=True)
-    entered_by = serializers.CharField()
+    entered_by = serializers.CharField(allow_null=True, help_text="null: corr itself (the nightly re-check)")
     entered_at = serializers.DateTimeField()

@@ -25,6 +25,7 @@ urlpatterns = [
     path("games/<int:game_id>/corrections/", views.CorrectionsView.as_view(), name="api-corrections"),
     path("games/<int:game_id>/withdrawals/", views.WithdrawalsView.as_view(), name="api-withdrawals"),
     path("games/<int:game_id>/result/", views.ResultView.as_view(), name="api-result"),
+    path("games/<int:game_id>/reopen/", views.ReopenView.as_view(), name="api-reopen"),
     path("reports/nightly/", nightly_views.NightlyReportsView.as_view(), name="api-nightly-reports"),
     path("overstep-cases/", nightly_views.OverstepCasesView.as_view(), name="api-overstep-cases"),
     path("overstep-cases/<int:case_id>/confirm/", nightly_views.OverstepConfirmView.as_view(),

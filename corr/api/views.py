@@ -21,7 +21,7 @@ from accounts.models import User
 from corr.games import services
 from corr.games.clockstate import GameTime, game_file, local_today
 from corr.games.errors import InvalidInput, NotAllowed
-from corr.games.permissions import can_view
+from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import (
     game_clock_view, game_get, game_rows, game_time_get, games_of_user, tournaments_of_user,
 )
@@ -118,6 +118,17 @@ class TournamentView(APIView):
             raise NotAllowed("you neither play in nor arbitrate this tournament")
         return Response(s.TournamentOut(tournament).data)
 
+    @extend_schema(request=s.TournamentChange, responses={200: s.TournamentOut})
+    def patch(self, request, tournament_id: int):
+        """Change the rules or clock settings (arbiters): every game's clocks and cases follow at once."""
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        if not can_arbitrate(request.user, tournament):
+            raise NotAllowed("only the tournament's arbiters change its rules")
+        data = _validated(s.TournamentChange, request)
+        tournament = services.tournament_rules_change(tournament=tournament, by=request.user, now=timezone.now(),
+                                                      **data)
+        return Response(s.TournamentOut(tournament).data)
+
 
 class GamesView(APIView):
     @extend_schema(responses=s.GameSummaryOut(many=True), operation_id="games_list")
@@ -173,7 +184,7 @@ class GameHistoryView(APIView):
             "sent_on": r.sent_on and r.sent_on.isoformat(), "void": r.void, "variant": r.variant, "mail": r.mail,
             "reason": r.reason, "days": r.days, "note": r.note,
             "supersedes": r.supersedes.seq if r.supersedes else None,
-            "entered_by": r.entered_by.username, "entered_at": r.entered_at.isoformat(),
+            "entered_by": r.entered_by.username if r.entered_by else None, "entered_at": r.entered_at.isoformat(),
         } for r in rows])
 
 
@@ -233,4 +244,12 @@ CorrectionsView = _game_action("CorrectionsView", s.CorrectionInput, lambda u, g
 WithdrawalsView = _game_action("WithdrawalsView", s.WithdrawalInput, lambda u, g, d, t: services.event_withdraw(
     game=g, by=u, seq=d["event"], note=d["note"], today=t))
 ResultView = _game_action("ResultView", s.ResultInput, _result, ends_game=True)
+
+
+def _reopen(user, game, data, today):
+    game = services.game_reopen(game=game, by=user, today=today, **data)
+    return game_time_get(game=game, as_of=today)[0]
+
+
+ReopenView = _game_action("ReopenView", s.ReopenInput, _reopen, ends_game=True)
 

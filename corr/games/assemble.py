@@ -111,6 +111,74 @@ def current_row(rows: Iterable[StoredEvent], seq: int) -> StoredEvent | None:
     return None if row is None else current[root_of[row.id]]
 
 
+def rows_before(rows: Iterable[StoredEvent], seq: int) -> list[StoredEvent]:
+    """The rows (corrections included) of the events that come before event ``seq`` in the game's sequence.
+
+    A correction stands in the place of the event it corrects, so it belongs
+    here when that event does, whatever its own seq.
+    """
+    rows = list(rows)
+    _, _, root_of = _chains(rows)
+    target = next(r for r in rows if r.seq == seq)
+    first_seq = {r.id: r.seq for r in rows if r.supersedes_id is None}
+    place = first_seq[root_of[target.id]]
+    return [r for r in rows if first_seq[root_of[r.id]] < place]
+
+
+def rows_as_of(rows: Iterable[StoredEvent], on: date, entered_on) -> tuple[list[StoredEvent], bool]:
+    """The rows of the game as it stood on ``on``, and whether any row was left out.
+
+    Left out: what is dated after ``on`` (a move or notice sent later, a receipt
+    or start notice received later) and what has no date of its own (penalties,
+    delays, withdrawals, corrections, records) but was entered after ``on``
+    (``entered_on(row)`` gives its calendar date). A move received on or before
+    ``on`` but sent after it leaves its receipt: it was pending that day.
+    """
+    kept: list = []
+    left_out = False
+    dropped_ids: set[int] = set()
+    for row in sorted(rows, key=lambda r: r.seq):
+        dated = row.sent_on or row.received_on
+        if row.supersedes_id in dropped_ids:
+            dropped = True  # a correction of a row left out goes with it
+        elif row.kind in ("move", "notice"):
+            dropped = row.sent_on is not None and row.sent_on > on
+        elif row.kind in ("receipt", "start_notice"):
+            dropped = dated is not None and dated > on
+        else:
+            dropped = entered_on(row) > on
+        if row.supersedes_id is not None and not dropped and entered_on(row) > on:
+            dropped = True  # a correction entered later: as of that day the original stood
+        if dropped:
+            left_out = True
+            dropped_ids.add(row.id)
+            if (row.kind == "move" and row.supersedes_id is None and row.received_on is not None
+                    and row.received_on <= on):
+                kept.append(_Receipt(id=-row.id, seq=row.seq, player=row.player, number=row.number,
+                                     received_on=row.received_on))
+            continue
+        kept.append(row)
+    return kept, left_out
+
+
+@dataclass(frozen=True, slots=True)
+class _Receipt:
+    """A receipt stood in for a move that was received but not yet sent on the as-of date."""
+
+    id: int
+    seq: int
+    player: str
+    number: int | None
+    received_on: date
+    kind: str = "receipt"
+    sent_on: date | None = None
+    void: bool = False
+    variant: str = ""
+    reason: str = ""
+    days: int | None = None
+    supersedes_id: int | None = None
+
+
 def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: date, first: str,
              transit_days: int | None, ongoing: bool, as_of: date) -> Assembled:
     """Build the calculator's game from stored rows (any order), with the pending move if ongoing.

@@ -38,18 +38,22 @@ def demo_create(*, now: datetime) -> Demo:
                                         official_start=now.date() - timedelta(days=40), presumed_transit_days=3)
     today = local_today(postal, now)
     start = postal.official_start
-    postal_game = services.game_create(by=arbiter, tournament=postal, white=anna, black=boris, today=today)
-    # A few postal moves with their real dates: each transit 3-5 days, never counted (50.4.3).
+    # A few postal moves with their real dates (each transit 3-5 days, never counted: 50.4.3), each
+    # entered on the day it happened, as players who keep their game up to date do: no state on the
+    # way shows a clock over a control, so the demo starts with no case that its clocks contradict.
     day = lambda n: start + timedelta(days=n)  # noqa: E731
+    postal_game = services.game_create(by=arbiter, tournament=postal, white=anna, black=boris, today=start)
     services.move_submit(game=postal_game, by=anna, number=1, notation="e4", sent_on=day(2), mail="ordinary",
-                         today=today)
+                         today=day(2))
     services.move_submit(game=postal_game, by=boris, number=1, notation="c5", received_on=day(6), sent_on=day(9),
-                         mail="ordinary", today=today)
+                         mail="ordinary", today=day(9))
     services.move_submit(game=postal_game, by=anna, number=2, notation="Nf3", received_on=day(13),
-                         sent_on=day(15), mail="ordinary", today=today)
+                         sent_on=day(15), mail="ordinary", today=day(15))
     services.move_submit(game=postal_game, by=boris, number=2, notation="d6", received_on=day(19),
-                         sent_on=day(30), mail="ordinary", today=today)
-    services.receipt_record(game=postal_game, by=anna, received_on=day(34), today=today)
+                         sent_on=day(30), mail="ordinary", today=day(30))
+    services.receipt_record(game=postal_game, by=anna, received_on=day(34), today=day(34))
+    locked, _ = services.game_lock(postal_game)  # the stored clocks as of today, not of the last entry
+    services.game_recompute(locked, by=None, today=today, cause="demo data loaded")
 
     server = services.tournament_create(by=arbiter, name="Demo server league", mode="server",
                                         official_start=today, ruleset={"days_per_control": 30})

@@ -1,11 +1,11 @@
 """corr's models: the games and their events (``games``), and the nightly work (``nightly``)."""
 
 from .games import (  # noqa: F401
-    Colour, EventKind, Game, GameEvent, GameResult, GameStatus, IdempotencyRecord, Mail, Mode, PlayerClock,
-    Tournament,
+    RECORD_KINDS, Colour, EventKind, Game, GameEvent, GameResult, GameStatus, IdempotencyRecord, Mail, Mode,
+    PlayerClock, Tournament,
 )
 from .nightly import (  # noqa: F401
-    DeadlineReminder, EmailStatus, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, OverstepStatus,
+    CaseKind, DeadlineReminder, EmailStatus, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, OverstepStatus,
     TimeTroubleNotice,
 )
 from .bench import FloorRow  # noqa: F401

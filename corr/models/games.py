@@ -124,6 +124,16 @@ class EventKind(models.TextChoices):
     DELAY = "delay", "delay (50.4.11)"
     START_NOTICE = "start_notice", "notice of the start received late (50.4.6)"
     WITHDRAWAL = "withdrawal", "withdrawal of an earlier event"
+    # Records: lines of the history that change no clock (the calculator never sees them).
+    RESULT = "result", "result recorded"
+    REOPEN = "reopen", "game reopened"
+    CASE = "case", "arbiter case opened, withdrawn or decided"
+    RULES = "rules", "tournament rules changed"
+    ADMIN = "admin", "changed in the admin"
+
+
+RECORD_KINDS = frozenset({EventKind.RESULT, EventKind.REOPEN, EventKind.CASE, EventKind.RULES, EventKind.ADMIN})
+"""Kinds of history lines that record a decision or a change and are never corrected or withdrawn."""
 
 
 class Mail(models.TextChoices):
@@ -145,7 +155,8 @@ class GameEvent(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=16, choices=EventKind.choices)
-    player = models.CharField(max_length=5, choices=Colour.choices)
+    player = models.CharField(max_length=5, choices=Colour.choices, blank=True,
+                              help_text="Blank for a record that concerns both players.")
     number = models.PositiveIntegerField(null=True, blank=True)
     notation = models.CharField(max_length=64, blank=True, default="")
     received_on = models.DateField(null=True, blank=True)
@@ -158,7 +169,8 @@ class GameEvent(models.Model):
     note = models.TextField(blank=True, default="")
     supersedes = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
                                       related_name="superseded_by")
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True,
+                                   blank=True, help_text="None for corr itself (the nightly re-check).")
     entered_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -191,6 +203,9 @@ class PlayerClock(models.Model):
     overstepped_control = models.PositiveIntegerField(null=True, blank=True)
     flagged = models.BooleanField(default=False, help_text="In time trouble or over a control, game ongoing.")
     computed_on = models.DateField(help_text="The date the figures were computed as of.")
+    events_version = models.PositiveIntegerField(
+        default=0, help_text="The game's events_version the figures were computed from: an older or concurrent"
+                             " computation (lower version, or same version and earlier date) never overwrites.")
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 
 from .games import Colour, Game, Tournament
@@ -69,22 +70,43 @@ class DeadlineReminder(models.Model):
 
 class OverstepStatus(models.TextChoices):
     OPEN = "open", "open: waiting for the arbiter"
-    CONFIRMED = "confirmed", "confirmed: the game is lost on time"
+    CONFIRMED = "confirmed", "confirmed by the arbiter"
     DISMISSED = "dismissed", "dismissed by the arbiter"
+    WITHDRAWN = "withdrawn", "withdrawn: the recorded facts no longer show it"
+
+
+class CaseKind(models.TextChoices):
+    OVERSTEP = "overstep", "control exceeded (50.4.3)"
+    REGISTERED_MAIL = "registered_mail", "registered mail not used in time trouble (50.4.12, 50.4.9.3)"
 
 
 class OverstepCase(models.Model):
-    """A control exceeded (50.4.3), opened for the arbiters once per player and control."""
+    """A case for the arbiters, following the game's recorded facts until an arbiter decides it.
+
+    ``overstep``: a control exceeded (50.4.3), at most one undecided-or-decided
+    case per player and control; ``registered_mail``: a move sent by ordinary
+    mail or e-mail while in time trouble (50.4.12), one per move. A case whose
+    facts are gone is *withdrawn* (never deleted), which frees the place for a
+    later real one. ``through_move`` is the move of the case (the move sent by
+    ordinary mail for ``registered_mail``).
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="overstep_cases")
+    kind = models.CharField(max_length=16, choices=CaseKind.choices, default=CaseKind.OVERSTEP)
     player = models.CharField(max_length=5, choices=Colour.choices)
     control_number = models.PositiveIntegerField()
     through_move = models.PositiveIntegerField()
     allowed_days = models.IntegerField()
     used_days = models.IntegerField()
     deadline = models.DateField(null=True, blank=True)
+    event_seq = models.PositiveIntegerField(null=True, blank=True,
+                                            help_text="registered_mail: the seq of the move event it is about.")
     opened_on = models.DateField(db_index=True)
     status = models.CharField(max_length=10, choices=OverstepStatus.choices, default=OverstepStatus.OPEN)
+    checked_on = models.DateField(null=True, blank=True, help_text="The date its figures were last re-checked.")
+    announced_on = models.DateField(null=True, blank=True,
+                                    help_text="The nightly run that e-mailed the arbiters about it (once).")
+    withdrawn_reason = models.TextField(blank=True, default="")
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+")
     decided_at = models.DateTimeField(null=True, blank=True)
@@ -95,8 +117,16 @@ class OverstepCase(models.Model):
 
     class Meta:
         ordering = ["-opened_on", "id"]
-        constraints = [models.UniqueConstraint(fields=["game", "player", "control_number"],
-                                               name="one_overstep_case_per_control")]
+        constraints = [
+            # A withdrawn case does not count: a later real overstep of the same control opens a new case.
+            models.UniqueConstraint(fields=["game", "player", "control_number"],
+                                    condition=Q(kind="overstep") & ~Q(status="withdrawn"),
+                                    name="one_live_overstep_case_per_control"),
+            models.UniqueConstraint(fields=["game", "player", "through_move"],
+                                    condition=Q(kind="registered_mail") & ~Q(status="withdrawn"),
+                                    name="one_live_mail_case_per_move"),
+        ]
+        indexes = [models.Index(fields=["game"], condition=Q(status="open"), name="overstepcase_open")]
 
 
 class NightlyReport(models.Model):

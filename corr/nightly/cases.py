@@ -1,4 +1,10 @@
-"""Arbiters decide overstep cases: confirm (the game is lost on time) or dismiss with a reason."""
+"""Arbiters decide cases: confirm (a time forfeit, or the penalty of 50.4.9.3) or dismiss with a reason.
+
+Every decision locks the game first and the case second, the order every
+event takes (an event locks its game, then updates its cases): two orders
+would deadlock. Confirming re-checks the current clock: a case whose facts
+are gone cannot be confirmed, and the result quotes the figures of the moment.
+"""
 
 from __future__ import annotations
 
@@ -6,32 +12,68 @@ from datetime import date, datetime
 
 from django.db import transaction
 
-from corr.games.errors import InvalidInput, NotAllowed, TurnConflict
-from corr.games.permissions import can_arbitrate
-from corr.games.services import game_finish
-from corr.models import GameResult, OverstepCase, OverstepStatus
+from corr.games.cases import history_append, mail_case_holds
+from corr.games.clockstate import game_time
+from corr.games.errors import InvalidInput, TurnConflict
+from corr.games.services import game_finish, game_lock, penalty_assess
+from corr.games.services.arbiters import ensure_arbiter
+from corr.models import CaseKind, EventKind, GameResult, GameStatus, OverstepCase, OverstepStatus
 
 
-def _decidable(case: OverstepCase, by) -> OverstepCase:
-    case = OverstepCase.objects.select_for_update().select_related("game", "game__tournament").get(pk=case.pk)
-    if not can_arbitrate(by, case.game.tournament):
-        raise NotAllowed("only the arbiters of this game's tournament decide its overstep cases")
+def _decidable(case: OverstepCase, by):
+    """The locked game, its rows and the locked case, if ``by`` may decide it now."""
+    game, rows = game_lock(case.game)
+    case = OverstepCase.objects.select_for_update().get(pk=case.pk)
+    ensure_arbiter(game, by)
     if case.status != OverstepStatus.OPEN:
         raise TurnConflict(f"case {case.pk} is already {case.status}", field="case")
-    return case
+    return game, rows, case
+
+
+def _decided(case: OverstepCase, status: str, by, now: datetime, reason: str = "") -> None:
+    case.status, case.decided_by, case.decided_at, case.decision_reason = status, by, now, reason
+    case.save(update_fields=["status", "decided_by", "decided_at", "decision_reason", "through_move",
+                             "allowed_days", "used_days", "deadline", "checked_on"])
 
 
 @transaction.atomic
 def overstep_confirm(*, case: OverstepCase, by, now: datetime, today: date) -> OverstepCase:
-    """Confirm a time forfeit: the case is closed and the game ends, lost on time by the player."""
-    case = _decidable(case, by)
+    """Confirm a case on the current facts.
+
+    An overstep: the game ends, lost on time, with today's figures in the
+    termination. A registered-mail case: the penalty of 50.4.9.3 is added
+    through the ordinary penalty event (5 days, then 10: 50.4.10).
+    :raises TurnConflict: the case is decided already, or its facts are gone (409, with today's figures).
+    """
+    game, rows, case = _decidable(case, by)
+    if case.kind == CaseKind.REGISTERED_MAIL:
+        if not mail_case_holds(game, rows, case):
+            raise TurnConflict(f"case {case.pk} no longer holds: move {case.through_move} is not recorded as sent"
+                               " by ordinary mail or e-mail in time trouble", field="case")
+        case.checked_on = today
+        _decided(case, OverstepStatus.CONFIRMED, by, now)
+        history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
+                       note=f"registered mail case {case.pk} confirmed: penalty (50.4.9.3)")
+        penalty_assess(game=game, by=by, player=case.player, reason="unregistered_mail", today=today)
+        return case
+    account = game_time(game, rows, today).clock.accounts[case.player]
+    over = account.overstepped
+    if game.status != GameStatus.ONGOING or over is None or over.control != case.control_number:
+        window = account.control
+        raise TurnConflict(
+            f"case {case.pk} no longer holds: as of {today} {case.player} has used"
+            f" {window.allowed_days - window.remaining_days} of {window.allowed_days} days in control"
+            f" {window.number}, {window.remaining_days} left", field="case")
+    case.through_move, case.allowed_days, case.used_days = over.through_move, over.allowed_days, over.used_days
+    case.deadline, case.checked_on = account.deadline, today
+    _decided(case, OverstepStatus.CONFIRMED, by, now)
+    history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
+                   note=f"overstep case {case.pk} confirmed: {over.used_days} of {over.allowed_days} days in"
+                        f" control {over.control}")
     result = GameResult.BLACK_WON if case.player == "white" else GameResult.WHITE_WON
-    if case.game.status == "ongoing":
-        game_finish(game=case.game, by=by, result=result, today=today,
-                    termination=f"{case.player} lost on time: control {case.control_number} exceeded,"
-                                f" {case.used_days} of {case.allowed_days} days (50.4.3)")
-    case.status, case.decided_by, case.decided_at = OverstepStatus.CONFIRMED, by, now
-    case.save(update_fields=["status", "decided_by", "decided_at"])
+    game_finish(game=game, by=by, result=result, today=today,
+                termination=f"{case.player} lost on time: control {over.control} exceeded,"
+                            f" {over.used_days} of {over.allowed_days} days as of {today} (50.4.3)")
     return case
 
 
@@ -40,7 +82,8 @@ def overstep_dismiss(*, case: OverstepCase, by, reason: str, now: datetime) -> O
     """Dismiss a case (e.g. a postmark proves the move was sent in time); the reason is kept."""
     if not reason.strip():
         raise InvalidInput("reason is required: say why the case is dismissed", field="reason")
-    case = _decidable(case, by)
-    case.status, case.decided_by, case.decided_at, case.decision_reason = OverstepStatus.DISMISSED, by, now, reason
-    case.save(update_fields=["status", "decided_by", "decided_at", "decision_reason"])
+    game, _, case = _decidable(case, by)
+    _decided(case, OverstepStatus.DISMISSED, by, now, reason)
+    history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
+                   note=f"{case.get_kind_display()} case {case.pk} dismissed: {reason}")
     return case

@@ -1,6 +1,9 @@
-"""Flags of one date: time-trouble notices, deadline reminders and overstep cases, each once.
+"""Warnings of one date: time-trouble notices and deadline reminders, each once; cases announced once.
 
 ``flags_collect`` is pure: from computed accounts it lists what should exist.
+Cases are opened and withdrawn by ``corr.games.cases`` as the facts change;
+the nightly run announces (``cases_announce``) the open cases its re-check
+still finds, once each.
 ``flags_store`` inserts them all with ON CONFLICT DO NOTHING under one claim
 token and reads back the rows carrying that token: those, and only those, are
 new and this caller's to announce (STYLE 7). Running twice, or two runs at
@@ -17,7 +20,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from corr.games.clockstate import GameTime
-from corr.models import DeadlineReminder, Game, OverstepCase, TimeTroubleNotice
+from corr.models import CaseKind, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
 
 from .emails import email_prepare
 
@@ -28,7 +31,6 @@ class Flags:
 
     notices: list[TimeTroubleNotice] = field(default_factory=list)
     reminders: list[DeadlineReminder] = field(default_factory=list)
-    cases: list[OverstepCase] = field(default_factory=list)
 
 
 def reminder_threshold(days_left: int, thresholds: list[int]) -> int | None:
@@ -46,14 +48,8 @@ def reminder_threshold(days_left: int, thresholds: list[int]) -> int | None:
 def flags_collect(*, game: Game, time: GameTime, on: date, flags: Flags) -> None:
     """Add to ``flags`` what the accounts of ``game`` as of ``on`` call for."""
     for colour, account in time.clock.accounts.items():
-        over = account.overstepped
-        if over is not None:
-            # 50.4.3: a control exceeded, or a deadline passed (its pending move then exceeds it).
-            flags.cases.append(OverstepCase(
-                game=game, player=colour, control_number=over.control, through_move=over.through_move,
-                allowed_days=over.allowed_days, used_days=over.used_days, deadline=account.deadline,
-                opened_on=on))
-            continue
+        if account.overstepped is not None:
+            continue  # 50.4.3: a case for the arbiters (corr.games.cases), no more warnings
         if account.time_trouble:
             flags.notices.append(TimeTroubleNotice(
                 game=game, player=colour, control_number=account.control.number,
@@ -71,7 +67,6 @@ class Stored:
 
     notices: list[TimeTroubleNotice]
     reminders: list[DeadlineReminder]
-    cases: list[OverstepCase]
 
 
 def flags_store(*, flags: Flags, run=None) -> Stored:
@@ -82,8 +77,7 @@ def flags_store(*, flags: Flags, run=None) -> Stored:
     """
     claim = uuid.uuid4()
     created = []
-    for model, rows in ((TimeTroubleNotice, flags.notices), (DeadlineReminder, flags.reminders),
-                        (OverstepCase, flags.cases)):
+    for model, rows in ((TimeTroubleNotice, flags.notices), (DeadlineReminder, flags.reminders)):
         for row in rows:
             row.claim, row.run = claim, run
         if rows:
@@ -98,20 +92,36 @@ def flags_store(*, flags: Flags, run=None) -> Stored:
     return Stored(*created)
 
 
+def cases_announce(*, game_ids: list[int], on: date) -> list[OverstepCase]:
+    """Mark the open, never announced cases of these (locked) games announced on ``on``; return them.
+
+    Called after the chunk's re-check, so only cases that the facts still show
+    are announced; a case opened and withdrawn during the day never is.
+    """
+    cases = list(OverstepCase.objects.filter(game_id__in=game_ids, status=OverstepStatus.OPEN,
+                                             announced_on__isnull=True)
+                 .select_related("game", "game__tournament", "game__white", "game__black").order_by("id"))
+    OverstepCase.objects.filter(pk__in=[c.pk for c in cases], announced_on__isnull=True).update(announced_on=on)
+    return cases
+
+
 def flag_emails(stored: Stored) -> list:
-    """The e-mails announcing newly created flags (unsaved)."""
+    """The e-mails announcing newly created warnings (unsaved)."""
     emails = []
     for n in stored.notices:
         user = n.game.user_of(n.player)
+        postal = n.game.mode == Mode.POSTAL
         emails.append(email_prepare(
             key=f"time_trouble:{n.pk}", tournament_id=n.game.tournament_id,
             recipients=[user.email] if user.email else [],
-            subject=f"Time trouble in game #{n.game_id}: {n.remaining_days} day(s) left — use registered mail",
-            body=(f"{user.username}, in game #{n.game_id} ({n.game.tournament.name}) you have {n.remaining_days}"
-                  f" day(s) left in control {n.control_number}"
+            subject=f"Time trouble in game #{n.game_id}: {n.remaining_days} day(s) left"
+                    + (" — use registered mail" if postal else ""),
+            body=(f"{user.username}, as of {n.noticed_on.isoformat()} in game #{n.game_id} ({n.game.tournament.name})"
+                  f" you have {n.remaining_days} day(s) left in control {n.control_number}"
                   + (f"; your deadline is {n.deadline.isoformat()}" if n.deadline else "") + ".\n"
-                  "Article 50.4.12: a player with 5 or fewer days left until the end of the control must send"
-                  " replies by registered mail.\n" + _game_link(n.game))))
+                  + ("Article 50.4.12: a player with 5 or fewer days left until the end of the control must send"
+                     " replies by registered mail.\n" if postal else "")
+                  + _game_link(n.game))))
     for r in stored.reminders:
         user = r.game.user_of(r.player)
         left = (r.deadline - r.reminded_on).days
@@ -121,20 +131,38 @@ def flag_emails(stored: Stored) -> list:
             subject=f"Game #{r.game_id}: your move is due by {r.deadline.isoformat()} ({left} day(s))",
             body=(f"{user.username}, your move in game #{r.game_id} ({r.game.tournament.name}) must be sent by"
                   f" {r.deadline.isoformat()}, in {left} day(s).\n" + _game_link(r.game))))
+    return emails
+
+
+def case_emails(cases: list[OverstepCase]) -> list:
+    """The arbiters' e-mails of newly announced cases (unsaved), one per case."""
+    emails = []
     arbiters_of: dict[int, list[str]] = {}
-    for c in stored.cases:
+    for c in cases:
         tid = c.game.tournament_id
         if tid not in arbiters_of:  # one query per tournament, not per case
             arbiters_of[tid] = [a.email for a in c.game.tournament.arbiters.all() if a.email]
-        arbiters = arbiters_of[tid]
+        who = f"{c.player} ({c.game.user_of(c.player).username})"
+        if c.kind == CaseKind.REGISTERED_MAIL:
+            subject = f"Registered mail case in game #{c.game_id}: {c.player}'s move {c.through_move}"
+            what = (f"{who} sent move {c.through_move} by ordinary mail or e-mail with"
+                    f" {c.allowed_days - c.used_days} day(s) left in control {c.control_number} (50.4.12).\n"
+                    "Confirm (a penalty, 50.4.9.3) or dismiss it with a reason:\n")
+        else:
+            subject = f"Overstep case in game #{c.game_id}: {c.player} exceeded control {c.control_number}"
+            what = (f"{who} used {c.used_days} days through move {c.through_move}, {c.allowed_days} allowed"
+                    f" (50.4.3), as re-checked on {c.checked_on.isoformat() if c.checked_on else c.opened_on}.\n"
+                    "Confirm (the game is lost on time) or dismiss it with a reason:\n")
         emails.append(email_prepare(
-            key=f"overstep:{c.pk}", tournament_id=c.game.tournament_id, recipients=arbiters,
-            subject=f"Overstep case in game #{c.game_id}: {c.player} exceeded control {c.control_number}",
-            body=(f"Game #{c.game_id} ({c.game.tournament.name}): {c.player} ({c.game.user_of(c.player).username})"
-                  f" used {c.used_days} days through move {c.through_move}, {c.allowed_days} allowed (50.4.3).\n"
-                  "Confirm (the game is lost on time) or dismiss it with a reason:\n"
-                  f"{reverse('tournament', args=[c.game.tournament_id])}")))
+            key=f"overstep:{c.pk}", tournament_id=tid, recipients=arbiters_of[tid], subject=subject,
+            body=f"Game #{c.game_id} ({c.game.tournament.name}): {what}"
+                 f"{absolute_url(reverse('tournament', args=[tid]))}\n{_game_link(c.game)}"))
     return emails
+
+
+def absolute_url(path: str) -> str:
+    """``SITE_URL`` + path: e-mails are read outside the site, where a relative link means nothing."""
+    return settings.SITE_URL.rstrip("/") + path
 
 
 def _game_link(game: Game) -> str:
@@ -142,7 +170,7 @@ def _game_link(game: Game) -> str:
     global _GAME_PATH
     if _GAME_PATH is None:
         _GAME_PATH = reverse("game", args=[0]).replace("/0/", "/{}/")
-    return f"Game page: {_GAME_PATH.format(game.pk)}\n"
+    return f"Game page: {absolute_url(_GAME_PATH.format(game.pk))}\n"
 
 
 _GAME_PATH: str | None = None

@@ -8,24 +8,35 @@ runs all three in this process, for ``manage.py nightly``.
 
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
 from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from corr.games.clockstate import game_time
+from corr.clock import ClockError
+from corr.games.assemble import rows_as_of
+from corr.games.cases import cases_follow
+from corr.games.clockstate import game_time, local_today
 from corr.games.selectors import event_rows
 from corr.games.services import clock_fields, clocks_write, time_for_storage
-from corr.models import Game, GameEvent, GameStatus, NightlyRun, PlayerClock, Tournament
+from corr.models import (
+    Game, GameEvent, GameStatus, NightlyRun, OverstepCase, OverstepStatus, PlayerClock, Tournament,
+)
 
 from .emails import emails_send_due, emails_store
-from .flags import Flags, flag_emails, flags_collect, flags_store
+from .flags import Flags, case_emails, cases_announce, flag_emails, flags_collect, flags_store
 from .reports import nightly_reports_create
 
-COUNT_KEYS = ("time_trouble_notices", "reminders", "overstep_cases")
+COUNT_KEYS = ("time_trouble_notices", "reminders", "overstep_cases", "cases_withdrawn", "stale_skipped", "errors")
+"""The run's counts: new warnings, cases announced to the arbiters, cases withdrawn by the re-check,
+games whose warnings were skipped because they changed after the run's date, games that failed."""
+
+log = logging.getLogger(__name__)
 
 
 def warning_window_days() -> int:
@@ -37,11 +48,13 @@ def warning_window_days() -> int:
 
 def nightly_select(*, on: date) -> list[int]:
     """Ids of the ongoing games with a player whose stored deadline is within the window, or passed,
-    or who is flagged (time trouble or over a control). Uses the deadline index and the partial
-    ``flagged`` index; never loads the other games."""
+    or who is flagged (time trouble or over a control), and of every game with an open case (each
+    night re-checks them). Uses the deadline index and the partial ``flagged`` and open-case indexes;
+    never loads the other games."""
     horizon = on + timedelta(days=warning_window_days())
-    ids = (PlayerClock.objects.filter(Q(deadline__lte=horizon) | Q(flagged=True))
-           .filter(game__status=GameStatus.ONGOING).values_list("game_id", flat=True).distinct())
+    ids = set(PlayerClock.objects.filter(Q(deadline__lte=horizon) | Q(flagged=True))
+              .filter(game__status=GameStatus.ONGOING).values_list("game_id", flat=True))
+    ids.update(OverstepCase.objects.filter(status=OverstepStatus.OPEN).values_list("game_id", flat=True))
     return sorted(ids)
 
 
@@ -54,38 +67,92 @@ def nightly_start(*, on: date) -> tuple[NightlyRun, list[list[int]]]:
     return run, chunks
 
 
-def nightly_chunk_process(*, on: date, game_ids: list[int], run_id: int | None, enqueue: bool) -> dict[str, int]:
-    """Re-check one chunk of games as of ``on``, refresh their stored clocks, record new flags.
+def entered_on_in(zone: ZoneInfo):
+    """``row -> the calendar date the row was entered``, in the tournament's zone."""
+    return lambda row: row.entered_at.astimezone(zone).date()
+
+
+def nightly_chunk_process(*, on: date, game_ids: list[int], run_id: int | None, enqueue: bool,
+                          now: datetime | None = None) -> dict[str, int]:
+    """Re-check one chunk of games as of ``on``, refresh their stored clocks, record and announce flags.
 
     One transaction: a chunk is done whole or not at all, so a run that died is
-    finished by running again. E-mails are queued after commit when ``enqueue``.
-    :returns: the counts of new notices, reminders and cases.
+    finished by running again. The chunk's games are locked (in id order, like
+    every other writer) for the transaction, so no move can commit between the
+    read and the write of a clock; stored clocks are written only over older ones.
+
+    Each game is computed as it stood on ``on`` (``rows_as_of``): a run for an
+    earlier date never crashes on a later event. Its warnings (time trouble,
+    reminders) are made only if nothing was recorded after ``on``: otherwise
+    they could contradict today's page, and tonight's run warns from today's
+    facts. Cases are always re-checked against the game's current facts. A game
+    that cannot be computed is logged and counted (``errors``); the rest go on.
+    E-mails are queued after commit when ``enqueue``.
+    :returns: the counts of new notices, reminders and cases, announced cases, skipped games and errors.
     """
+    now = now or timezone.now()
+    counts = dict.fromkeys((*COUNT_KEYS, "cases_withdrawn", "stale_skipped", "errors"), 0)
     with transaction.atomic():
-        games = list(Game.objects.filter(pk__in=game_ids, status=GameStatus.ONGOING)
-                     .select_related("tournament", "white", "black"))
+        games = list(Game.objects.select_for_update(of=("self",)).filter(pk__in=game_ids)
+                     .select_related("tournament", "white", "black").order_by("pk"))
         rows_by_game = defaultdict(list)
         for row in event_rows(GameEvent.objects.filter(game_id__in=[g.pk for g in games]).order_by("game_id", "seq")):
             rows_by_game[row.game_id].append(row)
         clocks = {(c.game_id, c.player): c for c in PlayerClock.objects.filter(game_id__in=[g.pk for g in games])}
         flags = Flags()
         changed = []
+        live_cases = defaultdict(list)
+        for case in OverstepCase.objects.filter(game_id__in=[g.pk for g in games]).exclude(
+                status=OverstepStatus.WITHDRAWN):
+            live_cases[case.game_id].append(case)
         for game in games:
-            rows = rows_by_game[game.pk]
-            # Re-check with the calculator as of D: a stale stored value never makes a flag.
-            time = game_time(game, rows, on)
-            flags_collect(game=game, time=time, on=on, flags=flags)
-            for colour, fields in clock_fields(game, time_for_storage(game, rows, on, time)).items():
-                clock = clocks.get((game.pk, colour))
-                if clock is None:
-                    PlayerClock.objects.create(game=game, player=colour, **fields)
-                elif any(getattr(clock, name) != value for name, value in fields.items()):
-                    changed.append((game.pk, colour, fields))
+            try:
+                changed += _game_check(game, rows_by_game[game.pk], live_cases[game.pk], on, now, flags, clocks,
+                                       counts)
+            except ClockError as error:  # one broken game must not stop the federation's night
+                log.error("nightly %s: game %s cannot be computed: %s", on, game.pk, error)
+                counts["errors"] += 1
         clocks_write(changed)
         stored = flags_store(flags=flags, run=NightlyRun(pk=run_id) if run_id else None)
-        emails_store(flag_emails(stored), enqueue=enqueue)
-    return {"time_trouble_notices": len(stored.notices), "reminders": len(stored.reminders),
-            "overstep_cases": len(stored.cases)}
+        announced = cases_announce(game_ids=[g.pk for g in games], on=on)
+        emails_store(flag_emails(stored) + case_emails(announced), enqueue=enqueue)
+    counts.update({"time_trouble_notices": len(stored.notices), "reminders": len(stored.reminders),
+                   "overstep_cases": len(announced)})
+    return counts
+
+
+def _game_check(game: Game, rows, cases: list, on: date, now: datetime, flags: Flags, clocks: dict,
+                counts: dict) -> list:
+    """One game of a chunk: warnings as of ``on``, cases against the current facts; the clock rows to write.
+
+    Queries only when a case must change (most games have none).
+    """
+    if game.status != GameStatus.ONGOING:  # selected for an open case of a game finished since
+        time = game_time(game, rows, max(on, local_today(game.tournament, now)))
+        cases_follow(game=game, time=time, rows=rows, on=on, cause=f"nightly re-check of {on}", cases=cases)
+        return []
+    then, later = rows_as_of(rows, on, entered_on_in(ZoneInfo(game.tournament.time_zone)))
+    time = game_time(game, then, on)
+    if later:
+        # Recorded after ``on``: the stored clock is newer than this one, and warnings of ``on`` could
+        # contradict today's page. Only the cases are re-checked, against today's facts.
+        counts["stale_skipped"] += 1
+        current = game_time(game, rows, max(on, local_today(game.tournament, now)))
+    else:
+        flags_collect(game=game, time=time, on=on, flags=flags)
+        current = time
+    if cases or any(a.overstepped is not None for a in current.clock.accounts.values()):
+        changes = cases_follow(game=game, time=current, rows=rows, on=on, cause=f"nightly re-check of {on}",
+                               cases=cases)
+        counts["cases_withdrawn"] += len(changes.withdrawn)
+    if later:
+        return []
+    changed = []
+    for colour, fields in clock_fields(game, time_for_storage(game, then, on, time)).items():
+        clock = clocks.get((game.pk, colour))
+        if clock is None or any(getattr(clock, name) != value for name, value in fields.items()):
+            changed.append((game.pk, colour, fields))  # clocks_write keeps a newer stored clock
+    return changed
 
 
 def nightly_finish(*, on: date, run_id: int, chunk_counts: list[dict], now: datetime) -> dict:
@@ -100,7 +167,7 @@ def nightly_finish(*, on: date, run_id: int, chunk_counts: list[dict], now: date
 def nightly_job(*, on: date, now: datetime | None = None) -> dict:
     """The whole job in this process, e-mails included (no broker needed)."""
     run, chunks = nightly_start(on=on)
-    counts = [nightly_chunk_process(on=on, game_ids=ids, run_id=run.pk, enqueue=False) for ids in chunks]
+    counts = [nightly_chunk_process(on=on, game_ids=ids, run_id=run.pk, enqueue=False, now=now) for ids in chunks]
     totals = nightly_finish(on=on, run_id=run.pk, chunk_counts=counts, now=now or timezone.now())
     emails_send_due(now=now or timezone.now())
     return totals

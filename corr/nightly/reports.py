@@ -35,7 +35,8 @@ def report_data(*, on: date) -> dict[int, dict]:
     for clock in ongoing.filter(flagged=True, time_trouble=True, overstepped_control__isnull=True).order_by(
             "remaining_days", "game_id", "player"):
         data[clock.game.tournament_id]["time_trouble"].append(_item(clock))
-    cases = OverstepCase.objects.filter(opened_on=on).select_related("game", "game__white", "game__black")
+    # The cases announced that night: open after the night's re-check, new to the arbiters.
+    cases = OverstepCase.objects.filter(announced_on=on).select_related("game", "game__white", "game__black")
     for case in cases.order_by("game_id", "player"):
         if case.game.tournament_id in data:
             data[case.game.tournament_id]["overstep_cases"].append({
@@ -43,7 +44,7 @@ def report_data(*, on: date) -> dict[int, dict]:
                 "deadline": case.deadline.isoformat() if case.deadline else None,
                 "remaining_days": case.allowed_days - case.used_days, "case": case.pk,
                 "control": case.control_number, "used_days": case.used_days, "allowed_days": case.allowed_days,
-                "status": case.status})
+                "status": case.status, "kind": case.kind})
     failed = OutboundEmail.objects.filter(status=EmailStatus.FAILED, tournament_id__in=list(data))
     for email in failed.order_by("id"):
         data[email.tournament_id]["email_failures"].append({

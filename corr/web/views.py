@@ -7,6 +7,7 @@ import csv
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Case, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -18,7 +19,7 @@ from corr.games.clockstate import local_today
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_get, game_time_get, games_of_user, tournament_clocks
-from corr.models import Game, NightlyReport, OverstepCase, PlayerClock, Tournament
+from corr.models import Game, NightlyReport, OverstepCase, OverstepStatus, PlayerClock, Tournament
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
 
 from .forms import DelayForm, MoveForm, NoticeForm, PenaltyForm, ReceiptForm
@@ -127,11 +128,15 @@ def tournament_page(request, tournament_id: int):
     tournament = _arbitrated(request, tournament_id)
     clocks = list(tournament_clocks(tournament=tournament))
     flagged = [c for c in clocks if c.flagged]
-    cases = OverstepCase.objects.filter(game__tournament=tournament).select_related(
-        "game", "game__white", "game__black", "decided_by").order_by("status", "-opened_on")
+    all_cases = OverstepCase.objects.filter(game__tournament=tournament)
+    # Open cases first; withdrawn ones (the facts no longer show them) live in each game's history.
+    cases = all_cases.exclude(status=OverstepStatus.WITHDRAWN).select_related(
+        "game", "game__white", "game__black", "decided_by").order_by(
+        Case(When(status=OverstepStatus.OPEN, then=0), default=1), "-opened_on", "id")
+    withdrawn = all_cases.filter(status=OverstepStatus.WITHDRAWN).count()
     reports = tournament.nightly_reports.order_by("-date").values_list("date", flat=True)[:30]
     return render(request, "corr/tournament.html", {"tournament": tournament, "clocks": clocks, "flagged": flagged,
-                                                    "cases": cases, "reports": reports})
+                                                    "cases": cases, "withdrawn": withdrawn, "reports": reports})
 
 
 def _arbitrated(request, tournament_id) -> Tournament:

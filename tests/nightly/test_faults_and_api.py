@@ -26,24 +26,25 @@ def broker_down():
 
 
 @pytest.mark.django_db
-def test_with_the_broker_down_a_move_is_stored_and_its_email_waits_for_the_next_run(
-        make_game, anna, api, arbiter, broker_down, django_capture_on_commit_callbacks):
+def test_with_the_broker_down_a_chunk_is_stored_and_its_email_waits_for_the_next_run(
+        make_game, anna, arbiter, broker_down, django_capture_on_commit_callbacks):
+    from corr.nightly.job import nightly_chunk_process
+
     anna.email = "anna@example.org"
     anna.save()
     game = make_game()
     with time_machine.travel(at(day(26)), tick=False), django_capture_on_commit_callbacks(execute=True):
-        r = api(anna).post(f"/api/games/{game.pk}/moves/", {"number": 1, "sent_on": day(26).isoformat()},
-                           format="json")
-    assert r.status_code == 201, r.json()
-    assert TimeTroubleNotice.objects.count() == 1  # 26 days used: 4 left after the move
-    email = OutboundEmail.objects.get()
+        # What a worker runs for one chunk: it queues its e-mails after commit, and the broker is down.
+        nightly_chunk_process(on=day(26), game_ids=[game.pk], run_id=None, enqueue=True)
+    assert TimeTroubleNotice.objects.count() == 1  # 26 days used: 4 left
+    email = OutboundEmail.objects.get(key__startswith="time_trouble:")
     assert email.status == EmailStatus.PENDING and mail.outbox == []
     app.conf.update(CELERY_TASK_ALWAYS_EAGER=True)
     with time_machine.travel(at(day(27)), tick=False):
         nightly_job(on=day(27))
     email.refresh_from_db()
     assert email.status == EmailStatus.SENT
-    assert [m.to for m in mail.outbox] == [["anna@example.org"]]
+    assert [m.to for m in mail.outbox if m.subject.startswith("Time trouble")] == [["anna@example.org"]]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -93,7 +93,8 @@ def test_a_second_run_for_the_same_date_creates_and_sends_nothing(make_game):
     second = run(31)
     assert first["overstep_cases"] == 1 and first["reports"] == 1
     assert second == {"date": "2026-02-10", "time_trouble_notices": 0, "reminders": 0, "overstep_cases": 0,
-                      "reports": 0}
+                      "reports": 0,
+     "cases_withdrawn": 0, "stale_skipped": 0, "errors": 0}
     assert len(mail.outbox) == sent
 
 
@@ -174,20 +175,23 @@ def test_the_nightly_command_prints_exactly_the_counts(make_game):
     with time_machine.travel(at(day(31)), tick=False):
         call_command("nightly", "--date", day(31).isoformat(), "--json", stdout=out)
     assert json.loads(out.getvalue()) == {"date": "2026-02-10", "time_trouble_notices": 0, "reminders": 0,
-                                          "overstep_cases": 1, "reports": 1}
+                                          "overstep_cases": 1, "reports": 1,
+     "cases_withdrawn": 0, "stale_skipped": 0, "errors": 0}
 
 
-def test_an_event_that_puts_a_player_in_time_trouble_warns_at_once(make_game, arbiter, anna, api,
-                                                                  django_capture_on_commit_callbacks):
+def test_an_event_that_puts_a_player_in_time_trouble_shows_at_once_and_is_mailed_by_that_night(
+        make_game, arbiter, anna, api, django_capture_on_commit_callbacks):
     anna.email = "anna@example.org"
     anna.save()
     game = make_game()
     with time_machine.travel(at(day(20)), tick=False), django_capture_on_commit_callbacks(execute=True) as queued:
-        # 20 days used, 10 left; a first penalty of 5 leaves 5: time trouble now, not tonight.
+        # 20 days used, 10 left; a first penalty of 5 leaves 5: time trouble on the page at once.
         r = api(arbiter).post(f"/api/games/{game.pk}/penalties/", {"player": "white", "reason": "address_error"},
                               format="json")
-    assert r.status_code == 201
-    assert TimeTroubleNotice.objects.get().remaining_days == 5
-    assert len(queued) == 1  # the send was queued for after the commit, not before
-    assert [m.to for m in mail.outbox] == [["anna@example.org"]]
-    assert run(21)["time_trouble_notices"] == 0  # the nightly job finds it done
+        assert r.status_code == 201
+        assert r.json()["clock"]["players"]["white"]["time_trouble"] is True
+        assert PlayerClock.objects.get(game=game, player="white").flagged
+    assert queued == [] and mail.outbox == [] and TimeTroubleNotice.objects.count() == 0
+    assert run(20)["time_trouble_notices"] == 1  # the night's re-check announces it, once
+    assert [m.to for m in mail.outbox if m.subject.startswith("Time trouble")] == [["anna@example.org"]]
+    assert run(20)["time_trouble_notices"] == 0

@@ -95,7 +95,8 @@ def test_a_real_worker_runs_the_nightly_job_and_a_second_run_changes_nothing(wor
     nightly_run.delay(day(31).isoformat())  # every white has run 31 days: control 1 exceeded
     [first] = wait_for_runs(1)
     assert first.counts == {"date": "2026-02-10", "time_trouble_notices": 0, "reminders": 0, "overstep_cases": 3,
-                            "reports": 1}
+                            "reports": 1,
+     "cases_withdrawn": 0, "stale_skipped": 0, "errors": 0}
     assert first.chunks == 2  # 3 games in chunks of 2: fanned out
     assert sorted(OverstepCase.objects.values_list("game_id", flat=True)) == sorted(g.pk for g in games)
     assert NightlyReport.objects.get().data["overstep_cases"][0]["used_days"] == 31
@@ -109,7 +110,8 @@ def test_a_real_worker_runs_the_nightly_job_and_a_second_run_changes_nothing(wor
     nightly_run.delay(day(31).isoformat())
     runs = wait_for_runs(2)
     assert runs[1].counts == {"date": "2026-02-10", "time_trouble_notices": 0, "reminders": 0,
-                              "overstep_cases": 0, "reports": 0}
+                              "overstep_cases": 0, "reports": 0,
+     "cases_withdrawn": 0, "stale_skipped": 0, "errors": 0}
     time.sleep(1)  # anything queued by the second run would have been sent by now
     assert OverstepCase.objects.count() == 3 and TimeTroubleNotice.objects.count() == 0
     assert OutboundEmail.objects.count() == 3 and written(worker).count("Subject: Overstep case") == 3

@@ -46,7 +46,7 @@ def test_a_move_submitted_through_the_form_is_stored(postal_game, anna):
     response = client.post(f"/games/{postal_game.pk}/move/", {"number": 1, "notation": "e4",
                                                               "sent_on": "12.01.2026", "mail": "ordinary"})
     assert response.status_code == 302
-    move = GameEvent.objects.get()
+    move = GameEvent.objects.get(kind="move")
     assert (move.notation, move.sent_on.isoformat()) == ("e4", "2026-01-12")
 
 

@@ -56,6 +56,10 @@ class Canadian:
             if block_moves == 0:  # block completed in time: a new one, afresh (saved time is lost)
                 block_days, block_moves, blocks = self.period_time, self.moves, blocks + 1
         budget = main + block_days if not in_overtime else block_days
+        if overstepped is not None:
+            # The flag fell on a completed move: the clock stands at the excess below zero and
+            # keeps running, so a slower earlier move never shows more time left than a faster one.
+            budget = block_days - overstepped.used_days
         left = budget - moves.current
         if overstepped is None and left < 0:
             overstepped = Overstep(control=moves.number, through_move=moves.number, allowed_days=budget,

@@ -10,19 +10,27 @@ from accounts.models import User
 from corr.clock import DelayReason, PenaltyReason
 from corr.models import Colour, EventKind, Game, GameEvent, GameResult, GameStatus
 
+from ..cases import history_append
 from ..clockstate import GameTime, game_time
-from ..errors import InvalidInput, NotAllowed
+from ..errors import InvalidInput, NotAllowed, TurnConflict
 from ..permissions import can_arbitrate
 from .participants import correction_of, row_in_force
 from .storage import (
-    version_raise,
-    clock_store, ensure_not_after_today, ensure_ongoing, event_new, events_store, game_lock, reason_checked,
+    ensure_not_after_today, ensure_ongoing, event_new, events_store, game_lock, game_recompute, reason_checked,
 )
 
 
 def ensure_arbiter(game: Game, by: User) -> None:
+    """``by`` may rule on ``game``: an arbiter of its tournament who does not play in it.
+
+    Nobody judges their own game, superusers included: a player of the game
+    needs another arbiter of the tournament or another superuser.
+    """
     if not can_arbitrate(by, game.tournament):
         raise NotAllowed("only the arbiters of this game's tournament may do this")
+    if game.colour_of(by) is not None:
+        raise NotAllowed("you play in this game: another arbiter of the tournament or another superuser must rule"
+                         " on it (nobody arbitrates their own game)")
 
 
 def colour_checked(value: str) -> str:
@@ -37,6 +45,7 @@ def penalty_assess(*, game: Game, by: User, player: str, reason: str, move: int 
     """Assess a penalty (50.4.9); its days (5, then 10: 50.4.10) follow from the rules, never typed."""
     game, rows = game_lock(game)
     ensure_arbiter(game, by)
+    ensure_ongoing(game)  # a finished game is reopened first (game_reopen), which is recorded
     colour = colour_checked(player)
     reason_checked(PenaltyReason, reason)
     if move is None:
@@ -51,6 +60,7 @@ def delay_assess(*, game: Game, by: User, player: str, days: int, move: int | No
     """Add the whole delay of a late repeat, in days the arbiter determined (50.4.11)."""
     game, rows = game_lock(game)
     ensure_arbiter(game, by)
+    ensure_ongoing(game)  # a finished game is reopened first (game_reopen), which is recorded
     colour = colour_checked(player)
     if isinstance(days, bool) or not isinstance(days, int) or days < 0:
         raise InvalidInput(f"days must be a whole number >= 0, got {days!r}", field="days")
@@ -66,6 +76,7 @@ def start_notice_record(*, game: Game, by: User, player: str, received_on: date,
     """Record that a player received the notice of the start late (50.4.6): they start 3 days after it."""
     game, rows = game_lock(game)
     ensure_arbiter(game, by)
+    ensure_ongoing(game)  # a finished game is reopened first (game_reopen), which is recorded
     ensure_not_after_today(received_on, "received_on", today, game)
     new = event_new(by, EventKind.START_NOTICE, colour_checked(player), received_on=received_on)
     return events_store(game, rows, [new], today)
@@ -79,6 +90,7 @@ def event_correct(*, game: Game, by: User, seq: int, changes: dict, note: str, t
     """Replace an event by a corrected copy (arbiters); the original stays in the history."""
     game, rows = game_lock(game)
     ensure_arbiter(game, by)
+    ensure_ongoing(game)  # a finished game is reopened first (game_reopen), which is recorded
     if not note.strip():
         raise InvalidInput("note is required: say why the event is corrected", field="note")
     for key in changes:
@@ -93,6 +105,7 @@ def event_withdraw(*, game: Game, by: User, seq: int, note: str, today: date) ->
     """Withdraw an event (arbiters), e.g. a penalty dismissed on appeal; the history keeps it."""
     game, rows = game_lock(game)
     ensure_arbiter(game, by)
+    ensure_ongoing(game)  # a finished game is reopened first (game_reopen), which is recorded
     if not note.strip():
         raise InvalidInput("note is required: say why the event is withdrawn", field="note")
     target = row_in_force(rows, seq)
@@ -111,6 +124,24 @@ def game_finish(*, game: Game, by: User, result: str, termination: str, today: d
         raise InvalidInput("result must be 1-0, 0-1 or 1/2-1/2", field="result")
     game.status, game.result, game.termination = GameStatus.FINISHED, result, termination
     game.save(update_fields=["status", "result", "termination"])
-    version_raise(game)
-    clock_store(game=game, rows=rows, today=today)
+    history_append(game=game, by=by, kind=EventKind.RESULT,
+                   note=f"result {result}" + (f": {termination}" if termination else ""))
+    game_recompute(game, by=by, today=today, cause=f"result {result} recorded")
+    return game
+
+
+@transaction.atomic
+def game_reopen(*, game: Game, by: User, note: str, today: date) -> Game:
+    """Set a finished game back to ongoing (arbiters), e.g. a result recorded by mistake; the history keeps why."""
+    game, rows = game_lock(game)
+    ensure_arbiter(game, by)
+    if game.status == GameStatus.ONGOING:
+        raise TurnConflict("the game is not finished: nothing to reopen", field="game")
+    if not note.strip():
+        raise InvalidInput("note is required: say why the game is reopened", field="note")
+    was = game.result or game.status
+    game.status, game.result, game.termination = GameStatus.ONGOING, GameResult.NONE, ""
+    game.save(update_fields=["status", "result", "termination"])
+    history_append(game=game, by=by, kind=EventKind.REOPEN, note=f"reopened (was {was}): {note}")
+    game_recompute(game, by=by, today=today, cause="game reopened")
     return game

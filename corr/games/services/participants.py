@@ -7,11 +7,11 @@ from datetime import date, timedelta
 from django.db import transaction
 
 from accounts.models import User
-from corr.clock import NoticeReason, compute
-from corr.models import EventKind, Game, GameEvent, Mail, Mode
+from corr.clock import NoticeReason
+from corr.models import RECORD_KINDS, EventKind, Game, GameEvent, Mail, Mode, OverstepCase
 
 from ..assemble import current_row, other
-from ..assemble import Assembled
+from ..cases import mail_case_open
 from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, TurnConflict
 from .storage import (
@@ -71,20 +71,35 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
                     f" (none recorded; presumed {pending.received_on})", field="received_on")
         ensure_not_after_today(received_on, "received_on", today, game)
         ensure_not_after_today(sent_on, "sent_on", today, game)
-    warnings = registered_mail_warnings(before, colour, mail, today)
     new = event_new(by, EventKind.MOVE, colour, number=number, notation=notation, received_on=received_on,
-                 sent_on=sent_on, void=void, variant=variant, mail=mail)
-    return events_store(game, rows, [new], today), warnings
+                    sent_on=sent_on, void=void, variant=variant, mail=mail)
+    time = events_store(game, rows, [new], today)
+    case = mail_case_open(game=game, rows=rows + [new], move_row=new, on=today, by=by)
+    return time, mover_warnings(game, time, colour, case, mail)
 
 
-def registered_mail_warnings(before: Assembled, colour: str, mail: str, today: date) -> list[str]:
-    if mail not in (Mail.ORDINARY, Mail.EMAIL):
-        return []
-    account = compute(before.game, today).accounts[colour]
-    if account.time_trouble:
-        return [f"{colour} has {account.remaining_days} day(s) left: 50.4.12 requires registered mail,"
-                f" and this move was sent by {mail}; the arbiter may add penalty days (50.4.9.3)"]
-    return []
+def mover_warnings(game: Game, time: GameTime, colour: str, case: OverstepCase | None, mail: str) -> list[str]:
+    """What the player who just moved must know at once (the partner hears from the nightly run).
+
+    50.4.12 (registered mail in time trouble) is a rule of the post: it is
+    named in postal and e-mail games only.
+    """
+    warnings = []
+    if case is not None:
+        warnings.append(
+            f"{colour} had {case.allowed_days - case.used_days} day(s) left in control {case.control_number} when"
+            f" sending move {case.through_move}: 50.4.12 requires registered mail, and this move was sent by"
+            f" {Mail(mail).label}; the arbiters will decide on penalty days (50.4.9.3), case {case.pk}")
+    account = time.clock.accounts[colour]
+    if account.overstepped is not None:
+        over = account.overstepped
+        warnings.append(f"{colour} has used {over.used_days} of {over.allowed_days} days in control {over.control}"
+                        " (50.4.3): an overstep case is open for the arbiters")
+    elif account.time_trouble and game.mode == Mode.POSTAL:
+        warnings.append(f"{colour} has {account.remaining_days} day(s) left in control {account.control.number}:"
+                        " send your next replies by registered mail (50.4.12)")
+    return warnings
+
 
 
 @transaction.atomic
@@ -161,6 +176,9 @@ def row_in_force(rows: list[GameEvent], seq: int) -> GameEvent:
         raise InvalidInput(f"this game has no event #{seq}", field="event")
     if row.kind == EventKind.WITHDRAWAL:
         raise InvalidInput(f"event #{seq} was withdrawn", field="event")
+    if row.kind in RECORD_KINDS:
+        raise InvalidInput(f"event #{seq} is a {row.kind} line of the history: it is never corrected or withdrawn",
+                           field="event")
     return row
 
 

@@ -11,13 +11,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import ARBITERS_GROUP, User
-from corr.clock import Ruleset, RulesetError
+from corr.clock import ClockError, Ruleset, RulesetError
 from corr.clock.presets import preset_ruleset
-from corr.models import Colour, Game, Mode, Tournament
+from corr.models import Colour, EventKind, Game, Mode, Tournament
 
+from ..cases import history_append
+from ..clockstate import local_today
 from ..errors import InvalidInput, NotAllowed
 from ..permissions import can_arbitrate
-from .storage import events_store
+from .storage import events_store, game_recompute
 
 
 @transaction.atomic
@@ -93,3 +95,80 @@ def game_create(*, by: User, tournament: Tournament, white: User, black: User, f
     game.tournament = tournament
     events_store(game, [], [], today)
     return game
+
+
+CLOCK_SETTINGS = ("official_start", "presumed_transit_days", "time_zone")
+"""Tournament fields beside the ruleset that change clocks."""
+
+
+def tournament_rule_values(tournament: Tournament) -> dict:
+    """Everything of a tournament that its clocks depend on, as comparable values."""
+    values = {name: getattr(tournament, name) for name in (*Ruleset.field_names(), *CLOCK_SETTINGS)}
+    values["time_control"] = tournament.time_control
+    return values
+
+
+@transaction.atomic
+def tournament_rules_change(*, tournament: Tournament, by: User, ruleset: dict | None = None,
+                            preset: str | None = None, now, **settings) -> Tournament:
+    """Change a tournament's rules or clock settings (its arbiters); every game follows at once.
+
+    ``ruleset`` keys (and ``preset``) replace the current ones; ``settings``
+    may hold ``official_start``, ``presumed_transit_days``, ``time_zone`` and
+    ``name``. Every game gets a history line, new stored clocks and re-checked
+    cases in this transaction (``tournament_rules_apply``).
+    :raises InvalidInput: for a value that breaks its rule, or a game that would no longer compute.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not can_arbitrate(by, tournament):
+        raise NotAllowed("only the tournament's arbiters change its rules")
+    before = tournament_rule_values(tournament)
+    if ruleset is not None or preset is not None:
+        current = tournament.ruleset.as_dict() if preset is None else {}
+        try:
+            rules = Ruleset.from_mapping({**current, **preset_ruleset(preset, ruleset)})
+        except RulesetError as error:
+            raise InvalidInput(error.message, field=error.field) from None
+        for name, value in rules.as_dict().items():
+            setattr(tournament, name, value)
+        if rules.time_control is None:
+            tournament.time_control = None
+    for name, value in settings.items():
+        if name not in (*CLOCK_SETTINGS, "name"):
+            raise InvalidInput(f"{name} cannot be changed here", field=name)
+        if name == "time_zone":
+            try:
+                zoneinfo.ZoneInfo(value)
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                raise InvalidInput(f"time_zone is not a known time zone: {value!r}", field="time_zone") from None
+        setattr(tournament, name, value)
+    tournament.save()
+    tournament.__dict__.pop("ruleset", None)  # the cached calculator ruleset is the old one
+    tournament_rules_apply(tournament=tournament, by=by, before=before, now=now)
+    return tournament
+
+
+def tournament_rules_apply(*, tournament: Tournament, by: User | None, before: dict, now) -> int:
+    """Recompute every game of a tournament whose saved rules differ from ``before``; returns how many.
+
+    Each game (locked in id order, as the nightly job locks them) gets a history
+    line naming the changes, a new version, new stored clocks and re-checked
+    cases, so the nightly selection and the arbiters see the new rules at once.
+    :raises InvalidInput: naming the first game the new rules cannot compute (nothing is kept).
+    """
+    after = tournament_rule_values(tournament)
+    changed = {name: (before[name], after[name]) for name in after if before[name] != after[name]}
+    if not changed:
+        return 0
+    text = "; ".join(f"{name} {old} -> {new}" for name, (old, new) in sorted(changed.items()))
+    today = local_today(tournament, now)
+    games = list(Game.objects.select_for_update(of=("self",)).filter(tournament=tournament).order_by("pk"))
+    for game in games:
+        game.tournament = tournament
+        history_append(game=game, by=by, kind=EventKind.RULES, note=f"tournament rules changed: {text}")
+        try:
+            game_recompute(game, by=by, today=today, cause=f"tournament rules changed ({text})")
+        except ClockError as error:
+            raise InvalidInput(f"game #{game.pk} would not compute under the new rules: {error.message}",
+                               field=error.field) from None
+    return len(games)

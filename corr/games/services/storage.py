@@ -5,12 +5,13 @@ from __future__ import annotations
 from datetime import date
 
 from django.db import IntegrityError, connection
-from django.db.models import F
+from django.db.models import F, Q
 
 from accounts.models import User
 from corr.clock import ClockError, EventError
 from corr.models import Game, GameEvent, GameStatus, PlayerClock
 
+from ..cases import cases_follow
 from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, NotAllowed, TurnConflict
 from ..selectors import game_rows
@@ -23,8 +24,14 @@ def game_lock(game: Game) -> tuple[Game, list[GameEvent]]:
     return locked, rows
 
 
-def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today: date) -> GameTime:
-    """Validate ``rows + new`` with the calculator, then save ``new`` and the clocks; or store nothing."""
+def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today: date, *,
+                 cause: str | None = None, by: User | None = None) -> GameTime:
+    """Validate ``rows + new`` with the calculator, then save ``new``, the clocks and the cases; or store nothing.
+
+    The game's cases follow the new facts at once (``cases_follow``): ``cause``
+    (default: a description of ``new``) is the reason a withdrawn case quotes.
+    Nothing is e-mailed here: the nightly run announces what its re-check finds.
+    """
     next_seq = (rows[-1].seq if rows else 0) + 1
     for offset, row in enumerate(new):
         row.game = game
@@ -46,8 +53,24 @@ def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today:
                            field="number") from None
     version_raise(game)
     clock_store(game=game, rows=candidate, today=today, time=time)
-    flags_after_event(game, time, today)
+    cases_follow(game=game, time=time, rows=candidate, on=today, cause=cause or cause_of(new, game),
+                 by=by if by is not None else (new[0].entered_by if new else None))
     return time
+
+
+def cause_of(new: list[GameEvent], game: Game) -> str:
+    """What a list of new rows is, in words, for the reason of a withdrawn case."""
+    if not new:
+        return f"game #{game.pk} recomputed"
+    row = new[-1]
+    if row.supersedes_id is not None:
+        verb = "withdrawn" if row.kind == "withdrawal" else "corrected"
+        return f"{row.player}'s {row.kind if row.kind != 'withdrawal' else 'event'} {verb}"
+    if row.kind == "move":
+        return f"{row.player}'s move {row.number} recorded"
+    if row.kind == "receipt":
+        return f"{row.player}'s receipt of the partner's move recorded ({row.received_on})"
+    return f"{row.player}'s {row.get_kind_display()} recorded"
 
 
 def time_sources(game: Game, rows, today: date):
@@ -67,6 +90,7 @@ def clock_store(*, game: Game, rows, today: date, time: GameTime | None = None) 
 
     A move still presumed in transit runs no clock; its player's account is
     stored as of the presumed arrival, so the stored deadline is already right.
+    ``game.events_version`` must be the version ``rows`` are (the caller holds the row lock).
     """
     time = time_for_storage(game, rows, today, time)
     clocks_write([(game.pk, colour, fields) for colour, fields in clock_fields(game, time).items()])
@@ -74,11 +98,19 @@ def clock_store(*, game: Game, rows, today: date, time: GameTime | None = None) 
 
 _CLOCK_TYPES = {"on_move": "boolean", "made": "integer", "control_number": "integer", "total_days": "integer",
                 "remaining_days": "integer", "deadline": "date", "time_trouble": "boolean",
-                "overstepped_control": "integer", "flagged": "boolean", "computed_on": "date"}
+                "overstepped_control": "integer", "flagged": "boolean", "computed_on": "date",
+                "events_version": "integer"}
 
 
 def clocks_write(items: list[tuple[int, str, dict]]) -> None:
     """Write stored clocks, ``(game id, colour, fields)``, in one statement per 1,000 on PostgreSQL.
+
+    A stored clock is overwritten only by one at least as new: a higher
+    ``events_version``, or the same version computed as of the same or a later
+    date. So a nightly run for an earlier date, or one that read the game
+    before a concurrent move committed, never writes an older clock over a
+    newer one (the comparison is in the UPDATE's WHERE, which PostgreSQL
+    re-checks against the committed row after a concurrent writer).
 
     ``UPDATE ... FROM (VALUES ...)`` joins on the (game, player) unique index;
     Django's ``bulk_update`` would build a CASE per column and row (seconds for
@@ -88,8 +120,10 @@ def clocks_write(items: list[tuple[int, str, dict]]) -> None:
         return
     if connection.vendor != "postgresql":
         for game_id, colour, fields in items:
-            if not PlayerClock.objects.filter(game_id=game_id, player=colour).update(**fields):
-                PlayerClock.objects.create(game_id=game_id, player=colour, **fields)
+            newer = Q(events_version__lt=fields["events_version"]) | Q(
+                events_version=fields["events_version"], computed_on__lte=fields["computed_on"])
+            if not PlayerClock.objects.filter(newer, game_id=game_id, player=colour).update(**fields):
+                PlayerClock.objects.get_or_create(game_id=game_id, player=colour, defaults=fields)
         return
     columns = list(CLOCK_FIELDS)
     placeholders = "(%s::bigint, %s::varchar, " + ", ".join(f"%s::{_CLOCK_TYPES[c]}" for c in columns) + ")"
@@ -102,7 +136,8 @@ def clocks_write(items: list[tuple[int, str, dict]]) -> None:
             cursor.execute(
                 f"UPDATE corr_playerclock AS c SET {assignments}, updated_at = now()"
                 f" FROM (VALUES {', '.join([placeholders] * len(batch))}) AS v(game_id, player, {', '.join(columns)})"
-                " WHERE c.game_id = v.game_id AND c.player = v.player", values)
+                " WHERE c.game_id = v.game_id AND c.player = v.player"
+                " AND (c.events_version, c.computed_on) <= (v.events_version, v.computed_on)", values)
             updated += cursor.rowcount
     if updated < len(items):
         for game_id, colour, fields in items:
@@ -123,7 +158,7 @@ def time_for_storage(game: Game, rows, today: date, time: GameTime | None = None
 
 
 CLOCK_FIELDS = ("on_move", "made", "control_number", "total_days", "remaining_days", "deadline", "time_trouble",
-                "overstepped_control", "flagged", "computed_on")
+                "overstepped_control", "flagged", "computed_on", "events_version")
 
 
 def clock_fields(game: Game, time: GameTime) -> dict[str, dict]:
@@ -138,25 +173,22 @@ def clock_fields(game: Game, time: GameTime) -> dict[str, dict]:
             remaining_days=account.remaining_days, deadline=account.deadline if ongoing else None,
             time_trouble=account.time_trouble, overstepped_control=over.control if over else None,
             flagged=ongoing and (account.time_trouble or over is not None), computed_on=time.clock.as_of,
+            events_version=game.events_version,
         )
     return out
 
 
-def flags_after_event(game: Game, time: GameTime, today: date) -> None:
-    """An event that puts a player in time trouble or over a control is announced at once, after commit.
+def game_recompute(game: Game, *, by: User | None, today: date, cause: str) -> GameTime:
+    """After a change that is not an event (a result, a reopening, new rules): new version, clocks and cases.
 
-    Reminders stay with the nightly job; notices and cases are the same rows it
-    would create, so neither path creates them twice.
+    The caller holds the game's row lock.
     """
-    # Imported here: corr.nightly builds on these services (a module-level import would be a cycle).
-    from corr.nightly.emails import emails_store
-    from corr.nightly.flags import Flags, flag_emails, flags_collect, flags_store
-
-    flags = Flags()
-    flags_collect(game=game, time=time, on=today, flags=flags)
-    flags.reminders = []
-    if flags.notices or flags.cases:
-        emails_store(flag_emails(flags_store(flags=flags)), enqueue=True)
+    rows = game_rows(game=game)
+    time = game_time(game, rows, today)
+    version_raise(game)
+    clock_store(game=game, rows=rows, today=today, time=time)
+    cases_follow(game=game, time=time, rows=rows, on=today, cause=cause, by=by)
+    return time
 
 
 def event_new(by: User, kind: str, player: str, **fields) -> GameEvent:
@@ -190,5 +222,10 @@ def reason_checked(enum, value: str, field: str = "reason"):
 
 
 def version_raise(game: Game) -> None:
-    """Mark the game's clock changed (in this transaction): cached clocks of the old version are not read again."""
+    """Mark the game's clock changed (in this transaction): cached clocks of the old version are not read again.
+
+    The caller holds the game's row lock, so ``game.events_version + 1`` is the
+    stored value: the clocks written next carry it.
+    """
     Game.objects.filter(pk=game.pk).update(events_version=F("events_version") + 1)
+    game.events_version += 1
