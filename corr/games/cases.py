@@ -122,7 +122,7 @@ def _withdraw(game: Game, case: OverstepCase, why: str, by, on: date, changes: C
     case.status, case.withdrawn_reason, case.checked_on = OverstepStatus.WITHDRAWN, why, on
     case.save(update_fields=["status", "withdrawn_reason", "checked_on"])
     history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
-                   note=f"{case.get_kind_display()} case {case.pk} withdrawn: {why}")
+                   note=f"{case.kind_name} case {case.pk} withdrawn: {why}")
     changes.withdrawn.append(case)
 
 

@@ -128,6 +128,11 @@ class OverstepCase(models.Model):
         ]
         indexes = [models.Index(fields=["game"], condition=Q(status="open"), name="overstepcase_open")]
 
+    @property
+    def kind_name(self) -> str:
+        """``"overstep"`` or ``"registered mail"``: the case's kind in a sentence."""
+        return self.kind.replace("_", " ")
+
 
 class NightlyReport(models.Model):
     """A tournament's deadline report for one date: deadlines soon, time trouble, new overstep cases."""

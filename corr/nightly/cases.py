@@ -85,5 +85,5 @@ def overstep_dismiss(*, case: OverstepCase, by, reason: str, now: datetime) -> O
     game, _, case = _decidable(case, by)
     _decided(case, OverstepStatus.DISMISSED, by, now, reason)
     history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
-                   note=f"{case.get_kind_display()} case {case.pk} dismissed: {reason}")
+                   note=f"{case.kind_name} case {case.pk} dismissed: {reason}")
     return case
