@@ -18,6 +18,7 @@ from corr.models import NightlyReport, OverstepCase, OverstepStatus, Tournament
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
 
 from .idempotency import idempotent
+from .serializers import StrictInput
 
 
 def arbitrated_tournaments(user):
@@ -75,7 +76,7 @@ class OverstepCasesView(APIView):
         return Response([case_json(c) for c in cases.order_by("-opened_on", "id")])
 
 
-class DismissInput(serializers.Serializer):
+class DismissInput(StrictInput):
     reason = serializers.CharField()
 
 

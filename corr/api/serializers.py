@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rest_framework import serializers
 
 from corr.clock.presets import PRESETS
@@ -10,19 +12,36 @@ from corr.models import Colour, Game, Mail, Mode, Tournament
 from .fields import StrictDateField
 
 
-class TokenRequest(serializers.Serializer):
+class StrictInput(serializers.Serializer):
+    """A request body that refuses keys it does not declare: a client's typo is never silently ignored.
+
+    Headers (``Idempotency-Key``, ``Authorization``) are not the body and are not checked here.
+    """
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            for key in data:
+                if key not in self.fields:
+                    raise serializers.ValidationError({str(key): [self.unknown_key_message(key)]})
+        return super().to_internal_value(data)
+
+    def unknown_key_message(self, key) -> str:
+        return f"{key!r} is not a field of this request (fields: {', '.join(self.fields)})"
+
+
+class TokenRequest(StrictInput):
     username = serializers.CharField()
     password = serializers.CharField(style={"input_type": "password"})
 
 
-class UserCreate(serializers.Serializer):
+class UserCreate(StrictInput):
     username = serializers.RegexField(r"^[\w.@+-]{1,150}$", error_messages={
         "invalid": "must be 1-150 letters, digits or @ . + - _"})
     password = serializers.CharField(min_length=8, error_messages={"min_length": "must have at least 8 characters"})
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 
-class TournamentCreate(serializers.Serializer):
+class TournamentCreate(StrictInput):
     name = serializers.CharField(max_length=200)
     official_start = StrictDateField()
     mode = serializers.ChoiceField(choices=Mode.choices)
@@ -33,7 +52,7 @@ class TournamentCreate(serializers.Serializer):
     presumed_transit_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
 
 
-class TournamentChange(serializers.Serializer):
+class TournamentChange(StrictInput):
     """PATCH /api/tournaments/{id}/: any of these; `ruleset` keys replace the current ones."""
 
     name = serializers.CharField(max_length=200, required=False)
@@ -59,7 +78,7 @@ class TournamentOut(serializers.ModelSerializer):
         return obj.ruleset.as_dict()
 
 
-class GameCreate(serializers.Serializer):
+class GameCreate(StrictInput):
     tournament = serializers.IntegerField()
     white = serializers.CharField()
     black = serializers.CharField()
@@ -67,7 +86,7 @@ class GameCreate(serializers.Serializer):
     mode = serializers.ChoiceField(choices=Mode.choices, required=False)
 
 
-class MoveInput(serializers.Serializer):
+class MoveInput(StrictInput):
     number = serializers.IntegerField(min_value=1)
     notation = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
     received_on = StrictDateField(required=False, allow_null=True, default=None)
@@ -77,35 +96,35 @@ class MoveInput(serializers.Serializer):
     variant = serializers.ChoiceField(choices=["accepted", "conditional"], required=False, default="")
 
 
-class ReceiptInput(serializers.Serializer):
+class ReceiptInput(StrictInput):
     received_on = StrictDateField()
 
 
-class NoticeInput(serializers.Serializer):
+class NoticeInput(StrictInput):
     reason = serializers.CharField()
     received_on = StrictDateField()
     sent_on = StrictDateField()
 
 
-class PenaltyInput(serializers.Serializer):
+class PenaltyInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices)
     reason = serializers.CharField()
     move = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
 
 
-class DelayInput(serializers.Serializer):
+class DelayInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices)
     days = serializers.IntegerField(min_value=0)
     move = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
     reason = serializers.CharField(required=False, default="late_repeat")
 
 
-class StartNoticeInput(serializers.Serializer):
+class StartNoticeInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices)
     received_on = StrictDateField()
 
 
-class CorrectionInput(serializers.Serializer):
+class CorrectionInput(StrictInput):
     event = serializers.IntegerField(min_value=1, help_text="seq of the event to correct")
     note = serializers.CharField()
     received_on = StrictDateField(required=False)
@@ -116,17 +135,21 @@ class CorrectionInput(serializers.Serializer):
     mail = serializers.ChoiceField(choices=Mail.choices, required=False)
     number = serializers.IntegerField(required=False, min_value=1)
 
+    def unknown_key_message(self, key) -> str:
+        correctable = [name for name in self.fields if name not in ("event", "note")]
+        return f"{key} cannot be corrected (correctable: {', '.join(correctable)})"
 
-class WithdrawalInput(serializers.Serializer):
+
+class WithdrawalInput(StrictInput):
     event = serializers.IntegerField(min_value=1)
     note = serializers.CharField()
 
 
-class ReopenInput(serializers.Serializer):
+class ReopenInput(StrictInput):
     note = serializers.CharField(help_text="why the finished game is set back to ongoing")
 
 
-class ResultInput(serializers.Serializer):
+class ResultInput(StrictInput):
     result = serializers.ChoiceField(choices=["1-0", "0-1", "1/2-1/2"])
     termination = serializers.CharField(required=False, allow_blank=True, default="")
 

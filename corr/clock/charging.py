@@ -17,7 +17,7 @@ from datetime import date, timedelta
 from typing import NamedTuple
 
 from .errors import EventError
-from .events import Delay, Game, Move, Notice, Penalty, Variant
+from .events import Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
 
 # Ledger kinds: what a line of the ledger explains.
 KIND_MOVE = "move"
@@ -99,6 +99,7 @@ class _State:
 
     start: date
     start_rule: str
+    player: str = ""
     made: int = 0
     last_made_accepted: bool = False
     last_accepted_number: int = 0
@@ -109,6 +110,10 @@ class _State:
     delay_days: int = 0
     pending: Pending | None = None
     move_days: list[tuple[int, int, int]] | None = None
+    dispatched: date = date.min
+    """The date of this player's last dispatch (a dated move or a notice of an impossible or
+    illegible move): what the partner answers next cannot have arrived before it."""
+    partner: _State | None = None
 
     def charge(self, number: int, days: int) -> None:
         charges = self.charges
@@ -150,24 +155,28 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
     for p in game.players:
         start = player_start(game.official_start, p.notice_received_on, rules.late_notice_start_days)
         states[p.id] = _State(start=start, start_rule="50.4.6" if start != game.official_start else "50.4.5",
-                              move_days=[] if keep_move_days else None)
+                              player=p.id, move_days=[] if keep_move_days else None)
+    both = list(states.values())
+    both[0].partner, both[-1].partner = both[-1], both[0]
+    events = game.events
     lines: list[LedgerLine] = []
     keep = ledger
     append = lines.append if keep else _discard
     grace = rules.grace_days
     plain = double is None and not keep_move_days  # no per-move option: the fast path applies
 
-    for index, event in enumerate(game.events):
+    for index, event in enumerate(events):
         if plain and event.__class__ is Move:
             # Fast path, inlined: an ordinary sent move in sequence, received on or after the
-            # player's start, not after an accepted variant, dates in order. It is most of every
-            # real game; anything else falls through to the checked path below.
+            # player's start and the partner's last dispatch, not after an accepted variant, dates
+            # in order. It is most of every real game; anything else falls through to the checked
+            # path below.
             player, number, received, sent, void, variant = event
             state = states.get(player)
             if (state is not None and received is not None and sent is not None and not void
                     and variant is None and state.pending is None and number.__class__ is int
                     and number == state.made + 1 and not state.last_made_accepted
-                    and state.start <= received <= sent <= as_of):
+                    and state.start <= received <= sent <= as_of and state.partner.dispatched <= received):
                 days = (sent - received).days
                 charges = state.charges
                 if number == len(charges) + 1:
@@ -176,6 +185,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                     state.charge(number, days)
                 state.thinking_days += days
                 state.made = number
+                state.dispatched = sent
                 if keep:
                     append(LedgerLine(player, number, KIND_MOVE, days, 0, "50.4.4", index, ""))
                 continue
@@ -187,11 +197,16 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             )
         kind = event.type
         if kind == "move":
-            _charge_move(index, event, state, as_of, append, double)
+            _charge_move(index, event, state, as_of, append, double, events)
         elif kind == "notice":
             _check_charge_number(index, event, state)
             received, sent = event.received_on, event.sent_on
             _check_dates(index, kind, received, sent, as_of)
+            _check_answers(index, kind, received, "received_on", state, events)
+            if event.reason is not NoticeReason.REPEAT:
+                # A repeat re-sends the player's earlier move: the partner may answer the original,
+                # which can arrive before the repeat was sent (crossing mail), so it bounds nothing.
+                state.dispatched = sent
             counted_from = max(received, state.start)
             raw = max(0, (sent - counted_from).days)
             days = max(0, raw - grace)
@@ -251,7 +266,8 @@ def double_time(days: int, double_after: int | None) -> int:
     return days + (days - double_after)
 
 
-def _charge_move(index: int, move: Move, state: _State, as_of: date, append, double: int | None) -> None:
+def _charge_move(index: int, move: Move, state: _State, as_of: date, append, double: int | None,
+                 events: tuple) -> None:
     """Charge one move, checking every rule (the loop's fast path took the plain ones)."""
     number = move.number
     if isinstance(number, bool) or not isinstance(number, int):
@@ -308,6 +324,8 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
             raise EventError(index, "move", "a void move must have been sent: sent_on is required",
                              field="sent_on")
         _check_dates(index, "move", received, None, as_of)
+        if received is not None:
+            _check_answers(index, "move", received, "received_on", state, events)
         running = max(0, (as_of - counted_from).days)
         charged = double_time(running, double)
         state.charge(charge_to, charged)
@@ -325,6 +343,11 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         return
 
     _check_dates(index, "move", received, sent, as_of)
+    if received is None:  # the player's first move, counted from their start: it was sent after what it answers
+        _check_answers(index, "move", sent, "sent_on", state, events)
+    else:
+        _check_answers(index, "move", received, "received_on", state, events)
+    state.dispatched = sent
     raw = max(0, (sent - counted_from).days)
     days = double_time(raw, double)
     if state.move_days is not None:
@@ -370,6 +393,27 @@ def _check_charge_number(index: int, event: Notice | Penalty | Delay, state: _St
             f"move {number} must lie between 1 and {state.made + 1} ({event.player}'s made moves + 1)",
             field="move",
         )
+
+
+def _check_answers(index: int, kind: str, day: date, field: str, state: _State, events: tuple) -> None:
+    """A move or notice answers the partner's last dispatch: it cannot have arrived before it was sent.
+
+    :raises EventError: naming ``field`` (``received_on``, or ``sent_on`` of a first move
+        without a received date), the partner's dispatch date and its event.
+    """
+    partner = state.partner
+    dispatched = partner.dispatched
+    if day >= dispatched:
+        return
+    source = next((i for i in range(index - 1, -1, -1)
+                   if events[i].player == partner.player and getattr(events[i], "sent_on", None) == dispatched
+                   and getattr(events[i], "reason", None) is not NoticeReason.REPEAT), None)
+    raise EventError(
+        index, kind,
+        f"{field} {day} is before {partner.player} sent what it answers on {dispatched} (event {source});"
+        " a move cannot arrive before it is sent (50.4.4)",
+        field=field,
+    )
 
 
 def _check_dates(index: int, kind: str, received: date | None, sent: date | None, as_of: date) -> None:

@@ -23,10 +23,13 @@ def test_penalties_are_five_days_then_ten_by_the_rules(api, postal_game, arbiter
 
 
 def test_penalty_days_cannot_be_typed(api, postal_game, arbiter):
+    # The days follow the rules (50.4.9, 50.4.10): a typed number is refused, not silently ignored.
     r = api(arbiter).post(f"/api/games/{postal_game.pk}/penalties/",
                           {"player": "white", "reason": "address_error", "days": 1}, format="json")
-    assert r.status_code == 201
-    assert r.json()["clock"]["players"]["white"]["penalty_days"] == 5
+    assert r.status_code == 400
+    assert r.json()["field"] == "days"
+    assert "'days' is not a field of this request (fields: player, reason, move)" in r.json()["detail"]
+    assert GameEvent.objects.count() == 0
 
 
 def test_a_participant_assessing_a_penalty_gets_403(api, postal_game, anna):

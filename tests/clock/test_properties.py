@@ -6,10 +6,11 @@ import json
 from dataclasses import replace
 from datetime import timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corr.clock import Move, compute, read_game, write_game
+from corr.clock import EventError, Move, NoticeReason, compute, read_game, write_game
 from corr.clock.batch import compute_files
 
 from .strategies import games
@@ -49,7 +50,8 @@ def test_remaining_days_are_the_allowance_less_what_was_charged_through_the_cont
 @given(games(), st.data())
 def test_adding_a_day_to_a_sent_date_never_lowers_a_total(case, data):
     game, as_of = case
-    sent = [i for i, e in enumerate(game.events) if e.type in ("move", "notice") and e.sent_on is not None]
+    sent = [i for i, e in enumerate(game.events) if e.type in ("move", "notice") and e.sent_on is not None
+            and can_be_sent_a_day_later(game, i)]
     if not sent:
         return
     i = data.draw(st.sampled_from(sent))
@@ -60,6 +62,25 @@ def test_adding_a_day_to_a_sent_date_never_lowers_a_total(case, data):
     after = compute(slower, as_of_later).accounts
     for pid in before:
         assert after[pid].total_days >= before[pid].total_days
+
+
+@given(games(), st.data())
+def test_a_receipt_moved_before_the_partners_dispatch_is_refused_naming_it(case, data):
+    game, as_of = case
+    dispatched, answers = {}, []
+    for i, e in enumerate(game.events):
+        partner = next(p.id for p in game.players if p.id != e.player)
+        if e.type in ("move", "notice") and e.received_on is not None and partner in dispatched:
+            answers.append((i, dispatched[partner]))
+        if e.type == "move" and e.sent_on is not None or e.type == "notice" and e.reason is not NoticeReason.REPEAT:
+            dispatched[e.player] = e.sent_on
+    if not answers:
+        return
+    i, sent = data.draw(st.sampled_from(answers))
+    early = replace_event(game.events[i], received_on=sent - timedelta(days=1))
+    with pytest.raises(EventError) as caught:
+        compute(replace(game, events=game.events[:i] + (early,) + game.events[i + 1:]), as_of)
+    assert (caught.value.index, caught.value.field) == (i, f"events[{i}].received_on")
 
 
 @given(games())
@@ -87,6 +108,22 @@ def test_a_deadline_is_exactly_the_last_day_without_an_overstep(case):
         assert compute(game, a.deadline).accounts[pid].remaining_days == 0
         later = compute(game, a.deadline + timedelta(days=1)).accounts[pid]
         assert later.remaining_days == -1
+
+
+def can_be_sent_a_day_later(game, i) -> bool:
+    """True if no later move or notice of the partner arrived before the day after event ``i`` was sent.
+
+    They answer this dispatch or a later one, and nothing arrives before it is sent: a day
+    later would make the game impossible, which the calculator refuses.
+    """
+    event = game.events[i]
+    later = event.sent_on + timedelta(days=1)
+    for e in game.events[i + 1:]:
+        if e.player != event.player and e.type in ("move", "notice"):
+            arrived = e.received_on if e.received_on is not None else e.sent_on
+            if arrived is not None and arrived < later:
+                return False
+    return True
 
 
 def replace_event(event, **changes):

@@ -71,6 +71,91 @@ def test_it_rejects_a_bad_event_naming_it(data, message, field):
     assert caught.value.field == field
 
 
+# --- only possible chronologies: nothing arrives before it is sent ------------------------
+# The example file: white sends move 1 on 01-12 (event 0); black receives it 01-16 and answers 01-18
+# (1); white's void move 2 is received 01-22, sent 01-25 (2); black's notice of it is received 01-28,
+# sent 02-02 (3); white sends move 2 again, received 02-05, sent 02-06 (5); variant moves (6, 7) carry
+# no dates and travel with move 5; black's pending move 3 is received 02-10 (9).
+
+@pytest.mark.parametrize("data, message, field", [
+    # Black "received" white's move 1 on 01-11, a day before white sent it on 01-12.
+    (with_event(1, received_on="2026-01-11"),
+     "event 1 (move): received_on 2026-01-11 is before white sent what it answers on 2026-01-12 (event 0)",
+     "events[1].received_on"),
+    # The year-1 receipt of the issue: 739,944 days before white's dispatch, not "excluded days".
+    (with_event(1, received_on="0001-01-01"),
+     "event 1 (move): received_on 0001-01-01 is before white sent what it answers on 2026-01-12",
+     "events[1].received_on"),
+    # A void move answers like any other: white's move 2 received 01-17, black sent move 1 on 01-18.
+    (with_event(2, received_on="2026-01-17"),
+     "event 2 (move): received_on 2026-01-17 is before black sent what it answers on 2026-01-18 (event 1)",
+     "events[2].received_on"),
+    # The notice answers the void move, sent 01-25 (50.4.7).
+    (with_event(3, received_on="2026-01-24"),
+     "event 3 (notice): received_on 2026-01-24 is before white sent what it answers on 2026-01-25 (event 2)",
+     "events[3].received_on"),
+    # The move sent again answers the notice, sent 02-02.
+    (with_event(5, received_on="2026-02-01"),
+     "event 5 (move): received_on 2026-02-01 is before black sent what it answers on 2026-02-02 (event 3)",
+     "events[5].received_on"),
+    # The pending move answers move 5 (sent 02-06) and the variant moves travelling with it.
+    (with_event(9, received_on="2026-02-05"),
+     "event 9 (move): received_on 2026-02-05 is before white sent what it answers on 2026-02-06 (event 5)",
+     "events[9].received_on"),
+    # A first move without a received date counts from the start, but was still sent after what it answers.
+    (with_event(1, received_on=None, sent_on="2026-01-11"),
+     "event 1 (move): sent_on 2026-01-11 is before white sent what it answers on 2026-01-12 (event 0)",
+     "events[1].sent_on"),
+])
+def test_it_rejects_a_receipt_before_the_partner_sent_what_it_answers(data, message, field):
+    with pytest.raises(EventError) as caught:
+        run(data)
+    assert str(caught.value).startswith(message)
+    assert caught.value.field == field
+
+
+def test_a_receipt_on_the_day_the_partner_sent_it_is_possible():
+    # Black receives white's move 1 on 01-12, the day it was sent (e-mail): 01-12 -> 01-18 = 6 days.
+    game, as_of = read_game(with_event(1, received_on="2026-01-12"))
+    assert compute(game, as_of).ledger[1].days == 6
+
+
+def test_a_repeat_bounds_nothing_the_original_may_arrive_first():
+    # White's move 1 goes 01-12; black answers 01-18, but that letter is slow. White repeats move 1;
+    # black gets the repeat 01-28 and repeats his answer on 01-29 (50.4.7: 1 day, free). Meanwhile the
+    # original answer reached white on 01-27, who answers it on 01-30: received before the repeat was
+    # sent, and possible, because what white answers is black's move 1, sent 01-18.
+    data = {"official_start": "2026-01-10", "as_of": "2026-02-01", "players": {"white": {}, "black": {}},
+            "events": [
+                {"type": "move", "player": "white", "number": 1, "sent_on": "2026-01-12"},
+                {"type": "move", "player": "black", "number": 1, "received_on": "2026-01-16",
+                 "sent_on": "2026-01-18"},
+                {"type": "notice", "player": "black", "move": 2, "reason": "repeat",
+                 "received_on": "2026-01-28", "sent_on": "2026-01-29"},
+                {"type": "move", "player": "white", "number": 2, "received_on": "2026-01-27",
+                 "sent_on": "2026-01-30"}]}
+    game, as_of = read_game(data)
+    assert compute(game, as_of).accounts["white"].thinking_days == 2 + 3  # 01-10 -> 01-12, 01-27 -> 01-30
+
+
+def test_play_before_the_official_start_or_a_late_notice_is_possible():
+    # 50.4.5 and 50.4.6 count on it: their days are excluded, not refused. Official start 01-10;
+    # white's notice of the start arrived late, 01-15 (start 01-18). Black receives white's move 1,
+    # sent 01-04, on 01-05 and answers 01-14: 4 days (01-10 -> 01-14). White receives it 01-15
+    # and answers 01-20: 2 days (01-18 -> 01-20).
+    data = {"official_start": "2026-01-10", "as_of": "2026-02-01",
+            "players": {"white": {"notice_received_on": "2026-01-15"}, "black": {}},
+            "events": [
+                {"type": "move", "player": "white", "number": 1, "sent_on": "2026-01-04"},
+                {"type": "move", "player": "black", "number": 1, "received_on": "2026-01-05",
+                 "sent_on": "2026-01-14"},
+                {"type": "move", "player": "white", "number": 2, "received_on": "2026-01-15",
+                 "sent_on": "2026-01-20"}]}
+    game, as_of = read_game(data)
+    accounts = compute(game, as_of).accounts
+    assert (accounts["white"].thinking_days, accounts["black"].thinking_days) == (0 + 2, 4)
+
+
 def test_the_first_move_may_leave_out_its_received_date():
     game, as_of = read_game(with_event(1, received_on=None))
     # Black's move 1 now counts from the start 01-10 (8 days) instead of 01-16 (2 days).

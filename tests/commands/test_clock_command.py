@@ -66,6 +66,15 @@ def test_a_list_gives_a_list_in_the_same_order():
      '"events": [{"type": "move", "player": "c", "number": 1}]}', "event 0 (move): unknown player 'c'"),
     ('[{"official_start": "2026-01-10", "players": {"a": {}, "b": {}}}, {"official_start": "x"}]',
      "game 1, official_start must be a date written YYYY-MM-DD"),
+    ('{"official_start": "2026-01-10", "players": {"a": {}, "b": {}}, "events": ['
+     '{"type": "move", "player": "a", "number": 1, "sent_on": "2026-01-12"},'
+     '{"type": "move", "player": "b", "number": 1, "received_on": "0001-01-01", "sent_on": "2026-01-14"}]}',
+     "event 1 (move): received_on 0001-01-01 is before a sent what it answers on 2026-01-12 (event 0)"),
+    ('{"official_start": "2026-01-10", "players": {"a": {}, "b": {}}, "events": ['
+     '{"type": "move", "player": "a", "number": 1, "sent_on": "2026-01-12"},'
+     '{"type": "notice", "player": "b", "move": 1, "reason": "illegible_move", "received_on": "2026-01-11",'
+     ' "sent_on": "2026-01-14"}]}',
+     "event 1 (notice): received_on 2026-01-11 is before a sent what it answers on 2026-01-12 (event 0)"),
 ])
 def test_bad_input_prints_one_line_on_stderr_nothing_on_stdout_and_exits_2(stdin, message):
     done = clock("-", "--json", stdin=stdin)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.db import transaction
 
 from accounts.models import User
-from corr.clock import DelayReason, PenaltyReason
+from corr.clock import DelayReason, PenaltyReason, player_start
 from corr.models import Colour, EventKind, Game, GameEvent, GameResult, GameStatus
 
 from ..cases import history_append
@@ -78,11 +78,36 @@ def start_notice_record(*, game: Game, by: User, player: str, received_on: date,
     ensure_arbiter(game, by)
     ensure_ongoing(game)  # a finished game is reopened first (game_reopen), which is recorded
     ensure_not_after_today(received_on, "received_on", today, game)
+    ensure_late_notice(game, received_on)
     new = event_new(by, EventKind.START_NOTICE, colour_checked(player), received_on=received_on)
     return events_store(game, rows, [new], today)
 
 
+def ensure_late_notice(game: Game, received_on: date) -> None:
+    """A start notice is recorded only if it came late, i.e. moves the player's start (50.4.6).
+
+    One received early enough leaves the official start in force and records nothing the
+    rules use, and a date before it (year 1) is no late notice at all.
+    """
+    t = game.tournament
+    if player_start(t.official_start, received_on, t.ruleset.late_notice_start_days) == t.official_start:
+        latest = t.official_start - timedelta(days=t.ruleset.late_notice_start_days)
+        raise InvalidInput(
+            f"received_on {received_on} is not late: the player starts on the official start {t.official_start}"
+            f" all the same (50.4.6 moves the start only for a notice received after {latest})",
+            field="received_on")
+
+
 CORRECTABLE = ("received_on", "sent_on", "days", "reason", "notation", "mail", "number")
+# The fields each kind of event has: anything else would be a change the rules never see.
+CORRECTABLE_BY_KIND = {
+    EventKind.MOVE: ("received_on", "sent_on", "notation", "mail", "number"),
+    EventKind.NOTICE: ("received_on", "sent_on", "reason", "number"),
+    EventKind.PENALTY: ("reason", "number"),
+    EventKind.DELAY: ("days", "reason", "number"),
+    EventKind.RECEIPT: ("received_on",),
+    EventKind.START_NOTICE: ("received_on",),
+}
 
 
 @transaction.atomic
@@ -97,7 +122,26 @@ def event_correct(*, game: Game, by: User, seq: int, changes: dict, note: str, t
         if key not in CORRECTABLE:
             raise InvalidInput(f"{key} cannot be corrected (correctable: {', '.join(CORRECTABLE)})", field=key)
     target = row_in_force(rows, seq)
+    changes_checked(game, target, changes)
     return events_store(game, rows, [correction_of(target, by, note=note, **changes)], today)
+
+
+def changes_checked(game: Game, target: GameEvent, changes: dict) -> None:
+    """Refuse a correction that changes nothing or a field its event does not have (400).
+
+    Dates are checked by the calculator with the corrected event in its place; a start
+    notice, which the calculator takes as it comes, must still be late (50.4.6).
+    """
+    allowed = CORRECTABLE_BY_KIND.get(target.kind, ())
+    for key in changes:
+        if key not in allowed:
+            raise InvalidInput(f"a {target.kind} has no {key} to correct (correctable: {', '.join(allowed)})",
+                               field=key)
+    if all(getattr(target, key) == value for key, value in changes.items()):
+        raise InvalidInput("the correction changes nothing: the event in force already has these values",
+                           field="event")
+    if target.kind == EventKind.START_NOTICE:
+        ensure_late_notice(game, changes["received_on"])
 
 
 @transaction.atomic
