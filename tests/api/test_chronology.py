@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from corr.models import GameEvent
+from ..conftest import clock_events, seq_of
 
 pytestmark = pytest.mark.django_db
 
@@ -45,10 +45,10 @@ def refused(r, field, words=""):
 def test_a_move_received_before_the_partner_sent_it_is_refused(api, started, boris, received_on):
     # Anna sent move 1 on 01-12: Boris cannot have received it on 01-11, nor in year 1
     # (the 739,944 "excluded" days).
-    before = GameEvent.objects.count()
+    before = clock_events().count()
     r = post(api(boris), started, "moves", number=1, received_on=received_on, sent_on="2026-01-18")
     refused(r, "received_on")
-    assert GameEvent.objects.count() == before
+    assert clock_events().count() == before
 
 
 def test_the_refusal_names_the_rule_and_the_partners_dispatch(api, started, boris):
@@ -67,11 +67,11 @@ def test_a_move_received_the_day_the_partner_sent_it_is_stored(api, started, bor
 
 def test_a_notice_received_before_the_partner_sent_the_move_is_refused(api, answered, anna):
     # Boris sent move 1 on 01-18: Anna's notice of it as impossible cannot answer it from 01-17.
-    before = GameEvent.objects.count()
+    before = clock_events().count()
     r = post(api(anna), answered, "notices", reason="impossible_move", received_on="2026-01-17",
              sent_on="2026-01-20")
     refused(r, "received_on", "before black sent what it answers on 2026-01-18")
-    assert GameEvent.objects.count() == before  # neither the notice nor the voiding correction
+    assert clock_events().count() == before  # neither the notice nor the voiding correction
 
 
 def test_a_move_answering_a_notice_is_received_after_the_notice_was_sent(api, answered, anna, boris):
@@ -79,27 +79,27 @@ def test_a_move_answering_a_notice_is_received_after_the_notice_was_sent(api, an
     r = post(api(anna), answered, "notices", reason="impossible_move", received_on="2026-01-22",
              sent_on="2026-02-01")
     assert r.status_code == 201, r.json()
-    before = GameEvent.objects.count()
+    before = clock_events().count()
     r = post(api(boris), answered, "moves", number=1, received_on="2026-01-31", sent_on="2026-02-03")
     refused(r, "received_on", "before white sent what it answers on 2026-02-01")
-    assert GameEvent.objects.count() == before
+    assert clock_events().count() == before
 
 
 def test_a_receipt_before_the_partner_sent_the_move_is_refused(api, answered, anna):
-    before = GameEvent.objects.count()
+    before = clock_events().count()
     refused(post(api(anna), answered, "receipts", received_on="2026-01-17"), "received_on",
             "before the partner sent it on 2026-01-18")
-    assert GameEvent.objects.count() == before
+    assert clock_events().count() == before
 
 
 def test_a_receipt_recorded_again_is_checked_too(api, answered, anna):
     # Once a receipt is recorded nothing is presumed any more; a second, earlier one is still
     # checked (by the calculator) against Boris's dispatch of 01-18.
     assert post(api(anna), answered, "receipts", received_on="2026-01-22").status_code == 201
-    before = GameEvent.objects.count()
+    before = clock_events().count()
     refused(post(api(anna), answered, "receipts", received_on="2026-01-15"), "received_on",
             "before black sent what it answers on 2026-01-18")
-    assert GameEvent.objects.count() == before
+    assert clock_events().count() == before
 
 
 # --- start notices (50.4.6) -----------------------------------------------------------------
@@ -110,7 +110,7 @@ def test_a_start_notice_that_is_not_late_is_refused(api, postal_game, arbiter, r
     # one leaves the official start in force, and year 1 is no notice at all.
     r = post(api(arbiter), postal_game, "start-notices", player="white", received_on=received_on)
     refused(r, "received_on", "is not late: the player starts on the official start 2026-01-10")
-    assert GameEvent.objects.count() == 0
+    assert clock_events().count() == 0
 
 
 def test_a_start_notice_received_just_before_the_start_moves_it(api, postal_game, arbiter):
@@ -127,18 +127,20 @@ def correct(api, arbiter, game, **data):
 
 
 def test_a_correction_making_a_receipt_precede_its_dispatch_is_refused(api, answered, arbiter):
-    before = GameEvent.objects.count()
-    refused(correct(api, arbiter, answered, event=2, received_on="2026-01-11"), "received_on",
+    before = clock_events().count()
+    refused(correct(api, arbiter, answered, event=seq_of(answered, "move", "black"), received_on="2026-01-11"),
+            "received_on",
             "received_on 2026-01-11 is before white sent what it answers on 2026-01-12")
-    assert GameEvent.objects.count() == before
+    assert clock_events().count() == before
 
 
 def test_a_correction_sending_a_move_after_it_arrived_is_refused(api, answered, arbiter):
     # Anna's move 1 "sent" 01-17 would arrive at Boris's on 01-16, the day before.
-    before = GameEvent.objects.count()
+    before = clock_events().count()
     refused(correct(api, arbiter, answered, event=1, sent_on="2026-01-17"), "received_on",
-            "stored event #2 would become invalid: received_on 2026-01-16 is before white sent")
-    assert GameEvent.objects.count() == before
+            f"stored event #{seq_of(answered, 'move', 'black')} would become invalid: received_on 2026-01-16 is"
+            " before white sent")
+    assert clock_events().count() == before
 
 
 def test_a_correction_within_the_chronology_is_stored(api, answered, arbiter):
@@ -152,7 +154,7 @@ def test_a_start_notice_corrected_to_year_one_is_refused(api, postal_game, arbit
     assert post(api(arbiter), postal_game, "start-notices", player="white",
                 received_on="2026-01-15").status_code == 201
     refused(correct(api, arbiter, postal_game, event=1, received_on="0001-01-01"), "received_on", "is not late")
-    assert GameEvent.objects.count() == 1
+    assert clock_events().count() == 1
 
 
 # --- corrections: only fields the event has, and a change ----------------------------------
@@ -161,12 +163,12 @@ def test_a_start_notice_corrected_to_year_one_is_refused(api, postal_game, arbit
 def test_a_correction_with_a_field_that_cannot_be_corrected_is_refused(api, started, arbiter, key, value):
     r = correct(api, arbiter, started, event=1, sent_on="2026-01-13", **{key: value})
     refused(r, key, f"{key} cannot be corrected (correctable: received_on, sent_on, days")
-    assert GameEvent.objects.count() == 1
+    assert clock_events().count() == 1
 
 
 def test_a_correction_with_a_field_its_event_does_not_have_is_refused(api, started, arbiter):
     refused(correct(api, arbiter, started, event=1, days=4), "days", "a move has no days to correct")
-    assert GameEvent.objects.count() == 1
+    assert clock_events().count() == 1
 
 
 @pytest.mark.parametrize("changes", [{}, {"sent_on": "2026-01-12"}, {"sent_on": "2026-01-12", "notation": ""}])
@@ -174,7 +176,7 @@ def test_a_correction_that_changes_nothing_is_refused(api, started, arbiter, cha
     r = correct(api, arbiter, started, event=1, **changes)
     detail = refused(r, "event")["detail"]
     assert detail == "the correction changes nothing: the event in force already has these values"
-    assert GameEvent.objects.count() == 1
+    assert clock_events().count() == 1
 
 
 # --- every input refuses keys it does not know ---------------------------------------------
@@ -182,7 +184,7 @@ def test_a_correction_that_changes_nothing_is_refused(api, started, arbiter, cha
 def test_a_misspelt_key_is_refused_not_ignored(api, started, boris):
     r = post(api(boris), started, "moves", number=1, recieved_on="2026-01-16", sent_on="2026-01-18")
     refused(r, "recieved_on", "'recieved_on' is not a field of this request (fields: number, notation, received_on")
-    assert GameEvent.objects.count() == 1
+    assert clock_events().count() == 1
 
 
 def test_an_idempotency_key_is_a_header_not_a_field(api, started, boris):
@@ -192,4 +194,4 @@ def test_an_idempotency_key_is_a_header_not_a_field(api, started, boris):
     again = client.post(f"/api/games/{started.pk}/moves/", data, format="json", HTTP_IDEMPOTENCY_KEY="k-1")
     assert (first.status_code, again.status_code) == (201, 201)
     assert again["Idempotent-Replayed"] == "true"
-    assert GameEvent.objects.count() == 2
+    assert clock_events().count() == 2
