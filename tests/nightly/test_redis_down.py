@@ -34,6 +34,7 @@ def test_with_redis_down_a_penalty_that_queues_an_email_answers_within_a_second(
         make_game, arbiter, api, broker_down, django_capture_on_commit_callbacks):
     game = make_game()  # white's move 1 pending since 01-10
     client = api(arbiter)
+    assert client.get(f"/api/games/{game.pk}/").status_code == 200  # warm up: imports, first request
     with time_machine.travel(at(day(22)), tick=True):  # 22 days used, 8 left; a 5-day penalty leaves 3
         started = time.monotonic()
         with django_capture_on_commit_callbacks(execute=True) as callbacks:
