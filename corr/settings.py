@@ -146,6 +146,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": ["corr.api.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_RENDERER_CLASSES": ["corr.api.renderers.OrjsonRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "corr.api.errors.exception_handler",
@@ -171,11 +173,25 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
 # Publishing from a request or a job fails fast when Redis is down (the e-mail stays
-# pending and the next nightly run sends it) instead of retrying for minutes.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1,
-                                   "socket_connect_timeout": 2, "socket_timeout": 5}
+# pending and the next nightly run sends it) instead of retrying for minutes: one quick
+# retry (a Redis restart), at most 1 s in all even when the host does not answer at all.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2,
+                                   "connect_retries_timeout": 1, "socket_connect_timeout": 1, "socket_timeout": 5}
+# No result backend for fire-and-forget tasks: publishing a task whose result is kept
+# subscribes to its result channel first, and with Redis down the backend's 20 reconnection
+# retries of 1 s stalled every request that queued an e-mail (issue 10). Only the nightly
+# chord's header tasks keep their results (a chord needs them; see corr.tasks), and they
+# are published by a worker, never by a request.
+CELERY_TASK_IGNORE_RESULT = True
+# The backend (worker side) fails fast too: a short connect timeout, a few quick retries.
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_REDIS_RETRY_ON_TIMEOUT = False
+CELERY_RESULT_BACKEND_ALWAYS_RETRY = False
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 3, "interval_start": 0,
+                                                            "interval_step": 0.5, "interval_max": 1}}
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 

@@ -33,7 +33,9 @@ def nightly_run(on: str | None = None) -> dict:
     return {"run": run.pk, "chunks": len(chunks)}
 
 
-@shared_task(name="corr.nightly_chunk", acks_late=True)
+# The one task that keeps its result (CELERY_TASK_IGNORE_RESULT is on): the chord's
+# callback receives the chunks' counts through the result backend.
+@shared_task(name="corr.nightly_chunk", acks_late=True, ignore_result=False)
 def nightly_chunk(on: str, game_ids: list[int], run_id: int) -> dict:
     return nightly_chunk_process(on=date.fromisoformat(on), game_ids=game_ids, run_id=run_id, enqueue=True)
 
@@ -43,7 +45,8 @@ def nightly_finish_task(chunk_counts: list[dict], on: str, run_id: int) -> dict:
     return nightly_finish(on=date.fromisoformat(on), run_id=run_id, chunk_counts=chunk_counts, now=timezone.now())
 
 
-@shared_task(name="corr.emails_send", bind=True, max_retries=EMAIL_MAX_RETRIES)
+# Fire and forget, queued from requests after commit: no result backend to wait on.
+@shared_task(name="corr.emails_send", bind=True, max_retries=EMAIL_MAX_RETRIES, ignore_result=True)
 def emails_send(self, email_ids: list[int]) -> dict:
     """Send a batch of stored e-mails; retry the failed ones with exponential back-off (1, 2, 4 ... min).
 

@@ -108,8 +108,8 @@ def fast_password_hashing(settings):
 def celery_conf(**changes):
     """Change the Celery app's settings (by their ``CELERY_`` names) for a block, then restore them.
 
-    The broker connection and producer pools are dropped on the way in and out:
-    they were built for the old broker URL.
+    The broker connection and producer pools and the result backend are dropped
+    on the way in and out: they were built for the old URLs.
     """
     from corr.celery import app
 
@@ -120,6 +120,9 @@ def celery_conf(**changes):
         # closed pool would be handed back the next time that URL is used.
         app._pool = None
         app.amqp._producer_pool = None
+        # The result backend is built once from the settings: build it again from the new ones.
+        app._backend_cache = None
+        app._local.__dict__.pop("backend", None)
 
     reset_pools()
     app.conf.update(changes)

@@ -8,7 +8,7 @@ per-field lists under ``errors``.
 from __future__ import annotations
 
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -35,4 +35,6 @@ def exception_handler(exc, context):
             inner, inner_messages = next(iter(first.items()))
             field, first = f"{field}.{inner}", inner_messages[0] if isinstance(inner_messages, list) else inner_messages
         response.data = {"detail": f"{field}: {first}", "field": field, "errors": response.data}
+    elif response is not None and isinstance(exc, ParseError):  # the body as a whole: no one field
+        response.data = {"detail": str(exc.detail), "field": None}
     return response

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from corr.clock import ClockError, parse_date
 from corr.games.clockstate import local_today
 from corr.games.errors import InvalidInput, NotAllowed
+from corr.limits import NOTE_MAX, date_window_error
 from corr.models import NightlyReport, OverstepCase, OverstepStatus, Tournament
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
 
@@ -40,6 +41,8 @@ class NightlyReportsView(APIView):
             on = parse_date(text, "date") if text else timezone.localdate()
         except ClockError as error:
             raise InvalidInput(error.message, field="date") from None
+        if (error := date_window_error(on, "date")) is not None:
+            raise InvalidInput(error, field="date")
         tournaments = arbitrated_tournaments(request.user)
         reports = NightlyReport.objects.filter(date=on, tournament__in=tournaments).order_by("tournament_id")
         return Response({"date": on.isoformat(),
@@ -77,7 +80,7 @@ class OverstepCasesView(APIView):
 
 
 class DismissInput(StrictInput):
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=NOTE_MAX)
 
 
 def _case(request, case_id: int) -> OverstepCase:

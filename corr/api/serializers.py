@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from rest_framework import serializers
 
+from corr import limits as lim
 from corr.clock.presets import PRESETS
 from corr.models import Colour, Game, Mail, Mode, Tournament
 
@@ -29,39 +30,76 @@ class StrictInput(serializers.Serializer):
         return f"{key!r} is not a field of this request (fields: {', '.join(self.fields)})"
 
 
+def move_field(**kwargs) -> serializers.IntegerField:
+    """A move number (a move's own, or the move a penalty or delay is charged to): 1..MOVES_MAX."""
+    return serializers.IntegerField(min_value=1, max_value=lim.MOVES_MAX, **kwargs)
+
+
+def delay_days_field(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX, **kwargs)
+
+
+def reason_field(**kwargs) -> serializers.CharField:
+    return serializers.CharField(max_length=lim.REASON_MAX, **kwargs)
+
+
+def note_field(**kwargs) -> serializers.CharField:
+    return serializers.CharField(max_length=lim.NOTE_MAX, **kwargs)
+
+
+def seq_field(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=lim.INT_MAX, **kwargs)
+
+
 class TokenRequest(StrictInput):
     username = serializers.CharField()
     password = serializers.CharField(style={"input_type": "password"})
 
 
 class UserCreate(StrictInput):
-    username = serializers.RegexField(r"^[\w.@+-]{1,150}$", error_messages={
+    username = serializers.RegexField(r"^[\w.@+-]{1,150}$", max_length=lim.USERNAME_MAX, error_messages={
         "invalid": "must be 1-150 letters, digits or @ . + - _"})
-    password = serializers.CharField(min_length=8, error_messages={"min_length": "must have at least 8 characters"})
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    password = serializers.CharField(min_length=8, max_length=lim.PASSWORD_MAX,
+                                     error_messages={"min_length": "must have at least 8 characters"})
+    email = serializers.EmailField(required=False, allow_blank=True, default="", max_length=lim.EMAIL_MAX)
 
 
 class TournamentCreate(StrictInput):
-    name = serializers.CharField(max_length=200)
+    name = serializers.CharField(max_length=lim.NAME_MAX)
     official_start = StrictDateField()
     mode = serializers.ChoiceField(choices=Mode.choices)
     ruleset = serializers.DictField(required=False, help_text="the game file's ruleset keys; defaults: 50.4")
     preset = serializers.ChoiceField(choices=sorted(PRESETS), required=False,
                                      help_text="a named ruleset; keys of `ruleset` override it")
-    time_zone = serializers.CharField(required=False, default="UTC")
-    presumed_transit_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
+    time_zone = serializers.CharField(required=False, default="UTC", max_length=lim.TIME_ZONE_MAX)
+    presumed_transit_days = serializers.IntegerField(required=False, min_value=0,
+                                                     max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
+
+    def validate_ruleset(self, value: dict) -> dict:
+        """Numbers within ``corr.limits`` (their columns are smallints); the calculator checks the rest."""
+        for name, (low, high) in lim.RULESET_RANGES.items():
+            number = value.get(name)
+            if isinstance(number, int) and not isinstance(number, bool) and not low <= number <= high:
+                raise serializers.ValidationError({name: f"must be {low}..{high}, got {number}"})
+        error = lim.time_control_error(value.get("time_control"), "time_control")
+        if error is not None:
+            message, where = error
+            raise serializers.ValidationError({where: message})
+        return value
 
 
 class TournamentChange(StrictInput):
-    """PATCH /api/tournaments/{id}/: any of these; `ruleset` keys replace the current ones."""
+    """PATCH /api/tournaments/{id}/: any of these, within the bounds of a new tournament's."""
 
-    name = serializers.CharField(max_length=200, required=False)
+    name = serializers.CharField(max_length=lim.NAME_MAX, required=False)
     official_start = StrictDateField(required=False)
     ruleset = serializers.DictField(required=False, help_text="the game file's ruleset keys to change")
     preset = serializers.ChoiceField(choices=sorted(PRESETS), required=False,
                                      help_text="a named ruleset replacing the current one; `ruleset` keys override it")
-    time_zone = serializers.CharField(required=False)
-    presumed_transit_days = serializers.IntegerField(required=False, min_value=0, max_value=365)
+    time_zone = serializers.CharField(required=False, max_length=lim.TIME_ZONE_MAX)
+    presumed_transit_days = serializers.IntegerField(required=False, min_value=0,
+                                                     max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
+    validate_ruleset = TournamentCreate.validate_ruleset
 
 
 class TournamentOut(serializers.ModelSerializer):
@@ -79,16 +117,16 @@ class TournamentOut(serializers.ModelSerializer):
 
 
 class GameCreate(StrictInput):
-    tournament = serializers.IntegerField()
-    white = serializers.CharField()
-    black = serializers.CharField()
+    tournament = serializers.IntegerField(min_value=1, max_value=lim.ID_MAX)
+    white = serializers.CharField(max_length=lim.USERNAME_MAX)
+    black = serializers.CharField(max_length=lim.USERNAME_MAX)
     first = serializers.ChoiceField(choices=Colour.choices, required=False, default=Colour.WHITE)
     mode = serializers.ChoiceField(choices=Mode.choices, required=False)
 
 
 class MoveInput(StrictInput):
-    number = serializers.IntegerField(min_value=1)
-    notation = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+    number = move_field()
+    notation = serializers.CharField(max_length=lim.NOTATION_MAX, required=False, allow_blank=True, default="")
     received_on = StrictDateField(required=False, allow_null=True, default=None)
     sent_on = StrictDateField(required=False, allow_null=True, default=None)
     void = serializers.BooleanField(required=False, default=False)
@@ -101,22 +139,22 @@ class ReceiptInput(StrictInput):
 
 
 class NoticeInput(StrictInput):
-    reason = serializers.CharField()
+    reason = reason_field()
     received_on = StrictDateField()
     sent_on = StrictDateField()
 
 
 class PenaltyInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices)
-    reason = serializers.CharField()
-    move = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    reason = reason_field()
+    move = move_field(required=False, allow_null=True, default=None)
 
 
 class DelayInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices)
-    days = serializers.IntegerField(min_value=0)
-    move = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
-    reason = serializers.CharField(required=False, default="late_repeat")
+    days = delay_days_field()
+    move = move_field(required=False, allow_null=True, default=None)
+    reason = reason_field(required=False, default="late_repeat")
 
 
 class StartNoticeInput(StrictInput):
@@ -125,33 +163,32 @@ class StartNoticeInput(StrictInput):
 
 
 class CorrectionInput(StrictInput):
-    event = serializers.IntegerField(min_value=1, help_text="seq of the event to correct")
-    note = serializers.CharField()
+    event = seq_field(help_text="seq of the event to correct")
+    note = note_field()
     received_on = StrictDateField(required=False)
     sent_on = StrictDateField(required=False)
-    days = serializers.IntegerField(required=False, min_value=0)
-    reason = serializers.CharField(required=False)
-    notation = serializers.CharField(required=False, allow_blank=True)
+    days = delay_days_field(required=False)
+    reason = reason_field(required=False)
+    notation = serializers.CharField(required=False, allow_blank=True, max_length=lim.NOTATION_MAX)
     mail = serializers.ChoiceField(choices=Mail.choices, required=False)
-    number = serializers.IntegerField(required=False, min_value=1)
+    number = move_field(required=False)
 
     def unknown_key_message(self, key) -> str:
         correctable = [name for name in self.fields if name not in ("event", "note")]
         return f"{key} cannot be corrected (correctable: {', '.join(correctable)})"
 
-
 class WithdrawalInput(StrictInput):
-    event = serializers.IntegerField(min_value=1)
-    note = serializers.CharField()
+    event = seq_field()
+    note = note_field()
 
 
 class ReopenInput(StrictInput):
-    note = serializers.CharField(help_text="why the finished game is set back to ongoing")
+    note = note_field(help_text="why the finished game is set back to ongoing")
 
 
 class ResultInput(StrictInput):
     result = serializers.ChoiceField(choices=["1-0", "0-1", "1/2-1/2"])
-    termination = serializers.CharField(required=False, allow_blank=True, default="")
+    termination = serializers.CharField(required=False, allow_blank=True, default="", max_length=lim.TERMINATION_MAX)
 
 
 def game_summary(game: Game) -> dict:

@@ -8,6 +8,7 @@ from datetime import date
 
 from .charging import LedgerLine, PlayerCharges, charge_game
 from .control import ControlWindow, CumulativeMovesControl, Overstep, SystemControl, TimeControl
+from .errors import ClockError
 from .events import Game
 from .rules import Ruleset
 
@@ -95,15 +96,27 @@ def compute(game: Game, as_of: date, *, with_ledger: bool = False) -> GameClock:
     same pass (for callers that print it); otherwise it is built on first use.
 
     :raises EventError: for the first malformed or out-of-sequence event.
+    :raises ClockError: naming the player when a deadline would fall after 9999-12-31
+        (``date.max``), or a late start notice's start would.
     """
     charges, lines = charge_game(game, as_of, ledger=with_ledger)
     control = control_for(game.ruleset)
     trouble_days = game.ruleset.time_trouble_days
-    accounts = {pid: _account(c, control.fold(c), trouble_days) for pid, c in charges.items()}
+    accounts = {pid: _account(c, _fold(control, c), trouble_days) for pid, c in charges.items()}
     clock = GameClock(as_of=as_of, accounts=accounts, ruleset=game.ruleset, game=game)
     if with_ledger:
         clock.__dict__["ledger"] = tuple(lines)  # fills the cached property: no second pass
     return clock
+
+
+def _fold(control: TimeControl, c: PlayerCharges):
+    try:
+        return control.fold(c)
+    except OverflowError:  # the deadline is a date plus days: past date.max it does not exist
+        field = f"players.{c.player}.deadline"
+        raise ClockError(f"{field}: {c.player}'s deadline would fall after {date.max}, the last date there is "
+                         "(check the official start, the events' dates and the ruleset's days)",
+                         field=field) from None
 
 
 def _account(c: PlayerCharges, state, trouble_days: int) -> Account:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from .errors import EventError
+from .errors import ClockError, EventError
 from .events import Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
 
 # Ledger kinds: what a line of the ledger explains.
@@ -153,7 +153,12 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
     keep_move_days = control is not None and control.max_per_move is not None
     states: dict[str, _State] = {}
     for p in game.players:
-        start = player_start(game.official_start, p.notice_received_on, rules.late_notice_start_days)
+        try:
+            start = player_start(game.official_start, p.notice_received_on, rules.late_notice_start_days)
+        except OverflowError:  # a date near 9999-12-31 plus the late-notice days
+            field = f"players.{p.id}.notice_received_on"
+            raise ClockError(f"{field} {p.notice_received_on} plus {rules.late_notice_start_days} day(s) "
+                             f"(50.4.6) falls after {date.max}, the last date there is", field=field) from None
         states[p.id] = _State(start=start, start_rule="50.4.6" if start != game.official_start else "50.4.5",
                               player=p.id, move_days=[] if keep_move_days else None)
     both = list(states.values())

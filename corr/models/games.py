@@ -9,13 +9,22 @@ event that changed it, so that nightly work can select by date through an index.
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.functional import cached_property
 
+from corr import limits as lim
 from corr.clock import Ruleset
+
+# The calendar window of corr.limits (also what the admin's forms accept).
+DATE_WINDOW = [MinValueValidator(lim.DATE_MIN), MaxValueValidator(lim.DATE_MAX)]
+
+
+def ruleset_range(name: str) -> list:
+    low, high = lim.RULESET_RANGES[name]
+    return [MinValueValidator(low), MaxValueValidator(high)]
 
 
 class Mode(models.TextChoices):
@@ -31,20 +40,23 @@ class Colour(models.TextChoices):
 class Tournament(models.Model):
     """A correspondence tournament: its ruleset (50.4 numbers), start, mode and arbiters."""
 
-    name = models.CharField(max_length=200)
-    official_start = models.DateField(help_text="50.4.5: no thinking time counts before it.")
+    name = models.CharField(max_length=lim.NAME_MAX)
+    official_start = models.DateField(help_text="50.4.5: no thinking time counts before it.", validators=DATE_WINDOW)
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.POSTAL)
     time_zone = models.CharField(max_length=64, default="UTC",
                                  help_text="The zone whose calendar dates count (server dates, 'today').")
     presumed_transit_days = models.PositiveSmallIntegerField(
-        default=0, help_text="Days a move is presumed in transit until its receipt is recorded (0 for e-mail).")
-    moves_per_control = models.PositiveSmallIntegerField(default=10, validators=[MinValueValidator(1)])
-    days_per_control = models.PositiveSmallIntegerField(default=30, validators=[MinValueValidator(1)])
-    grace_days = models.PositiveSmallIntegerField(default=3)
-    first_penalty_days = models.PositiveSmallIntegerField(default=5)
-    repeat_penalty_days = models.PositiveSmallIntegerField(default=10)
-    time_trouble_days = models.PositiveSmallIntegerField(default=5)
-    late_notice_start_days = models.PositiveSmallIntegerField(default=3)
+        default=0, help_text="Days a move is presumed in transit until its receipt is recorded (0 for e-mail).",
+        validators=[MaxValueValidator(lim.PRESUMED_TRANSIT_DAYS_MAX)])
+    moves_per_control = models.PositiveSmallIntegerField(default=10, validators=ruleset_range("moves_per_control"))
+    days_per_control = models.PositiveSmallIntegerField(default=30, validators=ruleset_range("days_per_control"))
+    grace_days = models.PositiveSmallIntegerField(default=3, validators=ruleset_range("grace_days"))
+    first_penalty_days = models.PositiveSmallIntegerField(default=5, validators=ruleset_range("first_penalty_days"))
+    repeat_penalty_days = models.PositiveSmallIntegerField(default=10,
+                                                           validators=ruleset_range("repeat_penalty_days"))
+    time_trouble_days = models.PositiveSmallIntegerField(default=5, validators=ruleset_range("time_trouble_days"))
+    late_notice_start_days = models.PositiveSmallIntegerField(default=3,
+                                                              validators=ruleset_range("late_notice_start_days"))
     time_control = models.JSONField(null=True, blank=True,
                                     help_text="Another time-control system (the game file's ruleset.time_control).")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="arbitrated_tournaments", blank=True)
@@ -89,7 +101,7 @@ class Game(models.Model):
     mode = models.CharField(max_length=10, choices=Mode.choices)
     status = models.CharField(max_length=10, choices=GameStatus.choices, default=GameStatus.ONGOING)
     result = models.CharField(max_length=8, choices=GameResult.choices, blank=True, default="")
-    termination = models.CharField(max_length=200, blank=True, default="",
+    termination = models.CharField(max_length=lim.TERMINATION_MAX, blank=True, default="",
                                    help_text="How the game ended, e.g. 'white lost on time (50.4.3)'.")
     events_version = models.PositiveIntegerField(
         default=0, help_text="Raised with every stored event or result: the key of cached clocks.")
@@ -157,16 +169,16 @@ class GameEvent(models.Model):
     kind = models.CharField(max_length=16, choices=EventKind.choices)
     player = models.CharField(max_length=5, choices=Colour.choices, blank=True,
                               help_text="Blank for a record that concerns both players.")
-    number = models.PositiveIntegerField(null=True, blank=True)
-    notation = models.CharField(max_length=64, blank=True, default="")
-    received_on = models.DateField(null=True, blank=True)
-    sent_on = models.DateField(null=True, blank=True)
+    number = models.PositiveIntegerField(null=True, blank=True, validators=[MaxValueValidator(lim.MOVES_MAX)])
+    notation = models.CharField(max_length=lim.NOTATION_MAX, blank=True, default="")
+    received_on = models.DateField(null=True, blank=True, validators=DATE_WINDOW)
+    sent_on = models.DateField(null=True, blank=True, validators=DATE_WINDOW)
     void = models.BooleanField(default=False)
     variant = models.CharField(max_length=12, blank=True, default="")
     mail = models.CharField(max_length=12, choices=Mail.choices, blank=True, default="")
-    reason = models.CharField(max_length=32, blank=True, default="")
-    days = models.PositiveIntegerField(null=True, blank=True)
-    note = models.TextField(blank=True, default="")
+    reason = models.CharField(max_length=lim.REASON_MAX, blank=True, default="")
+    days = models.PositiveIntegerField(null=True, blank=True, validators=[MaxValueValidator(lim.DELAY_DAYS_MAX)])
+    note = models.TextField(blank=True, default="", validators=[MaxLengthValidator(lim.NOTE_MAX)])
     supersedes = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
                                       related_name="superseded_by")
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True,

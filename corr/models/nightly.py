@@ -8,9 +8,12 @@ the history of warnings and cases stays.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+
+from corr.limits import NOTE_MAX
 
 from .games import Colour, Game, Tournament
 
@@ -110,7 +113,7 @@ class OverstepCase(models.Model):
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+")
     decided_at = models.DateTimeField(null=True, blank=True)
-    decision_reason = models.TextField(blank=True, default="")
+    decision_reason = models.TextField(blank=True, default="", validators=[MaxLengthValidator(NOTE_MAX)])
     run = models.ForeignKey(NightlyRun, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     claim = models.UUIDField(db_index=True, help_text="Token of the insert that created the row (STYLE 7).")
     created_at = models.DateTimeField(default=timezone.now)

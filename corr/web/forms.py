@@ -8,6 +8,7 @@ from datetime import date
 from dateutil import parser as dateparser
 from django import forms
 
+from corr import limits as lim
 from corr.clock import NoticeReason, PenaltyReason
 from corr.models import Colour, Mail
 
@@ -15,7 +16,7 @@ _DOTTED = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{4}$")
 
 
 class DayField(forms.DateField):
-    """A date as YYYY-MM-DD, or DD.MM.YYYY (the Russian way: day first, dots)."""
+    """A date as YYYY-MM-DD, or DD.MM.YYYY (the Russian way: day first, dots), within the calendar window."""
 
     widget = forms.DateInput(attrs={"type": "date"})
 
@@ -27,10 +28,15 @@ class DayField(forms.DateField):
         text = str(value).strip()
         try:
             if _DOTTED.match(text):
-                return dateparser.parse(text, dayfirst=True).date()
-            return date.fromisoformat(text) if len(text) == 10 else self._fail(text)
+                value = dateparser.parse(text, dayfirst=True).date()
+            else:
+                value = date.fromisoformat(text) if len(text) == 10 else self._fail(text)
         except (ValueError, OverflowError):
             self._fail(text)
+        if not lim.date_in_window(value):
+            raise forms.ValidationError(f"must lie between {lim.DATE_MIN} and {lim.DATE_MAX}, got {value}",
+                                        code="out_of_window")
+        return value
 
     def _fail(self, text):
         raise forms.ValidationError(f"must be a date written YYYY-MM-DD or DD.MM.YYYY, got {text!r}",
@@ -38,8 +44,8 @@ class DayField(forms.DateField):
 
 
 class MoveForm(forms.Form):
-    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    notation = forms.CharField(max_length=64, required=False)
+    number = forms.IntegerField(min_value=1, max_value=lim.MOVES_MAX, widget=forms.HiddenInput)
+    notation = forms.CharField(max_length=lim.NOTATION_MAX, required=False)
     received_on = DayField(required=False, help_text="the date you received your partner's move")
     sent_on = DayField(required=False, help_text="the date you sent this move")
     mail = forms.ChoiceField(choices=[("", "-")] + [c for c in Mail.choices if c[0] != "server"], required=False)
@@ -62,4 +68,4 @@ class PenaltyForm(forms.Form):
 
 class DelayForm(forms.Form):
     player = forms.ChoiceField(choices=Colour.choices)
-    days = forms.IntegerField(min_value=0)
+    days = forms.IntegerField(min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX)

@@ -1,8 +1,11 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import path, register_converter
 from django.views.generic import RedirectView
 
 from . import views
+from .converters import DateConverter
+
+register_converter(DateConverter, "date")
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="my-games", permanent=False)),
@@ -16,7 +19,7 @@ urlpatterns = [
     path("games/<int:game_id>/penalty/", views.penalty_post, name="game-penalty"),
     path("games/<int:game_id>/delay/", views.delay_post, name="game-delay"),
     path("tournaments/<int:tournament_id>/", views.tournament_page, name="tournament"),
-    path("tournaments/<int:tournament_id>/reports/<str:on>/", views.report_page, name="report"),
-    path("tournaments/<int:tournament_id>/reports/<str:on>.csv", views.report_csv, name="report-csv"),
+    path("tournaments/<int:tournament_id>/reports/<date:on>/", views.report_page, name="report"),
+    path("tournaments/<int:tournament_id>/reports/<date:on>.csv", views.report_csv, name="report-csv"),
     path("overstep-cases/<int:case_id>/decide/", views.case_decide, name="case-decide"),
 ]

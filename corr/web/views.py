@@ -13,12 +13,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from corr.clock import ClockError
 from corr.clock.text import explain_account
 from corr.games import services
 from corr.games.clockstate import local_today
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_get, game_time_get, games_of_user, tournament_clocks
+from corr.limits import NOTE_MAX
 from corr.models import Game, NightlyReport, OverstepCase, OverstepStatus, PlayerClock, Tournament
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
 
@@ -86,7 +88,7 @@ def _act(request, game_id, form_class, call):
     today = local_today(game.tournament, timezone.now())
     try:
         result = call(game, form.cleaned_data, today)
-    except ServiceError as error:
+    except (ServiceError, ClockError) as error:  # the calculator's own (a deadline past year 9999) too
         messages.error(request, f"{error.field}: {error.message}" if error.field else error.message)
     else:
         messages.success(request, "saved")
@@ -151,6 +153,9 @@ def _arbitrated(request, tournament_id) -> Tournament:
 def case_decide(request, case_id: int):
     case = get_object_or_404(OverstepCase.objects.select_related("game__tournament"), pk=case_id)
     now = timezone.now()
+    if len(request.POST.get("reason", "")) > NOTE_MAX:
+        messages.error(request, f"reason: must have at most {NOTE_MAX} characters")
+        return redirect("tournament", tournament_id=case.game.tournament_id)
     try:
         if request.POST.get("decision") == "confirm":
             overstep_confirm(case=case, by=request.user, now=now, today=local_today(case.game.tournament, now))
@@ -179,7 +184,7 @@ def report_csv(request, tournament_id: int, on: str):
     tournament = _arbitrated(request, tournament_id)
     report = get_object_or_404(NightlyReport, tournament=tournament, date=on)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="corr-report-{tournament.pk}-{on}.csv"'
+    response["Content-Disposition"] = f'attachment; filename="corr-report-{tournament.pk}-{on.isoformat()}.csv"'
     writer = csv.writer(response)
     writer.writerow(["section", "game", "player", "username", "deadline", "remaining_days"])
     for name in REPORT_SECTIONS:

@@ -207,3 +207,33 @@ def test_in_a_list_one_bad_game_fails_the_run_naming_its_index():
 def test_a_valid_game_still_computes_after_the_errors_above():
     game, as_of = read_game(copy.deepcopy(BASE))
     assert compute(game, as_of).accounts["black"].deadline == date(2026, 3, 4)
+
+
+# --- dates past 9999-12-31: the calculator's own error, naming the player, never an OverflowError ---
+
+def far_game(**players) -> dict:
+    return {"official_start": "9999-12-01", "as_of": "9999-12-15",
+            "players": {"white": players.get("white", {}), "black": {}},
+            "events": [{"type": "move", "player": "white", "number": 1, "sent_on": "9999-12-05"},
+                       {"type": "move", "player": "black", "number": 1, "received_on": "9999-12-10"}]}
+
+
+def test_a_deadline_past_the_last_date_is_a_clock_error_naming_the_player():
+    with pytest.raises(ClockError, match=r"black's deadline would fall after 9999-12-31") as error:
+        run(far_game())
+    assert error.value.field == "players.black.deadline"
+
+
+def test_a_late_start_past_the_last_date_is_a_clock_error_naming_the_notice():
+    data = far_game(white={"notice_received_on": "9999-12-30"})  # + 3 days (50.4.6)
+    with pytest.raises(ClockError, match="notice_received_on 9999-12-30 plus 3 day") as error:
+        run(data)
+    assert error.value.field == "players.white.notice_received_on"
+
+
+def test_a_deadline_pushed_past_the_last_date_by_the_rules_days_is_a_clock_error():
+    data = copy.deepcopy(BASE)
+    data["ruleset"] = {"days_per_control": 10**9}  # timedelta itself refuses this many days
+    with pytest.raises(ClockError) as error:
+        run(data)
+    assert error.value.field == "players.black.deadline"

@@ -18,6 +18,7 @@ import orjson
 from corr.clock import ClockError, parse_date
 from corr.clock.batch import compute_files
 from corr.clock.text import render_table
+from corr.limits import date_window_error
 from corr.management.clock_runner import clocks_json, no_cyclic_gc
 
 BAD_INPUT = 2
@@ -29,14 +30,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="a game file (JSON), or - for standard input")
         parser.add_argument("--json", action="store_true", help="print the JSON result")
-        parser.add_argument("--as-of", dest="as_of", help="compute as of this date (YYYY-MM-DD); "
-                            "default: the file's as_of, else today")
+        parser.add_argument("--as-of", dest="as_of", help="compute as of this date (YYYY-MM-DD, "
+                            "1900-01-01..2199-12-31); default: the file's as_of, else today")
 
     def handle(self, *args, **options):
         try:
             as_of = parse_date(options["as_of"], "--as-of") if options["as_of"] else None
         except ClockError as error:
             raise CommandError(str(error), returncode=BAD_INPUT) from None
+        if as_of is not None and (error := date_window_error(as_of, "--as-of")) is not None:
+            raise CommandError(error, returncode=BAD_INPUT)
         with no_cyclic_gc():
             data = self._load(options["file"])
         today = timezone.localdate()

@@ -1,0 +1,105 @@
+"""The bounds of every input, in one place: API serializers, web forms, model validators and commands use them.
+
+Each limit keeps a value within what the rules can mean and what its column
+holds (where a column is smaller than a limit, the column wins: a
+``PositiveSmallIntegerField`` holds at most 32767). An input outside its bounds
+is answered 400 naming the field (a form error in the pages, exit status 2 in
+the commands) and nothing is stored. Django-free, like the calculator, so that
+anything may import it; the README's "Input limits" lists the same numbers.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+SMALLINT_MAX = 32767
+"""The largest value of a ``PositiveSmallIntegerField`` column (PostgreSQL ``smallint``)."""
+INT_MAX = 2_147_483_647
+"""The largest value of a ``PositiveIntegerField`` column (``integer``): event numbers (``seq``)."""
+ID_MAX = 9_223_372_036_854_775_807
+"""The largest primary key (``bigint``): ids given in a body (``tournament``)."""
+
+DATE_MIN = date(1900, 1, 1)
+"""First date of the calendar window: every date of a tournament, an event, ``--as-of`` and ``--date``."""
+DATE_MAX = date(2199, 12, 31)
+"""Last date of the calendar window. Postal chess began in the 19th century and no game runs for centuries;
+with every day count below bounded, no deadline computed from a date in the window passes year 9999."""
+
+DAYS_MAX = 3650
+"""Ten years: the most days any ruleset number or arbiter's delay may give."""
+MOVES_MAX = 10_000
+"""The largest move number (moves, and the move a penalty or delay is charged to); no game comes near it."""
+RULESET_RANGES: dict[str, tuple[int, int]] = {
+    "moves_per_control": (1, MOVES_MAX),
+    "days_per_control": (1, DAYS_MAX),
+    "grace_days": (0, DAYS_MAX),
+    "first_penalty_days": (0, DAYS_MAX),
+    "repeat_penalty_days": (0, DAYS_MAX),
+    "time_trouble_days": (0, DAYS_MAX),
+    "late_notice_start_days": (0, DAYS_MAX),
+}
+"""Inclusive ranges of the 50.4 ruleset numbers (``corr.clock.Ruleset``; smallint columns of ``Tournament``)."""
+TIME_CONTROL_NUMBER_MAX = MOVES_MAX
+"""The largest number anywhere in a ruleset's ``time_control`` object (days, moves, periods)."""
+TIME_CONTROL_ITEMS_MAX = 100
+"""The most items of a list in a ``time_control`` object (``stages``)."""
+
+DELAY_DAYS_MIN = 1
+"""A delay (50.4.11) is at least one day: a delay of none is no event (withdraw a delay instead of zeroing it).
+Game files read by ``manage.py clock`` still accept 0, as before."""
+DELAY_DAYS_MAX = DAYS_MAX
+PRESUMED_TRANSIT_DAYS_MAX = 365
+"""Days a move is presumed in transit before its receipt is recorded (0 for e-mail)."""
+
+NAME_MAX = 200
+"""A tournament's name (its column)."""
+NOTATION_MAX = 64
+"""A move's notation (its column)."""
+REASON_MAX = 32
+"""A notice's, penalty's or delay's reason, one of the rules' names (its column)."""
+TERMINATION_MAX = 200
+"""How a game ended (``Game.termination``, its column)."""
+NOTE_MAX = 2000
+"""Why an event was corrected or withdrawn, and why an overstep case was dismissed."""
+TIME_ZONE_MAX = 64
+"""An IANA zone name (its column)."""
+USERNAME_MAX = 150
+"""A username (Django's column)."""
+EMAIL_MAX = 254
+"""An e-mail address (Django's column, RFC 5321)."""
+PASSWORD_MAX = 4096
+"""A password: long enough for any passphrase, short enough that hashing it costs nothing."""
+
+JSON_DEPTH_MAX = 32
+"""How deeply arrays and objects may nest in a JSON request body (the deepest the API reads is 4)."""
+
+
+def date_in_window(value: date) -> bool:
+    """True when ``value`` lies within ``DATE_MIN``..``DATE_MAX`` (both included)."""
+    return DATE_MIN <= value <= DATE_MAX
+
+
+def date_window_error(value: date, field: str) -> str | None:
+    """The message for a date outside the window, naming ``field``; None for a date within it."""
+    if date_in_window(value):
+        return None
+    return f"{field} must lie between {DATE_MIN.isoformat()} and {DATE_MAX.isoformat()}, got {value.isoformat()}"
+
+
+def time_control_error(data: object, path: str = "ruleset.time_control") -> tuple[str, str] | None:
+    """The first number or list of a ``time_control`` object beyond its bound: ``(message, field)``; else None.
+
+    Only sizes are checked here; the calculator checks the shape and the rules.
+    """
+    stack = [(path, data)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((f"{where}.{key}", item) for key, item in value.items())
+        elif isinstance(value, list):
+            if len(value) > TIME_CONTROL_ITEMS_MAX:
+                return f"{where} may have at most {TIME_CONTROL_ITEMS_MAX} items, got {len(value)}", where
+            stack.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
+        elif isinstance(value, int) and not isinstance(value, bool) and value > TIME_CONTROL_NUMBER_MAX:
+            return f"{where} must be at most {TIME_CONTROL_NUMBER_MAX}, got {value}", where
+    return None
