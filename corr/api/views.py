@@ -22,7 +22,7 @@ from accounts.tokens import token_issue
 from corr.games import services
 from corr.games.clockstate import GameTime, game_file, local_today
 from corr.games.errors import InvalidInput, NotAllowed
-from corr.games.permissions import can_view
+from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import (
     game_clock_view, game_get, game_rows, game_time_get, games_of_user, tournaments_of_user,
 )
@@ -139,10 +139,16 @@ class GamesView(APIView):
     @extend_schema(request=s.GameCreate, responses={201: s.GameOut})
     @idempotent
     def post(self, request):
+        # Permission before any lookup: a participant learns nothing about which tournaments or
+        # usernames exist, whatever they send; an arbiter learns usernames only in their tournaments.
+        if not request.user.is_arbiter:
+            raise NotAllowed("only the tournament's arbiters create its games")
         data = _validated(s.GameCreate, request)
         tournament = Tournament.objects.filter(pk=data["tournament"]).first()
         if tournament is None:
             raise InvalidInput(f"no tournament {data['tournament']}", field="tournament")
+        if not can_arbitrate(request.user, tournament):
+            raise NotAllowed("only the tournament's arbiters create its games")
         players = {u.username: u for u in User.objects.filter(username__in=[data["white"], data["black"]])}
         for colour in ("white", "black"):
             if data[colour] not in players:
