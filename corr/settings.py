@@ -173,7 +173,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["corr.api.renderers.OrjsonRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "corr.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "corr.api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"sign-in": SIGN_IN_RATE},
     "NUM_PROXIES": NUM_PROXIES,
