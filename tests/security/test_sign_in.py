@@ -98,3 +98,16 @@ def test_failures_on_the_pages_and_the_api_count_together(anna):
         token_post("anna", "wrong")
     assert token_post("anna", "anna-pass-1").status_code == 429
     assert client.post("/login/", {"username": "anna", "password": "anna-pass-1"}).status_code == 429
+
+
+@pytest.mark.parametrize("env, message", [
+    ({"SIGN_IN_RATE": "lots"}, "SIGN_IN_RATE must look like 10/min"),
+    ({"TOKEN_TTL_DAYS": "0"}, "TOKEN_TTL_DAYS must be at least 1"),
+    ({"AXES_FAILURE_LIMIT": "many"}, "AXES_FAILURE_LIMIT must be a whole number"),
+])
+def test_bad_sign_in_settings_are_refused_by_name(env, message):
+    from tests.settings.test_settings import manage
+
+    done = manage("check", DEBUG="1", **env)
+    assert done.returncode != 0
+    assert message in done.stderr
