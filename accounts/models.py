@@ -21,3 +21,20 @@ class User(AbstractUser):
             cached = self.groups.filter(name=ARBITERS_GROUP).exists()
             self._is_arbiter = cached
         return cached
+
+    def save(self, *args, **kwargs):
+        """Save; when the password changed, delete the user's API tokens (token rotation).
+
+        ``_password`` is Django's own mark of a new password (set by
+        ``set_password``, cleared after the save): every way of changing one
+        passes here (the admin, ``changepassword``, the password forms, the
+        services), while the hash upgrade at sign-in clears the mark first and
+        so keeps the token. This is the one hook that sees them all, hence
+        logic in ``save()``.
+        """
+        password_changed = self._password is not None and self.pk is not None
+        super().save(*args, **kwargs)
+        if password_changed:
+            from .tokens import tokens_revoke  # tokens import DRF, which needs the app registry ready
+
+            tokens_revoke(user=self)

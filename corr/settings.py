@@ -9,7 +9,9 @@ Production sets ``DEBUG=0`` (the default), ``SECRET_KEY``, ``DATABASE_URL``,
 from __future__ import annotations
 
 import os
+import re
 import zoneinfo
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -69,6 +71,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
     "accounts",
     "corr.apps.CorrConfig",
 ]
@@ -81,6 +84,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a locked-out sign-in on the pages into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "corr.urls"
@@ -123,6 +128,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Axes first: it refuses a locked-out username before any password is checked.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "my-games"
 LOGOUT_REDIRECT_URL = "login"
@@ -140,17 +147,38 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Sign-in hardening (README "Security"). Proxies in front of the service that set
+# X-Forwarded-For: how many; 0 trusts only the connection's address, which a client cannot forge.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+# API tokens expire this many days after they were issued (accounts.tokens).
+TOKEN_TTL_DAYS = env_int("TOKEN_TTL_DAYS", 30, minimum=1)
+# POST /api/auth/token/: requests per client address, counted per server process (local memory).
+SIGN_IN_RATE = os.environ.get("SIGN_IN_RATE", "10/min")
+if not re.fullmatch(r"[1-9][0-9]*/(s|sec|m|min|h|hour|d|day)", SIGN_IN_RATE):
+    raise ImproperlyConfigured(f"SIGN_IN_RATE must look like 10/min (per s, min, hour or day), got {SIGN_IN_RATE!r}")
+# django-axes, by default: 5 failures for one username from one address lock that pair out of every
+# sign-in (pages and token) for 15 minutes; a failure while locked out restarts the 15 minutes.
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_IPWARE_PROXY_COUNT = NUM_PROXIES or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if NUM_PROXIES else ("REMOTE_ADDR",)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.tokens.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["corr.api.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser",
                                "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_RENDERER_CLASSES": ["corr.api.renderers.OrjsonRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "corr.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "corr.api.errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"sign-in": SIGN_IN_RATE},
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "corr API",

@@ -6,3 +6,8 @@ urlpatterns = [
     path("api/", include("corr.api.urls")),
     path("", include("corr.web.urls")),
 ]
+
+handler400 = "corr.api.http_errors.handler400"
+handler403 = "corr.api.http_errors.handler403"
+handler404 = "corr.api.http_errors.handler404"
+handler500 = "corr.api.http_errors.handler500"

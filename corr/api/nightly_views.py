@@ -63,11 +63,35 @@ def case_json(case: OverstepCase) -> dict:
             "decision_reason": case.decision_reason}
 
 
+class OverstepCaseOut(serializers.Serializer):
+    """The shape of :func:`case_json`, for the schema."""
+
+    id = serializers.IntegerField()
+    game = serializers.IntegerField()
+    tournament = serializers.IntegerField()
+    player = serializers.CharField()
+    username = serializers.CharField()
+    control = serializers.IntegerField()
+    through_move = serializers.IntegerField()
+    allowed_days = serializers.IntegerField()
+    used_days = serializers.IntegerField()
+    deadline = serializers.DateField(allow_null=True)
+    opened_on = serializers.DateField()
+    status = serializers.ChoiceField(choices=OverstepStatus.choices)
+    decided_by = serializers.CharField(allow_null=True)
+    decision_reason = serializers.CharField()
+
+
+class OverstepDecisionOut(OverstepCaseOut):
+    game_result = serializers.CharField()
+    termination = serializers.CharField()
+
+
 class OverstepCasesView(APIView):
     """GET /api/overstep-cases/?status=open: the cases of the arbiter's tournaments."""
 
     @extend_schema(parameters=[OpenApiParameter("status", str, enum=OverstepStatus.values)],
-                   responses=OpenApiTypes.OBJECT)
+                   responses=OverstepCaseOut(many=True))
     def get(self, request):
         cases = OverstepCase.objects.filter(game__tournament__in=arbitrated_tournaments(request.user)).select_related(
             "game", "game__white", "game__black", "decided_by")
@@ -94,7 +118,7 @@ def _case(request, case_id: int) -> OverstepCase:
 class OverstepConfirmView(APIView):
     """POST /api/overstep-cases/{id}/confirm/: the game is lost on time."""
 
-    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=None, responses=OverstepDecisionOut)
     @idempotent
     def post(self, request, case_id: int):
         case = _case(request, case_id)
@@ -107,7 +131,7 @@ class OverstepConfirmView(APIView):
 class OverstepDismissView(APIView):
     """POST /api/overstep-cases/{id}/dismiss/ {"reason"}."""
 
-    @extend_schema(request=DismissInput, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=DismissInput, responses=OverstepCaseOut)
     @idempotent
     def post(self, request, case_id: int):
         serializer = DismissInput(data=request.data)

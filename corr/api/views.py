@@ -5,19 +5,20 @@ Paths and fields here are a public contract (see the README); add beside them.
 
 from __future__ import annotations
 
-from django.contrib.auth import authenticate
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.models import User
+from accounts.signin import LockedOut, password_sign_in
+from accounts.tokens import token_issue
 from corr.games import services
 from corr.games.clockstate import GameTime, game_file, local_today
 from corr.games.errors import InvalidInput, NotAllowed
@@ -65,19 +66,30 @@ def game_body(game: Game, time: GameTime, warnings: list[str] | None = None) -> 
 
 
 class TokenView(APIView):
-    """POST /api/auth/token/ {"username", "password"} -> {"token"}."""
+    """POST /api/auth/token/ {"username", "password"} -> {"token"}.
+
+    Throttled per client address (scope ``sign-in``), and locked out per
+    username and address by django-axes after ``AXES_FAILURE_LIMIT`` failures
+    (429 with ``Retry-After``). The token is valid ``TOKEN_TTL_DAYS`` days.
+    """
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "sign-in"
 
     @extend_schema(request=s.TokenRequest, responses={200: s.TokenOut})
     def post(self, request):
         data = _validated(s.TokenRequest, request)
-        user = authenticate(request, username=data["username"], password=data["password"])
+        try:
+            user = password_sign_in(request=request, username=data["username"], password=data["password"])
+        except LockedOut as locked:
+            return Response({"detail": "too many failed sign-ins for this username from this address; "
+                                       f"try again in {locked.retry_after // 60} minutes"},
+                            status=429, headers={"Retry-After": str(locked.retry_after)})
         if user is None:
             return Response({"detail": "username or password is wrong", "field": "password"}, status=400)
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        return Response({"token": token_issue(user=user, now=timezone.now()).key})
 
 
 class UsersView(APIView):
@@ -138,10 +150,16 @@ class GamesView(APIView):
     @extend_schema(request=s.GameCreate, responses={201: s.GameOut})
     @idempotent
     def post(self, request):
+        # Permission before any lookup: a participant learns nothing about which tournaments or
+        # usernames exist, whatever they send; an arbiter learns usernames only in their tournaments.
+        if not request.user.is_arbiter:
+            raise NotAllowed("only the tournament's arbiters create its games")
         data = _validated(s.GameCreate, request)
         tournament = Tournament.objects.filter(pk=data["tournament"]).first()
         if tournament is None:
             raise InvalidInput(f"no tournament {data['tournament']}", field="tournament")
+        if not can_arbitrate(request.user, tournament):
+            raise NotAllowed("only the tournament's arbiters create its games")
         players = {u.username: u for u in User.objects.filter(username__in=[data["white"], data["black"]])}
         for colour in ("white", "black"):
             if data[colour] not in players:

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import ARBITERS_GROUP, User
+from accounts.usernames import username_lookalike
 from corr.clock import ClockError, Ruleset, RulesetError
 from corr.clock.presets import preset_ruleset
 from corr.models import Colour, EventKind, Game, Mode, Tournament
@@ -24,18 +25,36 @@ from .storage import events_store, game_recompute
 
 @transaction.atomic
 def participant_create(*, by: User, username: str, password: str, email: str = "") -> User:
-    """Create a participant account (arbiters only)."""
+    """Create a participant account (arbiters only).
+
+    The username is stored in Unicode NFKC (Django's ``normalize_username``)
+    and refused when it looks like an existing one, case and look-alike
+    letters of other scripts included (``аrb1`` with a Cyrillic а beside
+    ``arb1``, see :mod:`accounts.usernames`).
+    :raises InvalidInput: naming ``username``, ``password`` or ``email``.
+    """
     if not by.is_arbiter:
         raise NotAllowed("only arbiters create participants")
+    username = User.normalize_username(username)
     if User.objects.filter(username__iexact=username).exists():
         raise InvalidInput(f"username {username!r} is taken", field="username")
+    # Every name is compared: look-alikes share no prefix or length that an index could use.
+    lookalike = username_lookalike(username, User.objects.values_list("username", flat=True).iterator())
+    if lookalike is not None:
+        raise InvalidInput(f"username {username!r} looks like the existing {lookalike!r}; choose another",
+                           field="username")
     user = User(username=username, email=email)
     try:
         validate_password(password, user)  # AUTH_PASSWORD_VALIDATORS: length, common, numeric, similar
     except ValidationError as error:
         raise InvalidInput(f"password: {' '.join(error.messages)}", field="password") from None
     user.set_password(password)
-    user.full_clean(exclude=["password"])
+    try:
+        # NFKC can lengthen a name or turn a letter into a character the username rule refuses (½ -> 1⁄2).
+        user.full_clean(exclude=["password"])
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise InvalidInput(f"{field}: {' '.join(messages)}", field=field) from None
     user.save()
     return user
 

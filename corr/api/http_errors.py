@@ -1,0 +1,60 @@
+"""Django's error handlers: JSON ``{"detail"}`` under ``/api/``, Django's HTML pages elsewhere.
+
+They answer what never reaches a DRF view or escapes it: an unknown path
+(404), an uncaught exception (500) and a database that cannot be reached
+(503 with ``Retry-After``, for pages too: a restart of PostgreSQL is not a
+bug). Django calls ``handler500`` inside the ``except`` block of the failed
+request, so the exception is still at hand in ``sys.exc_info()``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse, JsonResponse
+from django.views import defaults
+
+# Seconds a client should wait before retrying while the database is unreachable.
+DATABASE_RETRY_AFTER = 30
+
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def handler400(request, exception=None):
+    if _is_api(request):
+        return JsonResponse({"detail": "bad request"}, status=400)
+    return defaults.bad_request(request, exception)
+
+
+def handler403(request, exception=None):
+    if _is_api(request):
+        return JsonResponse({"detail": "you may not do this"}, status=403)
+    return defaults.permission_denied(request, exception)
+
+
+def handler404(request, exception=None):
+    if _is_api(request):
+        return JsonResponse({"detail": f"no API path {request.path}"}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def handler500(request):
+    if isinstance(sys.exc_info()[1], (OperationalError, InterfaceError)):
+        return database_unavailable(request)
+    if _is_api(request):
+        return JsonResponse({"detail": "internal server error"}, status=500)
+    return defaults.server_error(request)
+
+
+def database_unavailable(request) -> HttpResponse:
+    """503 with ``Retry-After``: the database is down or unreachable (a connection or a query failed)."""
+    detail = "the database is unavailable; try again shortly"
+    if _is_api(request):
+        response = JsonResponse({"detail": detail}, status=503)
+    else:
+        response = HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER)
+    return response
