@@ -20,7 +20,8 @@ from rest_framework.permissions import AllowAny
 
 class ErrorOut(serializers.Serializer):
     detail = serializers.CharField(help_text="one sentence a person can act on")
-    field = serializers.CharField(required=False, help_text="the input at fault, when one is")
+    field = serializers.CharField(required=False, allow_null=True,
+                                  help_text="the input at fault, when one is (null: the body as a whole)")
     errors = serializers.DictField(required=False, help_text="DRF's per-field messages, for invalid input")
 
 
