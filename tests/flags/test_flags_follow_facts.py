@@ -250,3 +250,26 @@ def test_the_demo_starts_with_no_flag_its_clocks_contradict(db, settings):
     assert OutboundEmail.objects.count() == 0 and mail.outbox == []
     for clock in PlayerClock.objects.filter(game_id__in=demo.game_ids):
         assert clock.overstepped_control is None and clock.computed_on == date(2026, 3, 1)
+
+
+def test_a_rule_change_in_the_admin_recomputes_the_games_too(api, arbiter, late, anna, boris, frozen):
+    from django.test import Client
+
+    game = pair(arbiter, late, anna, boris)
+    move(api, anna, game, 1, sent=12)  # black's move 1 pending for 25 days: 5 left of 30
+    arbiter.is_staff = arbiter.is_superuser = True
+    arbiter.save()
+    client = Client()
+    client.force_login(arbiter)
+    form = {name: getattr(late, name) for name in ("name", "mode", "time_zone", "presumed_transit_days",
+                                                    "moves_per_control", "grace_days", "first_penalty_days",
+                                                    "repeat_penalty_days", "time_trouble_days",
+                                                    "late_notice_start_days")}
+    form.update(official_start=late.official_start.isoformat(), days_per_control=20, time_control="null",
+                created_by=arbiter.pk, arbiters=[arbiter.pk], created_at_0="2026-01-01", created_at_1="00:00:00")
+    r = client.post(f"/admin/corr/tournament/{late.pk}/change/", form)
+    assert r.status_code == 302, r.content.decode()[:3000]
+    black = PlayerClock.objects.get(game=game, player="black")
+    assert (black.remaining_days, black.overstepped_control) == (-5, 1)
+    assert cases(game, status=OverstepStatus.OPEN)[0].player == "black"
+    assert GameEvent.objects.get(game=game, kind="rules").entered_by == arbiter
