@@ -36,8 +36,10 @@ def render_table(clock: GameClock) -> str:
     return "\n".join(lines)
 
 
-def explain_account(account, ruleset) -> str:
+def explain_account(account, ruleset, *, by_post: bool = True) -> str:
     """Why a player's figures are what they are, in one paragraph (for pages and tables).
+
+    ``by_post`` False (a server game) leaves out 50.4.12's registered mail, a rule of the post.
 
     Example: "Control 1 (moves 1-10) allows 30 days; 27 are charged (23 thinking,
     0 penalty, 4 delay): 3 left. Pending move counts from 2026-02-10 and has run
@@ -61,9 +63,11 @@ def explain_account(account, ruleset) -> str:
         ]
     if account.deadline is not None:
         parts.append(f"The pending move must be sent by {account.deadline.isoformat()} at the latest.")
-    if account.time_trouble:
+    if account.time_trouble and by_post:
         parts.append(f"{c.remaining_days} <= {ruleset.time_trouble_days} days left: replies must go by"
                      " registered mail (50.4.12).")
+    elif account.time_trouble:
+        parts.append(f"{c.remaining_days} <= {ruleset.time_trouble_days} days left: time trouble.")
     if account.overstepped is not None:
         o = account.overstepped
         if o.reason == "max_per_move":

@@ -21,7 +21,7 @@ from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_get, game_time_get, games_of_user, tournament_clocks
 from corr.limits import NOTE_MAX
-from corr.models import Game, NightlyReport, OverstepCase, OverstepStatus, PlayerClock, Tournament
+from corr.models import Game, Mode, NightlyReport, OverstepCase, OverstepStatus, PlayerClock, Tournament
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
 
 from .forms import DelayForm, MoveForm, NoticeForm, PenaltyForm, ReceiptForm
@@ -59,7 +59,8 @@ def game_page(request, game_id: int):
     accounts = []
     for pid, account in time.clock.accounts.items():
         accounts.append({"player": pid, "user": game.user_of(pid), "a": account,
-                         "why": explain_account(account, game.tournament.ruleset)})
+                         "why": explain_account(account, game.tournament.ruleset,
+                                                by_post=game.mode == Mode.POSTAL)})
     pending = time.assembled.pending
     moves = [r for r in rows if r.kind == "move"]
     context = {

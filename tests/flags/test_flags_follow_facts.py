@@ -273,3 +273,20 @@ def test_a_rule_change_in_the_admin_recomputes_the_games_too(api, arbiter, late,
     assert (black.remaining_days, black.overstepped_control) == (-5, 1)
     assert cases(game, status=OverstepStatus.OPEN)[0].player == "black"
     assert GameEvent.objects.get(game=game, kind="rules").entered_by == arbiter
+
+
+def test_pages_name_registered_mail_in_postal_games_only(arbiter, late, anna, boris, frozen):
+    from django.test import Client
+
+    server = services.tournament_create(by=arbiter, name="Fast server", official_start=TODAY - timedelta(days=27),
+                                        mode="server")
+    games = {"server": pair(arbiter, server, anna, boris), "postal": pair(arbiter, late, boris, anna)}
+    services.move_submit(game=games["postal"], by=boris, number=1, sent_on=S + timedelta(days=27), today=TODAY)
+    client = Client()
+    client.force_login(anna)  # each game has a player 3 days from the end of control 1: time trouble
+    pages = {mode: client.get(f"/games/{game.pk}/").content.decode() for mode, game in games.items()}
+    listing = client.get("/games/").content.decode()
+    assert "time trouble" in pages["server"] and "registered mail" not in pages["server"]
+    assert "registered mail (50.4.12)" in pages["postal"]
+    # Anna is in time trouble in the server game (3 days left), not in the postal one (20 left).
+    assert "time trouble" in listing and "registered mail" not in listing
