@@ -26,6 +26,8 @@ from corr.clock import (
 )
 
 WHITE, BLACK = "white", "black"
+RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin"})
+"""History lines that are no fact of the clock (``corr.models.RECORD_KINDS``; this module is pure)."""
 
 
 def other(colour: str) -> str:
@@ -137,18 +139,24 @@ def rows_as_of(rows: Iterable[StoredEvent], on: date, entered_on) -> tuple[list[
     kept: list = []
     left_out = False
     dropped_ids: set[int] = set()
+    last_dated_move_dropped = False
     for row in sorted(rows, key=lambda r: r.seq):
-        dated = row.sent_on or row.received_on
+        if row.kind in RECORD_KINDS:
+            continue  # lines of the history, never facts of the clock
         if row.supersedes_id in dropped_ids:
             dropped = True  # a correction of a row left out goes with it
+        elif row.kind == "move" and row.sent_on is None and row.supersedes_id is None and row.variant:
+            dropped = last_dated_move_dropped  # a variant travels with the dated move before it (50.4.8)
         elif row.kind in ("move", "notice"):
             dropped = row.sent_on is not None and row.sent_on > on
         elif row.kind in ("receipt", "start_notice"):
-            dropped = dated is not None and dated > on
+            dropped = row.received_on is not None and row.received_on > on
         else:
             dropped = entered_on(row) > on
         if row.supersedes_id is not None and not dropped and entered_on(row) > on:
             dropped = True  # a correction entered later: as of that day the original stood
+        if row.kind == "move" and row.supersedes_id is None and row.sent_on is not None:
+            last_dated_move_dropped = dropped
         if dropped:
             left_out = True
             dropped_ids.add(row.id)

@@ -61,7 +61,7 @@ def used_summary(account: Account) -> str:
 
 
 def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=None,
-                 cases: list[OverstepCase] | None = None) -> CaseChanges:
+                 cases: list[OverstepCase] | None = None, new_rows=()) -> CaseChanges:
     """Make the game's cases agree with its clock ``time`` (its current recorded facts, as of ``on``).
 
     ``cause`` names what changed ("white's move 1 recorded", "nightly re-check
@@ -69,6 +69,8 @@ def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=N
     author of the history lines (None: corr itself). A finished game opens no
     case and its open cases are withdrawn. ``cases``: the game's cases that are
     not withdrawn, if the caller read them already (the nightly reads a chunk's at once).
+    ``new_rows``: rows just stored; a move among them (or a correction of one)
+    sent by ordinary mail or e-mail in time trouble opens a registered-mail case.
     """
     changes = CaseChanges()
     if cases is None:
@@ -92,6 +94,12 @@ def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=N
                 through_move=over.through_move, allowed_days=over.allowed_days, used_days=over.used_days,
                 deadline=account.deadline, opened_on=on, checked_on=on, claim=_no_claim())
             changes.opened.append(case)
+    live_mail = {(c.player, c.through_move) for c in cases if c.kind == CaseKind.REGISTERED_MAIL}
+    for row in new_rows:
+        if ongoing and row.kind == EventKind.MOVE and (row.player, row.number) not in live_mail:
+            case = mail_case_open(game=game, rows=rows, move_row=row, on=on)
+            if case is not None:
+                changes.opened.append(case)
     for case in cases:
         if case.kind == CaseKind.REGISTERED_MAIL and case.status == OverstepStatus.OPEN:
             still = ongoing and mail_case_holds(game, rows, case)
@@ -161,7 +169,7 @@ def mail_case_holds(game: Game, rows, case: OverstepCase) -> bool:
     return row is not None and mail_case_due(game, rows, row) is not None
 
 
-def mail_case_open(*, game: Game, rows, move_row, on: date, by) -> OverstepCase | None:
+def mail_case_open(*, game: Game, rows, move_row, on: date) -> OverstepCase | None:
     """Open a registered-mail case for a move just stored, if 50.4.12 was broken; None otherwise."""
     account = mail_case_due(game, rows, move_row)
     if account is None:

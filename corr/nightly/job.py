@@ -123,36 +123,43 @@ def nightly_chunk_process(*, on: date, game_ids: list[int], run_id: int | None, 
 
 def _game_check(game: Game, rows, cases: list, on: date, now: datetime, flags: Flags, clocks: dict,
                 counts: dict) -> list:
-    """One game of a chunk: warnings as of ``on``, cases against the current facts; the clock rows to write.
+    """One game of a chunk: its cases against today's facts, its warnings as of ``on``; the clock rows to write.
 
-    Queries only when a case must change (most games have none).
+    A run for a date before the tournament's today (a failed night run again)
+    sends no warnings: they would contradict today's page, and today's run
+    warns from today's facts (a reminder threshold missed is still reached).
+    Its clocks and cases follow today's facts. Queries only when a case must
+    change (most games have none).
     """
-    if game.status != GameStatus.ONGOING:  # selected for an open case of a game finished since
-        time = game_time(game, rows, max(on, local_today(game.tournament, now)))
-        cases_follow(game=game, time=time, rows=rows, on=on, cause=f"nightly re-check of {on}", cases=cases)
-        return []
-    then, later = rows_as_of(rows, on, entered_on_in(ZoneInfo(game.tournament.time_zone)))
-    time = game_time(game, then, on)
-    if later:
-        # Recorded after ``on``: the stored clock is newer than this one, and warnings of ``on`` could
-        # contradict today's page. Only the cases are re-checked, against today's facts.
-        counts["stale_skipped"] += 1
-        current = game_time(game, rows, max(on, local_today(game.tournament, now)))
+    today = local_today(game.tournament, now)
+    if on < today or game.status != GameStatus.ONGOING:
+        counts["stale_skipped"] += game.status == GameStatus.ONGOING
+        time = game_time(game, rows, today)
     else:
+        then, later = rows_as_of(rows, on, entered_on_in(ZoneInfo(game.tournament.time_zone)))
+        time = game_time(game, then, on)
+        if later:  # entries after ``on``, which is today or later: only a clock set wrong can do it
+            counts["stale_skipped"] += 1
+            return []
         flags_collect(game=game, time=time, on=on, flags=flags)
-        current = time
-    if cases or any(a.overstepped is not None for a in current.clock.accounts.values()):
-        changes = cases_follow(game=game, time=current, rows=rows, on=on, cause=f"nightly re-check of {on}",
-                               cases=cases)
-        counts["cases_withdrawn"] += len(changes.withdrawn)
-    if later:
+        rows = then
+    _cases_checked(game, time, rows, cases, on, counts)
+    if game.status != GameStatus.ONGOING:
         return []
     changed = []
-    for colour, fields in clock_fields(game, time_for_storage(game, then, on, time)).items():
+    for colour, fields in clock_fields(game, time_for_storage(game, rows, time.clock.as_of, time)).items():
         clock = clocks.get((game.pk, colour))
         if clock is None or any(getattr(clock, name) != value for name, value in fields.items()):
             changed.append((game.pk, colour, fields))  # clocks_write keeps a newer stored clock
     return changed
+
+
+def _cases_checked(game: Game, time, rows, cases: list, on: date, counts: dict) -> None:
+    """Re-check the game's cases against ``time`` (skipped when there is nothing to check)."""
+    if cases or any(a.overstepped is not None for a in time.clock.accounts.values()):
+        changes = cases_follow(game=game, time=time, rows=rows, on=time.clock.as_of,
+                               cause=f"nightly re-check of {on}", cases=cases)
+        counts["cases_withdrawn"] += len(changes.withdrawn)
 
 
 def nightly_finish(*, on: date, run_id: int, chunk_counts: list[dict], now: datetime) -> dict:

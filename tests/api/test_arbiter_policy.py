@@ -112,3 +112,26 @@ def test_the_admin_cannot_change_a_result_and_its_edits_are_in_the_history(posta
     line = GameEvent.objects.get(game=postal_game, kind="admin")
     assert line.entered_by == arbiter and line.note.startswith("changed in the admin: white anna -> eve")
     assert client.post(f"/admin/corr/game/{postal_game.pk}/delete/", {"post": "yes"}).status_code == 403
+
+
+def test_in_the_admin_a_player_cannot_edit_their_own_game_nor_its_order_once_played(api, postal_game, arbiter,
+                                                                                     anna, boris):
+    anna.is_staff = anna.is_superuser = True
+    anna.save()
+    client = Client()
+    client.force_login(anna)
+    r = client.post(f"/admin/corr/game/{postal_game.pk}/change/", {
+        "white": anna.pk, "black": arbiter.pk, "first": "white", "mode": "postal"})
+    assert r.status_code == 403
+    postal_game.refresh_from_db()
+    assert postal_game.black_id == boris.pk
+
+    api(anna).post(f"/api/games/{postal_game.pk}/moves/", {"number": 1, "sent_on": "2026-01-12"}, format="json")
+    arbiter.is_staff = arbiter.is_superuser = True
+    arbiter.save()
+    client.force_login(arbiter)
+    r = client.post(f"/admin/corr/game/{postal_game.pk}/change/", {
+        "white": anna.pk, "black": boris.pk, "first": "black", "mode": "postal"})
+    assert r.status_code == 200 and "cannot change once the game has events" in r.content.decode()
+    postal_game.refresh_from_db()
+    assert postal_game.first == "white"

@@ -290,3 +290,61 @@ def test_pages_name_registered_mail_in_postal_games_only(arbiter, late, anna, bo
     assert "registered mail (50.4.12)" in pages["postal"]
     # Anna is in time trouble in the server game (3 days left), not in the postal one (20 left).
     assert "time trouble" in listing and "registered mail" not in listing
+
+
+def test_a_run_for_yesterday_keeps_a_case_that_holds_today_and_warns_nobody(api, arbiter, late, anna, boris,
+                                                                            frozen):
+    game = pair(arbiter, late, anna, boris)
+    move(api, anna, game, 1, sent=10)  # black's move 1 pending since S+13: 27 days today, 26 yesterday
+    services.penalty_assess(game=game, by=arbiter, player="black", reason="address_error", today=TODAY)
+    [case] = cases(game, status=OverstepStatus.OPEN)  # 27 + 5 = 32 of 30 today; 31 yesterday too
+    mail.outbox.clear()
+    totals = nightly_job(on=TODAY - timedelta(days=1), now=NOW)
+    case.refresh_from_db()
+    assert case.status == OverstepStatus.OPEN and case.used_days == 32  # today's figures, not yesterday's
+    assert (totals["time_trouble_notices"], totals["reminders"], totals["stale_skipped"]) == (0, 0, 1)
+    assert not [m for m in mail.outbox if not m.subject.startswith("Overstep case")]
+
+
+def test_an_arbiter_who_plays_in_the_tournament_cannot_change_its_rules(api, arbiter, late, boris, frozen):
+    game = pair(arbiter, late, arbiter, boris)  # allowed: the arbiter plays in their own tournament
+    [case] = cases(game)
+    r = api(arbiter).patch(f"/api/tournaments/{late.pk}/", {"ruleset": {"days_per_control": 60}}, format="json")
+    assert r.status_code == 403 and "nobody arbitrates their own game" in r.json()["detail"]
+    case.refresh_from_db()
+    assert case.status == OverstepStatus.OPEN and late.days_per_control == 30
+
+
+def test_a_correction_to_ordinary_mail_in_time_trouble_opens_a_mail_case(api, arbiter, late, anna, boris, frozen):
+    game = pair(arbiter, late, anna, boris)
+    move(api, anna, game, 1, sent=26, mail_by="registered")
+    assert cases(game, kind=CaseKind.REGISTERED_MAIL) == []
+    seq = GameEvent.objects.get(game=game, kind="move").seq
+    r = api(arbiter).post(f"/api/games/{game.pk}/corrections/",
+                          {"event": seq, "mail": "ordinary", "note": "the envelope was not registered"},
+                          format="json")
+    assert r.status_code == 201, r.json()
+    [case] = cases(game, kind=CaseKind.REGISTERED_MAIL)
+    assert (case.player, case.through_move, case.status) == ("white", 1, OverstepStatus.OPEN)
+
+
+def test_the_record_kinds_of_the_pure_assembly_are_the_models(db):
+    from corr.games import assemble
+    from corr.models import RECORD_KINDS
+
+    assert assemble.RECORD_KINDS == {str(kind) for kind in RECORD_KINDS}
+
+
+def test_an_event_locks_its_game_row_only(arbiter, late, anna, boris, frozen):
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from corr.games.services import game_lock
+
+    game = pair(arbiter, late, anna, boris)
+    with CaptureQueriesContext(connection) as queries, transaction.atomic():
+        game_lock(game)
+    [locking] = [q["sql"] for q in queries if "FOR UPDATE" in q["sql"]] or [""]
+    if connection.vendor == "postgresql":
+        # Not the tournament's row too: a rule change locks the tournament, then its games (deadlock).
+        assert 'FOR UPDATE OF "corr_game"' in locking

@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 import redis
 from django.db import connection
+from django.utils import timezone
+
+from corr.games.clockstate import local_today
 
 from corr.models import EmailStatus, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, TimeTroubleNotice
 
@@ -92,14 +95,18 @@ def test_a_real_worker_runs_the_nightly_job_and_a_second_run_changes_nothing(wor
         user.email = f"{user.username}@example.org"
         user.save()
     games = [make_game(), make_game(white=eve, black=boris), make_game(white=boris, black=eve)]
-    nightly_run.delay(day(31).isoformat())  # every white has run 31 days: control 1 exceeded
+    # The worker's clock is the real one: the run is for its today, when every white, to move since
+    # 01-10, is far over control 1.
+    today = local_today(games[0].tournament, timezone.now())  # the tournament's date, whatever the hour
+    used = (today - day(0)).days
+    nightly_run.delay(today.isoformat())
     [first] = wait_for_runs(1)
-    assert first.counts == {"date": "2026-02-10", "time_trouble_notices": 0, "reminders": 0, "overstep_cases": 3,
-                            "reports": 1,
-     "cases_withdrawn": 0, "stale_skipped": 0, "errors": 0}
+    assert first.counts == {"date": today.isoformat(), "time_trouble_notices": 0, "reminders": 0,
+                            "overstep_cases": 3, "reports": 1, "cases_withdrawn": 0, "stale_skipped": 0,
+                            "errors": 0}
     assert first.chunks == 2  # 3 games in chunks of 2: fanned out
     assert sorted(OverstepCase.objects.values_list("game_id", flat=True)) == sorted(g.pk for g in games)
-    assert NightlyReport.objects.get().data["overstep_cases"][0]["used_days"] == 31
+    assert NightlyReport.objects.get().data["overstep_cases"][0]["used_days"] == used
     # E-mails are sent by the worker after the chunk commits.
     deadline = time.monotonic() + WAIT_SECONDS
     while OutboundEmail.objects.exclude(status=EmailStatus.SENT).exists() and time.monotonic() < deadline:
@@ -107,11 +114,11 @@ def test_a_real_worker_runs_the_nightly_job_and_a_second_run_changes_nothing(wor
     assert OutboundEmail.objects.filter(status=EmailStatus.SENT).count() == 3
     assert written(worker).count("Subject: Overstep case") == 3
 
-    nightly_run.delay(day(31).isoformat())
+    nightly_run.delay(today.isoformat())
     runs = wait_for_runs(2)
-    assert runs[1].counts == {"date": "2026-02-10", "time_trouble_notices": 0, "reminders": 0,
-                              "overstep_cases": 0, "reports": 0,
-     "cases_withdrawn": 0, "stale_skipped": 0, "errors": 0}
+    assert runs[1].counts == {"date": today.isoformat(), "time_trouble_notices": 0, "reminders": 0,
+                              "overstep_cases": 0, "reports": 0, "cases_withdrawn": 0, "stale_skipped": 0,
+                              "errors": 0}
     time.sleep(1)  # anything queued by the second run would have been sent by now
     assert OverstepCase.objects.count() == 3 and TimeTroubleNotice.objects.count() == 0
     assert OutboundEmail.objects.count() == 3 and written(worker).count("Subject: Overstep case") == 3

@@ -8,10 +8,10 @@ from django.db import transaction
 
 from accounts.models import User
 from corr.clock import NoticeReason
-from corr.models import RECORD_KINDS, EventKind, Game, GameEvent, Mail, Mode, OverstepCase
+from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase
 
 from ..assemble import current_row, other
-from ..cases import mail_case_open
+from ..cases import UNREGISTERED
 from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, TurnConflict
 from .storage import (
@@ -73,8 +73,9 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
         ensure_not_after_today(sent_on, "sent_on", today, game)
     new = event_new(by, EventKind.MOVE, colour, number=number, notation=notation, received_on=received_on,
                     sent_on=sent_on, void=void, variant=variant, mail=mail)
-    time = events_store(game, rows, [new], today)
-    case = mail_case_open(game=game, rows=rows + [new], move_row=new, on=today, by=by)
+    time = events_store(game, rows, [new], today)  # opens a registered-mail case if 50.4.12 was broken
+    case = OverstepCase.objects.filter(game=game, kind=CaseKind.REGISTERED_MAIL, event_seq=new.seq).first() \
+        if game.mode == Mode.POSTAL and mail in UNREGISTERED else None
     return time, mover_warnings(game, time, colour, case, mail)
 
 

@@ -9,6 +9,7 @@ from django.contrib.auth.models import Group
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
 from accounts.models import ARBITERS_GROUP, User
 from accounts.usernames import username_lookalike
@@ -120,6 +121,19 @@ CLOCK_SETTINGS = ("official_start", "presumed_transit_days", "time_zone")
 """Tournament fields beside the ruleset that change clocks."""
 
 
+def ensure_rules_changer(tournament: Tournament, by: User) -> None:
+    """``by`` may change the tournament's rules: one of its arbiters who plays in none of its games.
+
+    New rules recompute every game and can withdraw a case: a player would be
+    ruling on their own game (the arbiter policy of ``ensure_arbiter``).
+    """
+    if not can_arbitrate(by, tournament):
+        raise NotAllowed("only the tournament's arbiters change its rules")
+    if Game.objects.filter(Q(white=by) | Q(black=by), tournament=tournament).exists():
+        raise NotAllowed("you play in this tournament: another arbiter or another superuser must change its rules"
+                         " (nobody arbitrates their own game)")
+
+
 def tournament_rule_values(tournament: Tournament) -> dict:
     """Everything of a tournament that its clocks depend on, as comparable values."""
     values = {name: getattr(tournament, name) for name in (*Ruleset.field_names(), *CLOCK_SETTINGS)}
@@ -139,8 +153,7 @@ def tournament_rules_change(*, tournament: Tournament, by: User, ruleset: dict |
     :raises InvalidInput: for a value that breaks its rule, or a game that would no longer compute.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if not can_arbitrate(by, tournament):
-        raise NotAllowed("only the tournament's arbiters change its rules")
+    ensure_rules_changer(tournament, by)
     before = tournament_rule_values(tournament)
     if ruleset is not None or preset is not None:
         current = tournament.ruleset.as_dict() if preset is None else {}

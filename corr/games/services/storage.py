@@ -19,7 +19,9 @@ from ..selectors import game_rows
 
 def game_lock(game: Game) -> tuple[Game, list[GameEvent]]:
     """Lock the game row for this transaction and read its events (PostgreSQL: SELECT ... FOR UPDATE)."""
-    locked = Game.objects.select_for_update().select_related("tournament").get(pk=game.pk)
+    # of=("self",): lock the game row only; a join would lock the tournament too and deadlock
+    # with a rule change, which locks the tournament and then its games.
+    locked = Game.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=game.pk)
     rows = game_rows(game=locked)
     return locked, rows
 
@@ -54,7 +56,7 @@ def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today:
     version_raise(game)
     clock_store(game=game, rows=candidate, today=today, time=time)
     cases_follow(game=game, time=time, rows=candidate, on=today, cause=cause or cause_of(new, game),
-                 by=by if by is not None else (new[0].entered_by if new else None))
+                 by=by if by is not None else (new[0].entered_by if new else None), new_rows=new)
     return time
 
 
