@@ -58,3 +58,22 @@ def database_unavailable(request) -> HttpResponse:
         response = HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(DATABASE_RETRY_AFTER)
     return response
+
+
+class ApiJsonNotFoundMiddleware:
+    """Under ``/api/``, an HTML 404 becomes the JSON one, with ``DEBUG`` on too.
+
+    With ``DEBUG`` on (``make run``) Django answers an unknown path with its
+    technical HTML page and never calls ``handler404``; an API client that
+    develops against the embedded run gets the production answer instead.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (response.status_code == 404 and _is_api(request)
+                and response.get("Content-Type", "").startswith("text/html")):
+            return handler404(request)
+        return response

@@ -22,6 +22,12 @@ def test_an_unknown_api_path_answers_404_json(path):
     assert path in response.json()["detail"]
 
 
+def test_an_unknown_api_path_answers_json_in_the_embedded_debug_run_too(settings):
+    settings.DEBUG = True  # make run: Django's technical 404 page would answer otherwise
+    response = Client().get("/api/nothing/")
+    assert (response.status_code, response["Content-Type"]) == (404, "application/json")
+
+
 def test_an_unknown_page_keeps_the_html_404():
     response = Client().get("/nothing/")
     assert response.status_code == 404
