@@ -52,6 +52,11 @@ class GameExportView(_JsonErrors, APIView):
 
     renderer_classes = [OrjsonRenderer] + [_file_renderer(media, name) for name, (media, _) in FORMATS.items()]
 
+    def get_format_suffix(self, **kwargs):
+        # The path's {format} names the file, not DRF's format suffix (which would pick the renderer by it
+        # and answer an unknown one with a bare 404): the service names the format and the kind instead.
+        return None
+
     @extend_schema(
         parameters=[OpenApiParameter("format", OpenApiTypes.STR, OpenApiParameter.PATH, enum=list(FORMATS),
                                      description=f"the formats of each kind of game: {_kinds_text()}")],

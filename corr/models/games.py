@@ -52,6 +52,7 @@ class Tournament(models.Model):
     official_start = models.DateField(help_text="50.4.5: no thinking time counts before it.", validators=DATE_WINDOW)
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.POSTAL)
     kind = models.CharField(max_length=10, choices=GameKind.choices, default=GameKind.CHESS,
+                            db_default=GameKind.CHESS,
                             help_text="What its games play, unless a game says otherwise.")
     time_zone = models.CharField(max_length=64, default="UTC",
                                  help_text="The zone whose calendar dates count (server dates, 'today').")
@@ -109,7 +110,7 @@ class Game(models.Model):
     first = models.CharField(max_length=5, choices=Colour.choices, default=Colour.WHITE,
                              help_text="The colour that moves first (black in Go).")
     mode = models.CharField(max_length=10, choices=Mode.choices)
-    kind = models.CharField(max_length=10, choices=GameKind.choices, blank=True, default="",
+    kind = models.CharField(max_length=10, choices=GameKind.choices, blank=True, default="", db_default="",
                             help_text="Blank: the tournament's kind (a mixed tournament names it per game).")
     status = models.CharField(max_length=10, choices=GameStatus.choices, default=GameStatus.ONGOING)
     result = models.CharField(max_length=8, choices=GameResult.choices, blank=True, default="")
