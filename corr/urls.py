@@ -5,6 +5,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("corr.api.urls")),
     path("", include("corr.web.urls")),
+    path("", include("corr.exports.urls")),
+    path("", include("corr.feeds.urls")),
 ]
 
 handler400 = "corr.api.http_errors.handler400"

@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from corr import limits as lim
 from corr.clock.presets import PRESETS
-from corr.models import Colour, Game, Mail, Mode, Tournament
+from corr.models import Colour, Game, GameKind, Mail, Mode, Tournament
 
 from .fields import StrictDateField
 
@@ -74,6 +74,8 @@ class TournamentCreate(StrictInput):
     time_zone = serializers.CharField(required=False, default="UTC", max_length=lim.TIME_ZONE_MAX)
     presumed_transit_days = serializers.IntegerField(required=False, min_value=0,
                                                      max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
+    kind = serializers.ChoiceField(choices=GameKind.choices, required=False, default=GameKind.CHESS,
+                                   help_text="what its games play (their export formats); a game may override it")
 
     def validate_ruleset(self, value: dict) -> dict:
         """Numbers within ``corr.limits`` (their columns are smallints); the calculator checks the rest."""
@@ -110,7 +112,7 @@ class TournamentOut(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "name", "official_start", "mode", "time_zone", "presumed_transit_days", "ruleset",
-                  "arbiters"]
+                  "arbiters", "kind"]
 
     def get_ruleset(self, obj) -> dict:
         return obj.ruleset.as_dict()
@@ -122,6 +124,8 @@ class GameCreate(StrictInput):
     black = serializers.CharField(max_length=lim.USERNAME_MAX)
     first = serializers.ChoiceField(choices=Colour.choices, required=False, default=Colour.WHITE)
     mode = serializers.ChoiceField(choices=Mode.choices, required=False)
+    kind = serializers.ChoiceField(choices=GameKind.choices, required=False,
+                                   help_text="omitted: the tournament's kind")
 
 
 class MoveInput(StrictInput):
@@ -196,6 +200,7 @@ def game_summary(game: Game) -> dict:
         "id": game.pk, "tournament": game.tournament_id, "tournament_name": game.tournament.name,
         "mode": game.mode, "white": game.white.username, "black": game.black.username, "first": game.first,
         "status": game.status, "result": game.result, "termination": game.termination,
+        "kind": game.kind_in_force,
     }
 
 
@@ -219,6 +224,8 @@ class GameSummaryOut(serializers.Serializer):
     status = serializers.CharField()
     result = serializers.CharField()
     termination = serializers.CharField()
+    kind = serializers.ChoiceField(choices=GameKind.choices,
+                                   help_text="the game's own kind, or its tournament's (decides the exports)")
 
 
 class GameOut(GameSummaryOut):
@@ -233,6 +240,9 @@ class UserOut(serializers.Serializer):
     username = serializers.CharField()
     email = serializers.CharField()
     is_arbiter = serializers.BooleanField(required=False)
+    calendar_url = serializers.URLField(required=False, help_text=(
+        "GET /api/users/me/ only: the secret address of the user's deadline calendar (iCalendar); "
+        "POST /api/users/me/calendar/rotate/ replaces it"))
 
 
 class TokenOut(serializers.Serializer):

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import nightly_views, views
+from . import download_views, nightly_views, views
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -10,12 +10,18 @@ urlpatterns = [
     path("auth/token/", views.TokenView.as_view(), name="api-token"),
     path("users/", views.UsersView.as_view(), name="api-users"),
     path("users/me/", views.MeView.as_view(), name="api-me"),
+    path("users/me/calendar/rotate/", download_views.MyCalendarRotateView.as_view(), name="api-me-calendar-rotate"),
     path("tournaments/", views.TournamentsView.as_view(), name="api-tournaments"),
     path("tournaments/<int:tournament_id>/", views.TournamentView.as_view(), name="api-tournament"),
+    path("tournaments/<int:tournament_id>/calendar/", download_views.TournamentCalendarView.as_view(),
+         name="api-tournament-calendar"),
+    path("tournaments/<int:tournament_id>/calendar/rotate/", download_views.TournamentCalendarRotateView.as_view(),
+         name="api-tournament-calendar-rotate"),
     path("games/", views.GamesView.as_view(), name="api-games"),
     path("games/<int:game_id>/", views.GameView.as_view(), name="api-game"),
     path("games/<int:game_id>/events/", views.GameEventsView.as_view(), name="api-game-events"),
     path("games/<int:game_id>/history/", views.GameHistoryView.as_view(), name="api-game-history"),
+    path("games/<int:game_id>/export/<str:format>/", download_views.GameExportView.as_view(), name="api-game-export"),
     path("games/<int:game_id>/moves/", views.MovesView.as_view(), name="api-moves"),
     path("games/<int:game_id>/receipts/", views.ReceiptsView.as_view(), name="api-receipts"),
     path("games/<int:game_id>/notices/", views.NoticesView.as_view(), name="api-notices"),

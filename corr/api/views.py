@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from accounts.signin import LockedOut, password_sign_in
 from accounts.tokens import token_issue
+from corr.feeds.tokens import calendar_feed_get, calendar_url
 from corr.games import services
 from corr.games.clockstate import GameTime, game_file, local_today
 from corr.games.errors import InvalidInput, NotAllowed
@@ -105,7 +106,10 @@ class MeView(APIView):
     @extend_schema(responses=s.UserOut)
     def get(self, request):
         u = request.user
-        return Response({"id": u.pk, "username": u.username, "email": u.email, "is_arbiter": u.is_arbiter})
+        # The calendar's address is made the first time it is asked for (one row per user, race-safe).
+        feed = calendar_feed_get(user=u)
+        return Response({"id": u.pk, "username": u.username, "email": u.email, "is_arbiter": u.is_arbiter,
+                         "calendar_url": calendar_url(feed)})
 
 
 class TournamentsView(APIView):
@@ -166,7 +170,7 @@ class GamesView(APIView):
                 raise InvalidInput(f"no user {data[colour]!r}", field=colour)
         game = services.game_create(by=request.user, tournament=tournament, white=players[data["white"]],
                                     black=players[data["black"]], first=data["first"], mode=data.get("mode"),
-                                    today=_today(tournament))
+                                    kind=data.get("kind", ""), today=_today(tournament))
         time, _ = game_time_get(game=game, as_of=_today(tournament))
         return Response(game_body(game, time), status=201)
 

@@ -1,7 +1,7 @@
 """corr's models: the games and their events (``games``), and the nightly work (``nightly``)."""
 
 from .games import (  # noqa: F401
-    RECORD_KINDS, Colour, EventKind, Game, GameEvent, GameResult, GameStatus, IdempotencyRecord, Mail, Mode,
+    RECORD_KINDS, Colour, EventKind, Game, GameEvent, GameKind, GameResult, GameStatus, IdempotencyRecord, Mail, Mode,
     PlayerClock, Tournament,
 )
 from .nightly import (  # noqa: F401
@@ -9,3 +9,4 @@ from .nightly import (  # noqa: F401
     TimeTroubleNotice,
 )
 from .bench import FloorRow  # noqa: F401
+from .feeds import CalendarFeed  # noqa: F401

@@ -37,12 +37,23 @@ class Colour(models.TextChoices):
     BLACK = "black", "black"
 
 
+class GameKind(models.TextChoices):
+    """What is played: it decides the export formats (PGN, PDN, SGF) and nothing of the clock."""
+
+    CHESS = "chess", "chess"
+    DRAUGHTS = "draughts", "draughts"
+    GO = "go", "Go"
+
+
 class Tournament(models.Model):
     """A correspondence tournament: its ruleset (50.4 numbers), start, mode and arbiters."""
 
     name = models.CharField(max_length=lim.NAME_MAX)
     official_start = models.DateField(help_text="50.4.5: no thinking time counts before it.", validators=DATE_WINDOW)
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.POSTAL)
+    kind = models.CharField(max_length=10, choices=GameKind.choices, default=GameKind.CHESS,
+                            db_default=GameKind.CHESS,
+                            help_text="What its games play, unless a game says otherwise.")
     time_zone = models.CharField(max_length=64, default="UTC",
                                  help_text="The zone whose calendar dates count (server dates, 'today').")
     presumed_transit_days = models.PositiveSmallIntegerField(
@@ -99,6 +110,8 @@ class Game(models.Model):
     first = models.CharField(max_length=5, choices=Colour.choices, default=Colour.WHITE,
                              help_text="The colour that moves first (black in Go).")
     mode = models.CharField(max_length=10, choices=Mode.choices)
+    kind = models.CharField(max_length=10, choices=GameKind.choices, blank=True, default="", db_default="",
+                            help_text="Blank: the tournament's kind (a mixed tournament names it per game).")
     status = models.CharField(max_length=10, choices=GameStatus.choices, default=GameStatus.ONGOING)
     result = models.CharField(max_length=8, choices=GameResult.choices, blank=True, default="")
     termination = models.CharField(max_length=lim.TERMINATION_MAX, blank=True, default="",
@@ -116,6 +129,11 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.white} - {self.black}"
+
+    @property
+    def kind_in_force(self) -> str:
+        """The game's own kind, or its tournament's when it names none."""
+        return self.kind or self.tournament.kind
 
     def colour_of(self, user) -> str | None:
         if user.pk == self.white_id:

@@ -261,7 +261,7 @@ def test_a_rule_change_in_the_admin_recomputes_the_games_too(api, arbiter, late,
     arbiter.save()
     client = Client()
     client.force_login(arbiter)
-    form = {name: getattr(late, name) for name in ("name", "mode", "time_zone", "presumed_transit_days",
+    form = {name: getattr(late, name) for name in ("name", "mode", "kind", "time_zone", "presumed_transit_days",
                                                     "moves_per_control", "grace_days", "first_penalty_days",
                                                     "repeat_penalty_days", "time_trouble_days",
                                                     "late_notice_start_days")}

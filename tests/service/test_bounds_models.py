@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def admin_form(arbiter, **changes) -> dict:
-    return {"name": "Admin cup", "official_start": "2026-01-10", "mode": "postal", "time_zone": "UTC",
+    return {"name": "Admin cup", "official_start": "2026-01-10", "mode": "postal", "kind": "chess", "time_zone": "UTC",
             "presumed_transit_days": 0, "moves_per_control": 10, "days_per_control": 30, "grace_days": 3,
             "first_penalty_days": 5, "repeat_penalty_days": 10, "time_trouble_days": 5,
             "late_notice_start_days": 3, "arbiters": [arbiter.pk], "created_by": arbiter.pk,

@@ -15,7 +15,7 @@ from accounts.models import ARBITERS_GROUP, User
 from accounts.usernames import username_lookalike
 from corr.clock import ClockError, Ruleset, RulesetError
 from corr.clock.presets import preset_ruleset
-from corr.models import Colour, EventKind, Game, Mode, Tournament
+from corr.models import Colour, EventKind, Game, GameKind, Mode, Tournament
 
 from ..cases import history_append
 from ..clockstate import local_today
@@ -70,12 +70,12 @@ def arbiter_grant(*, user: User) -> None:
 @transaction.atomic
 def tournament_create(*, by: User, name: str, official_start: date, mode: str, ruleset: dict | None = None,
                       time_zone: str = "UTC", presumed_transit_days: int | None = None,
-                      preset: str | None = None) -> Tournament:
+                      preset: str | None = None, kind: str = GameKind.CHESS) -> Tournament:
     """Create a tournament; its creator becomes one of its arbiters.
 
     ``preset`` names a ruleset of :data:`corr.clock.presets.PRESETS`; keys of
     ``ruleset`` override it. ``presumed_transit_days`` defaults to 0 (e-mail
-    and server games).
+    and server games). ``kind`` (chess, draughts, go) is what its games play.
     :raises InvalidInput: for a ruleset value, mode or time zone that breaks its rule.
     """
     if not by.is_arbiter:
@@ -90,8 +90,10 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
         zoneinfo.ZoneInfo(time_zone)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         raise InvalidInput(f"time_zone is not a known time zone: {time_zone!r}", field="time_zone") from None
+    if kind not in GameKind.values:
+        raise InvalidInput(f"kind must be one of {', '.join(GameKind.values)}, got {kind!r}", field="kind")
     tournament = Tournament.objects.create(
-        name=name, official_start=official_start, mode=mode, time_zone=time_zone,
+        name=name, official_start=official_start, mode=mode, time_zone=time_zone, kind=kind,
         presumed_transit_days=presumed_transit_days or 0, created_by=by, **rules.as_dict(),
     )
     tournament.arbiters.add(by)
@@ -100,8 +102,8 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
 
 @transaction.atomic
 def game_create(*, by: User, tournament: Tournament, white: User, black: User, first: str = Colour.WHITE,
-                mode: str | None = None, today: date) -> Game:
-    """Pair two participants in a tournament (its arbiters only)."""
+                mode: str | None = None, kind: str = "", today: date) -> Game:
+    """Pair two participants in a tournament (its arbiters only); ``kind`` blank plays the tournament's."""
     if not can_arbitrate(by, tournament):
         raise NotAllowed("only the tournament's arbiters create its games")
     if white.pk == black.pk:
@@ -111,7 +113,10 @@ def game_create(*, by: User, tournament: Tournament, white: User, black: User, f
     mode = mode or tournament.mode
     if mode not in Mode.values:
         raise InvalidInput(f"mode must be one of {', '.join(Mode.values)}, got {mode!r}", field="mode")
-    game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=mode)
+    if kind and kind not in GameKind.values:
+        raise InvalidInput(f"kind must be one of {', '.join(GameKind.values)}, got {kind!r}", field="kind")
+    game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=mode,
+                               kind=kind)
     game.tournament = tournament
     events_store(game, [], [], today)
     return game

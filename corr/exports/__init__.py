@@ -1,0 +1,102 @@
+"""Exports of a game: PGN (chess), PDN (draughts), SGF (Go) and the ledger as CSV.
+
+One entry point, :func:`game_export`, for the API and the pages alike. The
+game's clock as of the date asked (the game page's: today in the
+tournament's zone) is computed once and every format reads its ledger.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import date
+
+from django.utils.translation import gettext as _
+
+from corr.clock.charging import LEDGER_FIELDS
+from corr.games.clockstate import game_time
+from corr.games.errors import ServiceError
+from corr.models import Game, GameKind
+
+from .moves import exported_moves
+from .pdn import game_pdn
+from .pgn import game_pgn
+from .sgf import game_sgf
+
+FORMATS: dict[str, tuple[str, str]] = {
+    "pgn": ("application/x-chess-pgn", "utf-8"),
+    "pdn": ("application/x-draughts-pdn", "utf-8"),
+    "sgf": ("application/x-go-sgf", "utf-8"),
+    "csv": ("text/csv", "utf-8"),
+}
+"""Every format: its media type and character set."""
+
+FORMATS_BY_KIND: dict[str, tuple[str, ...]] = {
+    GameKind.CHESS: ("pgn", "csv"),
+    GameKind.DRAUGHTS: ("pdn", "csv"),
+    GameKind.GO: ("sgf", "csv"),
+}
+"""The formats each kind of game is exported in (the ledger as CSV for every kind)."""
+
+
+class ExportUnavailable(ServiceError):
+    """A format corr does not write, or one that does not fit the game's kind (404: no such file)."""
+
+    status = 404
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    content: bytes
+    media_type: str
+    """With its charset, for ``Content-Type``."""
+    filename: str
+
+
+def formats_of(game: Game) -> tuple[str, ...]:
+    return FORMATS_BY_KIND[game.kind_in_force]
+
+
+def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Export:
+    """The file of ``game`` (with its stored ``rows``) in ``format``, its clock as of ``as_of``.
+
+    ``site`` is the game page's absolute address (PGN ``Site``, SGF ``PC``).
+    :raises ExportUnavailable: naming the format and the game's kind.
+    """
+    kind = game.kind_in_force
+    if format not in FORMATS:
+        raise ExportUnavailable(_("no export format %(format)r: formats are %(formats)s")
+                                % {"format": format, "formats": ", ".join(FORMATS)}, field="format")
+    if format not in FORMATS_BY_KIND[kind]:
+        raise ExportUnavailable(_("no %(format)s export of a %(kind)s game: its formats are %(formats)s")
+                                % {"format": format, "kind": kind, "formats": ", ".join(FORMATS_BY_KIND[kind])},
+                                field="format")
+    time = game_time(game, rows, as_of)
+    media_type, charset = FORMATS[format]
+    filename = f"game-{game.pk}.{format}"
+    if format == "csv":
+        return Export(ledger_csv(time.clock.ledger).encode(charset), f"{media_type}; charset={charset}", filename)
+    moves, pending = exported_moves(time, rows)
+    facts = {
+        "event": game.tournament.name, "site": site, "date": game.tournament.official_start,
+        "white": game.white.username, "black": game.black.username, "result": game.result or "*",
+        "first": game.first, "mode": game.mode, "ruleset": game.tournament.ruleset.as_dict(),
+        "notes": [f"termination: {game.termination}"] if game.termination else [],
+    }
+    if format == "pgn":
+        content = game_pgn(facts=facts, moves=moves, pending=pending).encode(charset)
+    elif format == "pdn":
+        content = game_pdn(facts=facts, moves=moves, pending=pending).encode(charset)
+    else:
+        content = game_sgf(facts=facts, moves=moves, pending=pending)
+    return Export(content, f"{media_type}; charset={charset}", filename)
+
+
+def ledger_csv(ledger) -> str:
+    """The ledger, one row per line, with the calculator's field names as the header."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(LEDGER_FIELDS)
+    writer.writerows(ledger)
+    return out.getvalue()

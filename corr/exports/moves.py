@@ -1,0 +1,99 @@
+"""The moves of a game as the exports write them: notation as entered, dates, and the days the ledger charged.
+
+Every format writes the same facts per move, in the same words, in a comment:
+``received 2026-01-16; sent 2026-01-20; days 4`` (``-`` for a date the move
+has not got: a first move is received by nobody). The words are fixed, not
+translated, so that programs can read them back (see ``COMMENT_PATTERN``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from corr.games.clockstate import GameTime
+
+MOVE_LINE_KINDS = frozenset({"move", "void_move", "variant_move"})
+"""Ledger kinds charged by a move event itself (notices, penalties and delays have lines of their own)."""
+
+COMMENT_PATTERN = re.compile(
+    r"received (?P<received>\d{4}-\d{2}-\d{2}|-); sent (?P<sent>\d{4}-\d{2}-\d{2}|-); days (?P<days>-?\d+)")
+"""What reads a move's dates and days back from its comment."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedMove:
+    """One move event in force (corrections applied, withdrawals dropped), in the game's order."""
+
+    seq: int
+    player: str
+    number: int
+    notation: str
+    received_on: date | None
+    sent_on: date | None
+    days: int
+    """Days the ledger charged to this event (its thinking time; a conditional variant's 0)."""
+    void: bool
+    variant: str
+
+    @property
+    def facts(self) -> str:
+        """``received …; sent …; days N`` (the comment every format writes)."""
+        received = self.received_on.isoformat() if self.received_on else "-"
+        sent = self.sent_on.isoformat() if self.sent_on else "-"
+        return f"received {received}; sent {sent}; days {self.days}"
+
+    @property
+    def comment(self) -> str:
+        prefix = "void; " if self.void else f"variant {self.variant}; " if self.variant else ""
+        return prefix + self.facts
+
+
+@dataclass(frozen=True, slots=True)
+class PendingLine:
+    """The move the player to move is thinking on: its days so far."""
+
+    player: str
+    number: int
+    received_on: date | None
+    days: int
+
+    @property
+    def comment(self) -> str:
+        received = self.received_on.isoformat() if self.received_on else "-"
+        return f"{self.player}'s move {self.number} pending: received {received}; days so far {self.days}"
+
+
+def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLine | None]:
+    """The moves of ``time`` (the game's clock) with their stored rows ``rows``, and the pending move.
+
+    The calculator's events and the stored rows meet through
+    ``Assembled.sources`` (the seq behind each event), the ledger's lines
+    through their ``event`` index: one computation gives both.
+    """
+    by_seq = {row.seq: row for row in rows}
+    sources = time.assembled.sources
+    days: dict[int, int] = {}
+    for line in time.clock.ledger:
+        if line.kind in MOVE_LINE_KINDS:
+            days[line.event] = days.get(line.event, 0) + line.days
+    moves = []
+    for index, seq in enumerate(sources):
+        row = by_seq.get(seq) if seq is not None else None
+        if row is None or row.kind != "move":
+            continue
+        moves.append(ExportedMove(seq=seq, player=row.player, number=row.number, notation=row.notation.strip(),
+                                  received_on=row.received_on, sent_on=row.sent_on, days=days.get(index, 0),
+                                  void=row.void, variant=row.variant))
+    pending = None
+    if sources and sources[-1] is None and time.assembled.pending is not None:
+        p = time.assembled.pending
+        running = sum(line.days for line in time.clock.ledger if line.event == len(sources) - 1)
+        pending = PendingLine(player=p.player, number=p.number, received_on=p.received_on, days=running)
+    return moves, pending
+
+
+def comment_safe(text: str) -> str:
+    """Text fit for a ``{comment}`` of PGN, PDN (no braces) and one line of it."""
+    return " ".join(text.replace("{", "(").replace("}", ")").split())

@@ -1,0 +1,52 @@
+"""Chess games as PGN (read by python-chess), with the dates and days of every move in comments."""
+
+from __future__ import annotations
+
+import re
+
+import chess
+
+from .moves import ExportedMove
+from .movetext import Check, movetext, tag_pairs
+from .timecontrol import pgn_time_control, time_control_text
+
+# One PGN move token: SAN or long algebraic (``Nf3``, ``e2-e4``, ``exd5``, ``e8=Q+``) or castling, with
+# the annotation marks a player may type (``e4!``). Anything else would not read as one move.
+TOKEN = re.compile(r"(?:[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[NBRQnbrq])?|[O0]-[O0](?:-[O0])?)[+#]?[!?]{0,2}")
+
+
+def chess_check() -> Check:
+    """A movetext check that plays each move on a board from the standard position."""
+    board = chess.Board()
+
+    def check(move: ExportedMove) -> str | None:
+        notation = move.notation
+        if not TOKEN.fullmatch(notation):
+            return f"{move.player}'s move {move.number} {notation!r} is not written in algebraic notation"
+        try:
+            played = board.parse_san(notation.rstrip("!?").replace("0", "O"))
+        except ValueError:
+            return f"{move.player}'s move {move.number} {notation!r} is not a legal move in this position"
+        board.push(played)
+        return None
+
+    return check
+
+
+def game_pgn(*, facts: dict, moves, pending) -> str:
+    """PGN of one game: the seven tag roster, the time control, the moves as entered with their facts.
+
+    ``facts`` holds ``event``, ``site``, ``date`` (official start), ``white``,
+    ``black``, ``result`` (``1-0`` .. or ``*``), ``first``, ``ruleset`` (the
+    ruleset's JSON) and ``notes`` (comments after the last move).
+    """
+    tags = [
+        ("Event", facts["event"]), ("Site", facts["site"]), ("Date", facts["date"].strftime("%Y.%m.%d")),
+        ("Round", "-"), ("White", facts["white"]), ("Black", facts["black"]), ("Result", facts["result"]),
+        ("TimeControl", pgn_time_control(facts["ruleset"])),
+        ("CorrTimeControl", time_control_text(facts["ruleset"])),
+        ("Mode", facts["mode"]),
+    ]
+    text = movetext(moves, first=facts["first"], check=chess_check(), pending=pending, notes=facts["notes"],
+                    result=facts["result"])
+    return tag_pairs(tags) + "\n" + text

@@ -1,0 +1,68 @@
+"""The pending deadlines of a user's games or of a tournament, as the game pages show them today."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.db.models import Q
+
+from corr.games.clockstate import local_today
+from corr.games.selectors import game_clock_view
+from corr.models import Game, GameStatus, Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """The last day ``player`` of ``game`` may send their pending move ``number``."""
+
+    game: Game
+    player: str
+    number: int
+    deadline: date
+    remaining_days: int
+    time_trouble: bool
+    as_of: date
+
+    @property
+    def username(self) -> str:
+        return self.game.user_of(self.player).username
+
+
+def _deadlines(games, now: datetime, colour_of=None) -> list[Deadline]:
+    """Every deadline of ``games`` as of today in each tournament's zone (the clock the game page computes).
+
+    ``colour_of(game)`` keeps one player's; None keeps both. The clocks come
+    from the calculator, not the stored ``PlayerClock`` rows: a move still
+    presumed in transit has no stored deadline until the nightly job passes,
+    while its game page shows one from the day it arrives.
+    """
+    out = []
+    for game in games:
+        today = local_today(game.tournament, now)
+        view = game_clock_view(game=game, as_of=today)
+        pending = view["pending"]
+        for player, account in view["clock"]["players"].items():
+            if account["deadline"] is None or pending is None or pending["player"] != player:
+                continue
+            if colour_of is not None and colour_of(game) != player:
+                continue
+            out.append(Deadline(game=game, player=player, number=pending["number"],
+                                deadline=date.fromisoformat(account["deadline"]),
+                                remaining_days=account["control"]["remaining_days"],
+                                time_trouble=account["time_trouble"], as_of=today))
+    return sorted(out, key=lambda d: (d.deadline, d.game.pk, d.player))
+
+
+def deadlines_of_user(*, user, now: datetime) -> list[Deadline]:
+    """The user's own pending deadlines in their ongoing games."""
+    games = (Game.objects.filter(Q(white=user) | Q(black=user), status=GameStatus.ONGOING)
+             .select_related("tournament", "white", "black").order_by("pk"))
+    return _deadlines(games, now, colour_of=lambda game: game.colour_of(user))
+
+
+def deadlines_of_tournament(*, tournament: Tournament, now: datetime) -> list[Deadline]:
+    """Every player's pending deadline in the tournament's ongoing games."""
+    games = (Game.objects.filter(tournament=tournament, status=GameStatus.ONGOING)
+             .select_related("tournament", "white", "black").order_by("pk"))
+    return _deadlines(games, now)
