@@ -4,13 +4,16 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test schemathesis bench bench-quick clean
+.PHONY: venv run test schemathesis bench bench-quick screenshots clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
+
+# Only the virtualenv (.venv): `. .venv/bin/activate` then runs every command of the README.
+venv: $(STAMP)
 
 # The embedded run: SQLite file, eager tasks, demo data, no other server.
 run: $(STAMP)

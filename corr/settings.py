@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import zoneinfo
 from datetime import timedelta
 from pathlib import Path
@@ -53,10 +54,13 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+# Serving needs a configured key (corr/wsgi.py and the deploy check refuse to start without one
+# when DEBUG is off); commands do not: `manage.py clock` is an offline tool, and `nightly`,
+# `migrate` or `bench_data` sign nothing a later process must verify. They get a key of their own.
+SECRET_KEY_MISSING = not SECRET_KEY and not DEBUG
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")
-    SECRET_KEY = "insecure-development-key-only-for-debug-runs-0123456789abcdef"
+    SECRET_KEY = ("insecure-development-key-only-for-debug-runs-0123456789abcdef" if DEBUG
+                  else "unserved-" + secrets.token_urlsafe(48))
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
