@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import warnings
 import zoneinfo
 from datetime import timedelta
 from pathlib import Path
@@ -75,6 +76,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc served from the project: /api/docs/ works offline
     "axes",
     "accounts",
     "corr.apps.CorrConfig",
@@ -82,6 +84,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (the API docs' Swagger UI) from the app folders, by the same process: no CDN, no
+    # collectstatic step, no second server.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -149,6 +154,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+WHITENOISE_USE_FINDERS = True
+# Without collectstatic there is no STATIC_ROOT folder: the finders serve every file, so say nothing.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sign-in hardening (README "Security"). Proxies in front of the service that set
@@ -189,6 +197,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Time accounting for correspondence games (article 50.4 and other controls).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs' scripts and styles from drf-spectacular-sidecar, not a public CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"ColourEnum": "corr.models.Colour", "ModeEnum": "corr.models.Mode",
                             "MailEnum": "corr.models.Mail"},
 }
