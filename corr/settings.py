@@ -156,7 +156,7 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 WHITENOISE_USE_FINDERS = True
 # Without collectstatic there is no STATIC_ROOT folder: the finders serve every file, so say nothing.
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+warnings.filterwarnings("ignore", message="No directory at")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sign-in hardening (README "Security"). Proxies in front of the service that set

@@ -147,7 +147,8 @@ class NoticeInput(StrictInput):
 class PenaltyInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices)
     reason = reason_field()
-    move = move_field(required=False, allow_null=True, default=None)
+    move = move_field(required=False, allow_null=True, default=None, help_text="the move the days are charged to")
+    note = note_field(required=False, allow_blank=True, default="")
 
 
 class DelayInput(StrictInput):
@@ -155,6 +156,7 @@ class DelayInput(StrictInput):
     days = delay_days_field()
     move = move_field(required=False, allow_null=True, default=None)
     reason = reason_field(required=False, default="late_repeat")
+    note = note_field(required=False, allow_blank=True, default="")
 
 
 class StartNoticeInput(StrictInput):
