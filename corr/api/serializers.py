@@ -124,6 +124,12 @@ class GameCreate(StrictInput):
     mode = serializers.ChoiceField(choices=Mode.choices, required=False)
 
 
+class GamesQuery(serializers.Serializer):
+    tournament = serializers.IntegerField(required=False, min_value=1, max_value=lim.ID_MAX,
+                                          help_text="only this tournament's games: all of them for its arbiters,"
+                                                    " a player's own for a player")
+
+
 class MoveInput(StrictInput):
     number = move_field()
     notation = serializers.CharField(max_length=lim.NOTATION_MAX, required=False, allow_blank=True, default="")
