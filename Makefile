@@ -31,6 +31,11 @@ test: $(STAMP)
 schemathesis: $(STAMP)
 	$(PY) tests/contract/run_schemathesis.py
 
+# The game and tournament pages at 1280 and 390 px, by the browser tests, into screenshots/ (README).
+screenshots: $(STAMP)
+	CORR_SCREENSHOTS=screenshots SECRET_KEY=test-only-not-secret SECURE_SSL_REDIRECT=0 \
+	  $(PY) -m pytest -q tests/browser -k screenshots
+
 bench: $(STAMP)
 	$(PY) bench/run.py
 

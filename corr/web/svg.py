@@ -134,7 +134,7 @@ def usage_chart(*, player: str, ledger, events, moves_per_control: int | None, d
     desc = "; ".join(lines)
     title = f"{player}: days per move, thinking against transit"
     return mark_safe(
-        f'<svg class="usage" viewBox="0 0 {width} {height}" width="100%" role="img" '
+        f'<svg class="usage" viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" role="img" '
         f'aria-labelledby="u{n}t u{n}d"><title id="u{n}t">{escape(title)}</title>'
         f'<desc id="u{n}d">{escape(desc)}</desc>{"".join(parts)}</svg>')
 
@@ -147,7 +147,7 @@ def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 640) 
         return mark_safe(f'<p>No deadline in the next {days} days.</p>')
     row_h, left_pad, top_pad = 22, 150, 22
     height = top_pad + row_h * len(due) + 6
-    plot_w = width - left_pad - 10
+    plot_w = width - left_pad - 24
     x = lambda day: left_pad + plot_w * min(max((day - today).days, 0), days) / days  # noqa: E731
     parts = []
     for week in range(0, days + 1, 7):
@@ -170,6 +170,6 @@ def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 640) 
                      f'<title>{escape(said)}</title></circle>')
     title = f"Deadlines of the next {days} days, from {today.isoformat()}"
     return mark_safe(
-        f'<svg class="timeline" viewBox="0 0 {width} {height}" width="100%" role="img" '
+        f'<svg class="timeline" viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" role="img" '
         f'aria-labelledby="t{n}t t{n}d"><title id="t{n}t">{escape(title)}</title>'
         f'<desc id="t{n}d">{escape("; ".join(words))}</desc>{"".join(parts)}</svg>')
