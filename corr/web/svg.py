@@ -139,22 +139,22 @@ def usage_chart(*, player: str, ledger, events, moves_per_control: int | None, d
         f'<desc id="u{n}d">{escape(desc)}</desc>{"".join(parts)}</svg>')
 
 
-def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 640) -> SafeString:
+def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 520) -> SafeString:
     """The deadlines of the next ``days`` days (passed ones at the left edge), one row per player on move."""
     due = [c for c in clocks if c.deadline is not None and c.deadline <= today + timedelta(days=days)]
     n = next(_ids)
     if not due:
         return mark_safe(f'<p>No deadline in the next {days} days.</p>')
-    row_h, left_pad, top_pad = 22, 150, 22
+    row_h, left_pad, top_pad = 26, 120, 24
     height = top_pad + row_h * len(due) + 6
-    plot_w = width - left_pad - 24
+    plot_w = width - left_pad - 22
     x = lambda day: left_pad + plot_w * min(max((day - today).days, 0), days) / days  # noqa: E731
     parts = []
     for week in range(0, days + 1, 7):
         wx = left_pad + plot_w * week / days
         label = (today + timedelta(days=week)).strftime("%d.%m")
         parts.append(f'<line x1="{wx:.1f}" y1="{top_pad - 4}" x2="{wx:.1f}" y2="{height}" stroke="#ddd"/>'
-                     f'<text x="{wx:.1f}" y="12" text-anchor="middle" font-size="10">{label}</text>')
+                     f'<text x="{wx:.1f}" y="14" text-anchor="middle" font-size="13">{label}</text>')
     words = []
     for i, c in enumerate(due):
         cy = top_pad + i * row_h + row_h / 2
@@ -164,7 +164,7 @@ def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 640) 
         said = f"game {c.game_id}, {name} ({c.player}): deadline {c.deadline.isoformat()}, {c.remaining_days} days left"
         words.append(said)
         parts.append(f'<a href="/games/{c.game_id}/"><text x="{left_pad - 6}" y="{cy + 4:.1f}" text-anchor="end" '
-                     f'font-size="11">{escape(label)}</text></a>'
+                     f'font-size="14">{escape(label)}</text></a>'
                      f'<line x1="{left_pad}" y1="{cy:.1f}" x2="{x(c.deadline):.1f}" y2="{cy:.1f}" stroke="{colour}" '
                      f'stroke-width="4"/><circle cx="{x(c.deadline):.1f}" cy="{cy:.1f}" r="5" fill="{colour}">'
                      f'<title>{escape(said)}</title></circle>')

@@ -97,10 +97,19 @@ class Page:
             field.clear()
             field.send_keys(value)
 
-    def click(self, css: str) -> None:
+    def click(self, css: str, navigates: bool = True) -> None:
+        """Click ``css``; when it submits a form, wait until the next page has replaced this one."""
+        from selenium.webdriver.support import expected_conditions
+        from selenium.webdriver.support.ui import WebDriverWait
+
         element = self.find(css)
+        page = self.find("html")
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
+        if navigates:
+            WebDriverWait(self.driver, 20).until(expected_conditions.staleness_of(page))
+            WebDriverWait(self.driver, 20).until(
+                lambda d: d.execute_script("return document.readyState") == "complete")
 
     def text(self) -> str:
         return self.find("body").text

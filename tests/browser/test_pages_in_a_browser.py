@@ -91,7 +91,7 @@ def test_an_arbiter_assesses_a_penalty_corrects_a_move_and_confirms_an_overstep(
     assert (penalty.number, penalty.note) == (1, "envelope without the return address")
     # Correct anna's move 1 from its history line: the original stays, struck through.
     seq = GameEvent.objects.get(game=postal_game, kind="move").seq
-    page.click(f"#event-{seq} details summary")
+    page.click(f"#event-{seq} details summary", navigates=False)
     page.fill(f"#correct-{seq}-notation", "d4")
     page.fill(f"#correct-{seq}-note", "the postcard said d4")
     page.click(f"#event-{seq} form button")
