@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,18 @@ class Page:
         return self.driver.find_elements(By.CSS_SELECTOR, css)
 
     def fill(self, css: str, value: str) -> None:
+        """Type ``value`` into ``css``, once more if the page was still being replaced (a redirect's GET)."""
+        from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+        for attempt in range(3):
+            try:
+                return self._fill(css, value)
+            except (StaleElementReferenceException, WebDriverException):
+                if attempt == 2:
+                    raise
+                time.sleep(0.3)
+
+    def _fill(self, css: str, value: str) -> None:
         field = self.find(css)
         if field.get_attribute("type") == "date":  # typing into a date input depends on the locale
             self.driver.execute_script("arguments[0].value = arguments[1]", field, value)
