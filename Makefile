@@ -4,13 +4,16 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test schemathesis bench bench-quick clean
+.PHONY: venv run test schemathesis bench bench-quick screenshots clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
+
+# Only the virtualenv (.venv): `. .venv/bin/activate` then runs every command of the README.
+venv: $(STAMP)
 
 # The embedded run: SQLite file, eager tasks, demo data, no other server.
 run: $(STAMP)
@@ -27,6 +30,11 @@ test: $(STAMP)
 # outside the schema. SCHEMATHESIS_MAX_EXAMPLES bounds the cases per operation.
 schemathesis: $(STAMP)
 	$(PY) tests/contract/run_schemathesis.py
+
+# The game and tournament pages at 1280 and 390 px, by the browser tests, into screenshots/ (README).
+screenshots: $(STAMP)
+	CORR_SCREENSHOTS=screenshots SECRET_KEY=test-only-not-secret SECURE_SSL_REDIRECT=0 \
+	  $(PY) -m pytest -q tests/browser -k screenshots
 
 bench: $(STAMP)
 	$(PY) bench/run.py

@@ -54,8 +54,8 @@ def setup(read_moves: tuple[int, ...]) -> dict:
         white, black = players[2 * CLIENTS + 2 * k], players[2 * CLIENTS + 2 * k + 1]
         game = services.game_create(by=arbiter, tournament=tournament, white=white, black=black, today=today)
         for n in range(1, moves + 1):
-            services.move_submit(game=game, by=white, number=n, today=today)
-            services.move_submit(game=game, by=black, number=n, today=today)
+            services.move_submit(game=game, by=white, number=n, notation="e4", today=today)
+            services.move_submit(game=game, by=black, number=n, notation="e5", today=today)
         readers[moves] = {"id": game.pk, "token": token[white.pk]}
     return {"games": games, "readers": readers}
 
@@ -113,7 +113,7 @@ def main(seconds: float, read_moves: tuple[int, int]) -> list[Row]:
         floor = phase(seconds, lambda c, i: request(port, "POST", "/api/bench/floor/", games[c]["white"]))
         moves = phase(seconds, lambda c, i: request(
             port, "POST", f"/api/games/{games[c]['id']}/moves/", games[c]["white" if i % 2 == 0 else "black"],
-            {"number": i // 2 + 1}))
+            {"number": i // 2 + 1, "notation": "Nf3"}))
         reads = {}
         for n, reader in data["readers"].items():
             reads[n] = phase(seconds, lambda c, i, r=reader: request(port, "GET", f"/api/games/{r['id']}/",

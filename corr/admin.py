@@ -1,9 +1,13 @@
 """The Django admin for every model; events are read-only (corrections go through the services).
 
-What the admin may change it changes through the same paths as the API: a
-tournament's rules recompute its games (``tournament_rules_apply``), and a
-change to a game is a line of its history. Status and result are changed only
-through the services (result, reopen), which record them.
+What the admin may change it changes through the same paths as the API: a new
+tournament or game is created by ``tournament_create`` / ``game_create`` (so a
+game has its stored clocks and is seen by the nightly job), a tournament's rules
+recompute its games (``tournament_rules_apply``), and a change to a game is a
+line of its history. Status and result are changed only through the services
+(result, reopen), which record them. What the nightly work records (cases,
+notices, reminders, reports, the outbox, runs) is read-only here: cases are
+decided on the tournament page or through the API.
 """
 
 import zoneinfo
@@ -18,11 +22,15 @@ from corr.clock import Ruleset, RulesetError
 from corr.games.cases import history_append
 from corr.games.clockstate import local_today
 from corr.games.errors import ServiceError
-from corr.games.services import game_lock, game_recompute, tournament_rules_apply
+from corr.games.permissions import can_arbitrate
+from corr.games.services import game_create, game_lock, game_recompute, tournament_create, tournament_rules_apply
 from corr.games.services.arbiters import ensure_arbiter
 from corr.games.services.setup import ensure_rules_changer, tournament_rule_values
 
-from .models import RECORD_KINDS, EventKind, Game, GameEvent, IdempotencyRecord, PlayerClock, Tournament
+from .models import (
+    RECORD_KINDS, DeadlineReminder, EventKind, Game, GameEvent, IdempotencyRecord, NightlyReport, NightlyRun,
+    OutboundEmail, OverstepCase, PlayerClock, TimeTroubleNotice, Tournament,
+)
 
 
 class TournamentForm(forms.ModelForm):
@@ -52,6 +60,12 @@ class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "official_start", "mode", "time_zone", "moves_per_control", "days_per_control")
     filter_horizontal = ("arbiters",)
     search_fields = ("name",)
+    readonly_fields = ("created_by", "created_at")
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if not change:
+            form.instance.arbiters.add(request.user)  # the creator arbitrates, as tournament_create says
 
     def has_delete_permission(self, request, obj=None):
         return False  # games and their history hang on it (PROTECT)
@@ -67,14 +81,24 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         try:
-            self._save(request, obj, change)
+            self._save(request, obj, form, change)
         except ServiceError as error:
-            # The form was valid but the games refuse the new rules: nothing was kept (one transaction).
+            # The form was valid but the service or the games refuse it: nothing was kept (one transaction).
             raise PermissionDenied(error.message) from None
 
     @transaction.atomic
-    def _save(self, request, obj, change):
-        before = tournament_rule_values(Tournament.objects.select_for_update().get(pk=obj.pk)) if change else None
+    def _save(self, request, obj, form, change):
+        if not change:  # the same service as POST /api/tournaments/
+            values = {name: form.cleaned_data[name] for name in Ruleset.field_names()}
+            if form.cleaned_data.get("time_control"):
+                values["time_control"] = form.cleaned_data["time_control"]
+            created = tournament_create(by=request.user, name=obj.name, official_start=obj.official_start,
+                                        mode=obj.mode, ruleset=values, time_zone=obj.time_zone,
+                                        presumed_transit_days=obj.presumed_transit_days, kind=obj.kind)
+            obj.pk, obj.created_by, obj.created_at = created.pk, created.created_by, created.created_at
+            obj._state.adding, obj._state.db = False, created._state.db
+            return
+        before = tournament_rule_values(Tournament.objects.select_for_update().get(pk=obj.pk))
         obj.save()
         if before is not None:
             obj.__dict__.pop("ruleset", None)
@@ -82,6 +106,8 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 class GameForm(forms.ModelForm):
+    """Changing a game: players may be replaced; the turn order and dating stay once it has events."""
+
     class Meta:
         model = Game
         fields = "__all__"
@@ -100,6 +126,23 @@ def clock_events_exist(game: Game) -> bool:
     return GameEvent.objects.filter(game=game).exclude(kind__in=RECORD_KINDS).exists()
 
 
+class GameAddForm(forms.ModelForm):
+    """Pairing two players: the fields ``game_create`` takes, checked as it checks them."""
+
+    class Meta:
+        model = Game
+        fields = ("tournament", "white", "black", "first", "mode", "kind")
+
+    def clean(self):
+        data = super().clean()
+        tournament, white, black = data.get("tournament"), data.get("white"), data.get("black")
+        if tournament is not None and not can_arbitrate(self.request.user, tournament):
+            raise forms.ValidationError("only the tournament's arbiters create its games")
+        if white is not None and white == black:
+            raise forms.ValidationError("white and black must be two different participants")
+        return data
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     form = GameForm
@@ -111,9 +154,6 @@ class GameAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # the history is append-only
 
-    def has_add_permission(self, request):
-        return False  # games are paired through the API or the services, which store their first clocks
-
     def has_change_permission(self, request, obj=None):
         if obj is None or not super().has_change_permission(request, obj):
             return super().has_change_permission(request, obj)
@@ -123,8 +163,29 @@ class GameAdmin(admin.ModelAdmin):
             return False
         return True
 
+    def get_readonly_fields(self, request, obj=None):
+        return () if obj is None else self.readonly_fields
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is None:
+            kwargs["form"] = GameAddForm
+            kwargs["fields"] = GameAddForm.Meta.fields
+        form = super().get_form(request, obj, **kwargs)
+        form.request = request
+        return form
+
     @transaction.atomic
     def save_model(self, request, obj, form, change):
+        if not change:  # the same service as POST /api/games/: stored clocks, cases, the nightly sees it
+            try:
+                game = game_create(by=request.user, tournament=obj.tournament, white=obj.white, black=obj.black,
+                                   first=obj.first, mode=obj.mode or None, kind=obj.kind or "",
+                                   today=local_today(obj.tournament, timezone.now()))
+            except ServiceError as error:  # checked by the form already; kept for a race
+                raise forms.ValidationError(error.message) from None
+            obj.pk, obj.created_at, obj.mode = game.pk, game.created_at, game.mode
+            obj._state.adding, obj._state.db = False, game._state.db
+            return
         if not form.changed_data:
             return
         # Apply the form's changes to the locked row: a result stored since the form was read stays.
@@ -167,3 +228,39 @@ class PlayerClockAdmin(ReadOnlyAdmin):
 @admin.register(IdempotencyRecord)
 class IdempotencyRecordAdmin(ReadOnlyAdmin):
     list_display = ("user", "key", "method", "path", "status_code", "created_at")
+
+
+@admin.register(OverstepCase)
+class OverstepCaseAdmin(ReadOnlyAdmin):
+    list_display = ("id", "game", "kind", "player", "control_number", "through_move", "used_days", "allowed_days",
+                    "status", "opened_on", "announced_on", "decided_by")
+    list_filter = ("status", "kind")
+    search_fields = ("game__id",)
+
+
+@admin.register(TimeTroubleNotice)
+class TimeTroubleNoticeAdmin(ReadOnlyAdmin):
+    list_display = ("game", "player", "control_number", "remaining_days", "deadline", "noticed_on")
+
+
+@admin.register(DeadlineReminder)
+class DeadlineReminderAdmin(ReadOnlyAdmin):
+    list_display = [f.name for f in DeadlineReminder._meta.fields if f.name not in ("claim", "run")]
+
+
+@admin.register(NightlyReport)
+class NightlyReportAdmin(ReadOnlyAdmin):
+    list_display = ("tournament", "date", "created_at")
+    list_filter = ("tournament",)
+
+
+@admin.register(OutboundEmail)
+class OutboundEmailAdmin(ReadOnlyAdmin):
+    list_display = ("key", "subject", "status", "attempts", "sent_at", "created_at")
+    list_filter = ("status",)
+    search_fields = ("key", "subject")
+
+
+@admin.register(NightlyRun)
+class NightlyRunAdmin(ReadOnlyAdmin):
+    list_display = ("date", "started_at", "finished_at", "selected_players", "chunks", "counts")

@@ -9,4 +9,4 @@ class CorrConfig(AppConfig):
 
     def ready(self) -> None:
         # Bind @shared_task to corr's Celery app in every Django process.
-        from . import celery  # noqa: F401
+        from . import celery, checks  # noqa: F401

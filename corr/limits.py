@@ -48,6 +48,9 @@ DELAY_DAYS_MIN = 1
 """A delay (50.4.11) is at least one day: a delay of none is no event (withdraw a delay instead of zeroing it).
 Game files read by ``manage.py clock`` still accept 0, as before."""
 DELAY_DAYS_MAX = DAYS_MAX
+DELAY_CONFIRM_DAYS = 30
+"""The pages ask the arbiter to confirm a delay of more than this many days (a month: one late repeat rarely
+costs more; 1000 days is a typo until said otherwise). The API takes what it is given, within the bounds."""
 PRESUMED_TRANSIT_DAYS_MAX = 365
 """Days a move is presumed in transit before its receipt is recorded (0 for e-mail)."""
 

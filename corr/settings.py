@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
+import warnings
 import zoneinfo
 from datetime import timedelta
 from pathlib import Path
@@ -53,10 +55,13 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+# Serving needs a configured key (corr/wsgi.py and the deploy check refuse to start without one
+# when DEBUG is off); commands do not: `manage.py clock` is an offline tool, and `nightly`,
+# `migrate` or `bench_data` sign nothing a later process must verify. They get a key of their own.
+SECRET_KEY_MISSING = not SECRET_KEY and not DEBUG
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")
-    SECRET_KEY = "insecure-development-key-only-for-debug-runs-0123456789abcdef"
+    SECRET_KEY = ("insecure-development-key-only-for-debug-runs-0123456789abcdef" if DEBUG
+                  else "unserved-" + secrets.token_urlsafe(48))
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -71,6 +76,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc served from the project: /api/docs/ works offline
     "axes",
     "accounts",
     "corr.apps.CorrConfig",
@@ -79,6 +85,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "corr.api.http_errors.ApiJsonNotFoundMiddleware",
+    # Static files (the API docs' Swagger UI) from the app folders, by the same process: no CDN, no
+    # collectstatic step, no second server.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -146,6 +155,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+WHITENOISE_USE_FINDERS = True
+# Without collectstatic there is no STATIC_ROOT folder: the finders serve every file, so say nothing.
+warnings.filterwarnings("ignore", message="No directory at")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sign-in hardening (README "Security"). Proxies in front of the service that set
@@ -186,6 +198,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Time accounting for correspondence games (article 50.4 and other controls).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs' scripts and styles from drf-spectacular-sidecar, not a public CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"ColourEnum": "corr.models.Colour", "ModeEnum": "corr.models.Mode",
                             "MailEnum": "corr.models.Mail"},
 }

@@ -1,6 +1,13 @@
 import os
 
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
 application = get_wsgi_application()
+
+if settings.SECRET_KEY_MISSING:
+    # Commands run without a key (settings.py); serving never does: sessions and CSRF tokens
+    # signed with a key of this process alone would break at every restart.
+    raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")

@@ -128,6 +128,12 @@ class GameCreate(StrictInput):
                                    help_text="omitted: the tournament's kind")
 
 
+class GamesQuery(serializers.Serializer):
+    tournament = serializers.IntegerField(required=False, min_value=1, max_value=lim.ID_MAX,
+                                          help_text="only this tournament's games: all of them for its arbiters,"
+                                                    " a player's own for a player")
+
+
 class MoveInput(StrictInput):
     number = move_field()
     notation = serializers.CharField(max_length=lim.NOTATION_MAX, required=False, allow_blank=True, default="")
@@ -151,7 +157,8 @@ class NoticeInput(StrictInput):
 class PenaltyInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices)
     reason = reason_field()
-    move = move_field(required=False, allow_null=True, default=None)
+    move = move_field(required=False, allow_null=True, default=None, help_text="the move the days are charged to")
+    note = note_field(required=False, allow_blank=True, default="")
 
 
 class DelayInput(StrictInput):
@@ -159,6 +166,7 @@ class DelayInput(StrictInput):
     days = delay_days_field()
     move = move_field(required=False, allow_null=True, default=None)
     reason = reason_field(required=False, default="late_repeat")
+    note = note_field(required=False, allow_blank=True, default="")
 
 
 class StartNoticeInput(StrictInput):

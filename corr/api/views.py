@@ -25,7 +25,7 @@ from corr.games.clockstate import GameTime, game_file, local_today
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import (
-    game_clock_view, game_get, game_rows, game_time_get, games_of_user, tournaments_of_user,
+    game_clock_view, game_get, game_rows, game_time_get, games_visible, tournaments_of_user,
 )
 from corr.models import Game, GameEvent, Tournament
 
@@ -147,9 +147,13 @@ class TournamentView(APIView):
 
 
 class GamesView(APIView):
-    @extend_schema(responses=s.GameSummaryOut(many=True), operation_id="games_list")
+    @extend_schema(responses=s.GameSummaryOut(many=True), operation_id="games_list", parameters=[s.GamesQuery])
     def get(self, request):
-        return Response([s.game_summary(g) for g in games_of_user(user=request.user)])
+        """The games you play and those of the tournaments you arbitrate; ``?tournament=ID``: that tournament's."""
+        query = s.GamesQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        games = games_visible(user=request.user, tournament_id=query.validated_data.get("tournament"))
+        return Response([s.game_summary(g) for g in games])
 
     @extend_schema(request=s.GameCreate, responses={201: s.GameOut})
     @idempotent

@@ -48,6 +48,27 @@ def games_of_user(*, user) -> QuerySet[Game]:
             .select_related("tournament", "white", "black").order_by("-id"))
 
 
+def games_visible(*, user, tournament_id: int | None = None) -> QuerySet[Game]:
+    """The games ``user`` may open: those they play and those of the tournaments they are named arbiter of.
+
+    With ``tournament_id``: every game of that tournament if they arbitrate it
+    (superusers arbitrate all), else only their own games in it; an unknown
+    tournament gives none (nothing tells it from one they may not see).
+    """
+    mine = Q(white=user) | Q(black=user)
+    games = Game.objects.select_related("tournament", "white", "black").order_by("-id")
+    if tournament_id is None:
+        return games.filter(mine | Q(tournament__arbiters=user)).distinct()
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return games.none()
+    from .permissions import can_arbitrate
+
+    if can_arbitrate(user, tournament):
+        return games.filter(tournament=tournament)
+    return games.filter(mine, tournament=tournament)
+
+
 def tournaments_of_user(*, user) -> QuerySet[Tournament]:
     if user.is_superuser:
         return Tournament.objects.all()

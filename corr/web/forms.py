@@ -1,4 +1,7 @@
-"""Forms of the web pages. Dates: YYYY-MM-DD (the browser's date picker) or DD.MM.YYYY as arbiters write them."""
+"""Forms of the web pages. Dates: YYYY-MM-DD (the browser's date picker) or DD.MM.YYYY as arbiters write them.
+
+Labels and messages are in words; a refused form comes back with its values and the error next to its field.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,10 @@ from corr.clock import NoticeReason, PenaltyReason
 from corr.models import Colour, Mail
 
 _DOTTED = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{4}$")
+
+PENALTY_REASONS = [(r.value, r.value.replace("_", " ")) for r in PenaltyReason]
+NOTICE_REASONS = [(r.value, r.value.replace("_", " ")) for r in NoticeReason]
+POSTAL_MAIL = [("", "-")] + [c for c in Mail.choices if c[0] != "server"]
 
 
 class DayField(forms.DateField):
@@ -43,29 +50,124 @@ class DayField(forms.DateField):
                                     code="invalid")
 
 
-class MoveForm(forms.Form):
+def note_field(required: bool, label: str = "Note") -> forms.CharField:
+    return forms.CharField(label=label, max_length=lim.NOTE_MAX, required=required,
+                           widget=forms.Textarea(attrs={"rows": 2, "cols": 30}))
+
+
+def move_number_field(label: str, required: bool = False) -> forms.IntegerField:
+    return forms.IntegerField(label=label, min_value=1, max_value=lim.MOVES_MAX, required=required)
+
+
+class PageForm(forms.Form):
+    """Every page form: ids unique on the page (``<name>-<field>``), field names as the API's."""
+
+    name = "form"
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", f"{self.name}-%s")
+        super().__init__(*args, **kwargs)
+
+
+class MoveForm(PageForm):
+    name = "move"
     number = forms.IntegerField(min_value=1, max_value=lim.MOVES_MAX, widget=forms.HiddenInput)
-    notation = forms.CharField(max_length=lim.NOTATION_MAX, required=False)
-    received_on = DayField(required=False, help_text="the date you received your partner's move")
-    sent_on = DayField(required=False, help_text="the date you sent this move")
-    mail = forms.ChoiceField(choices=[("", "-")] + [c for c in Mail.choices if c[0] != "server"], required=False)
+    notation = forms.CharField(label="Move", max_length=lim.NOTATION_MAX, required=False,
+                               widget=forms.TextInput(attrs={"placeholder": "e.g. Nf3", "autocomplete": "off"}))
+    received_on = DayField(label="Received on", required=False,
+                           help_text="the date you received your partner's move")
+    sent_on = DayField(label="Sent on", required=False, help_text="the date you sent this move")
+    mail = forms.ChoiceField(label="Sent by", choices=POSTAL_MAIL, required=False)
+    receipt_change = forms.BooleanField(label="Yes: replace the receipt I recorded by this date", required=False)
 
 
-class ReceiptForm(forms.Form):
-    received_on = DayField()
+class ReceiptForm(PageForm):
+    name = "receipt"
+    received_on = DayField(label="Received on")
 
 
-class NoticeForm(forms.Form):
-    reason = forms.ChoiceField(choices=[(r.value, r.value.replace("_", " ")) for r in NoticeReason])
-    received_on = DayField()
-    sent_on = DayField()
+class NoticeForm(PageForm):
+    name = "notice"
+    reason = forms.ChoiceField(label="Reason", choices=NOTICE_REASONS)
+    received_on = DayField(label="Received on")
+    sent_on = DayField(label="Sent on")
 
 
-class PenaltyForm(forms.Form):
-    player = forms.ChoiceField(choices=Colour.choices)
-    reason = forms.ChoiceField(choices=[(r.value, r.value.replace("_", " ")) for r in PenaltyReason])
+class PenaltyForm(PageForm):
+    name = "penalty"
+    player = forms.ChoiceField(label="Player", choices=Colour.choices)
+    reason = forms.ChoiceField(label="Reason", choices=PENALTY_REASONS)
+    move = move_number_field("Charged to move", required=False)
+    note = note_field(required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["move"].help_text = "empty: the player's next move"
 
 
-class DelayForm(forms.Form):
-    player = forms.ChoiceField(choices=Colour.choices)
-    days = forms.IntegerField(min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX)
+class DelayForm(PageForm):
+    name = "delay"
+    player = forms.ChoiceField(label="Player", choices=Colour.choices)
+    days = forms.IntegerField(label="Days", min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX,
+                              help_text=f"more than {lim.DELAY_CONFIRM_DAYS} asks you to confirm")
+    move = move_number_field("Charged to move", required=False)
+    note = note_field(required=False)
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class StartNoticeForm(PageForm):
+    name = "start-notice"
+    player = forms.ChoiceField(label="Player", choices=Colour.choices)
+    received_on = DayField(label="Notice of the start received on")
+
+
+class ResultForm(PageForm):
+    name = "result"
+    result = forms.ChoiceField(label="Result", choices=[("1-0", "1-0 (white won)"), ("0-1", "0-1 (black won)"),
+                                                         ("1/2-1/2", "½-½ (draw)")])
+    termination = forms.CharField(label="How it ended", max_length=lim.TERMINATION_MAX, required=False,
+                                  widget=forms.TextInput(attrs={"placeholder": "e.g. black resigned"}))
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class ReopenForm(PageForm):
+    name = "reopen"
+    note = note_field(required=True, label="Why reopen it")
+
+
+class CorrectionForm(PageForm):
+    """A correction of one event: only the fields its kind has are shown; the note is required."""
+
+    name = "correct"
+    event = forms.IntegerField(min_value=1, max_value=lim.INT_MAX, widget=forms.HiddenInput)
+    number = move_number_field("Move number")
+    notation = forms.CharField(label="Move", max_length=lim.NOTATION_MAX, required=False)
+    received_on = DayField(label="Received on", required=False)
+    sent_on = DayField(label="Sent on", required=False)
+    mail = forms.ChoiceField(label="Sent by", choices=[("", "-")] + list(Mail.choices), required=False)
+    reason = forms.CharField(label="Reason", max_length=lim.REASON_MAX, required=False)
+    days = forms.IntegerField(label="Days", min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX,
+                              required=False)
+    note = note_field(required=True, label="Why (required)")
+
+    def __init__(self, *args, fields: tuple[str, ...] = (), seq: int | None = None, **kwargs):
+        kwargs.setdefault("auto_id", f"correct-{seq}-%s")
+        super().__init__(*args, **kwargs)
+        for name in list(self.fields):
+            if name not in (*fields, "event", "note"):
+                del self.fields[name]
+
+
+class WithdrawalForm(PageForm):
+    event = forms.IntegerField(min_value=1, max_value=lim.INT_MAX, widget=forms.HiddenInput)
+    note = note_field(required=True, label="Why (required)")
+
+    def __init__(self, *args, seq: int | None = None, **kwargs):
+        kwargs.setdefault("auto_id", f"withdraw-{seq}-%s")
+        super().__init__(*args, **kwargs)
+
+
+class CaseDecisionForm(forms.Form):
+    decision = forms.ChoiceField(choices=[("confirm", "confirm"), ("dismiss", "dismiss")])
+    reason = forms.CharField(max_length=lim.NOTE_MAX, required=False)
+    confirmed = forms.BooleanField(required=False)

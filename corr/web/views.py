@@ -1,44 +1,74 @@
-"""Server-rendered pages, usable without JavaScript: my games, a game, a tournament for arbiters."""
+"""Server-rendered pages, usable without JavaScript: my games, a game, a tournament, reports.
+
+Every write goes through one service (STYLE 6). A refused form comes back with what was typed and the error
+next to its field, in words; an irreversible action (a result, a confirmed overstep, a long delay) is asked
+again on a confirmation page first.
+"""
 
 from __future__ import annotations
 
 import csv
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Case, When
+from django.db.models import Case, Q, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from corr import limits as lim
 from corr.clock import ClockError
 from corr.clock.text import explain_account
 from corr.games import services
-from corr.games.clockstate import local_today
+from corr.games.assemble import active_events, other
+from corr.games.clockstate import game_file, local_today
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_get, game_time_get, games_of_user, tournament_clocks
-from corr.limits import NOTE_MAX
-from corr.models import Game, Mode, NightlyReport, OverstepCase, OverstepStatus, PlayerClock, Tournament
+from corr.games.services.arbiters import CORRECTABLE_BY_KIND
+from corr.models import (
+    RECORD_KINDS, EventKind, Game, GameEvent, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
+    Tournament,
+)
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
 
-from .forms import DelayForm, MoveForm, NoticeForm, PenaltyForm, ReceiptForm
+from . import svg
+from .describe import ledger_kind, plain, time_control_text
+from .forms import (
+    CaseDecisionForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm, ReceiptForm, ReopenForm,
+    ResultForm, StartNoticeForm, WithdrawalForm,
+)
 
+
+def _today(game_or_tournament):
+    return local_today(getattr(game_or_tournament, "tournament", game_or_tournament), timezone.now())
+
+
+def can_rule(user, game: Game) -> bool:
+    """The arbiter tools show only to those who may use them: arbiters of the tournament who do not play."""
+    return can_arbitrate(user, game.tournament) and game.colour_of(user) is None
+
+
+# --- my games -------------------------------------------------------------------------------------
 
 @login_required
 def my_games(request):
-    games = list(games_of_user(user=request.user))
-    clocks = {(c.game_id, c.player): c for c in PlayerClock.objects.filter(game__in=games)}
     rows = []
-    for g in games:
-        colour = g.colour_of(request.user)
-        rows.append({"game": g, "colour": colour, "mine": clocks.get((g.pk, colour)),
-                     "theirs": clocks.get((g.pk, "black" if colour == "white" else "white"))})
+    for game in games_of_user(user=request.user):
+        colour = game.colour_of(request.user)
+        time, _ = game_time_get(game=game, as_of=_today(game))  # today's figures, as the game page shows
+        mine, theirs = time.clock.accounts[colour], time.clock.accounts["black" if colour == "white" else "white"]
+        rows.append({"game": game, "colour": colour, "mine": mine, "theirs": theirs, "to_move": time.to_move,
+                     "state": svg.state_of(mine), "gauge": svg.account_gauge("you", mine),
+                     "opponent": game.black if colour == "white" else game.white})
     arbitrated = Tournament.objects.all() if request.user.is_superuser else request.user.arbitrated_tournaments.all()
     return render(request, "corr/my_games.html", {"rows": rows, "arbitrated": arbitrated})
 
+
+# --- a game ---------------------------------------------------------------------------------------
 
 def _game_or_404(request, game_id) -> Game:
     try:
@@ -50,96 +80,309 @@ def _game_or_404(request, game_id) -> Game:
     return game
 
 
+def _history(game: Game, ruling: bool, bound: dict):
+    """The history's lines, each with what it did to earlier lines and, for arbiters, its forms."""
+    events = list(GameEvent.objects.filter(game=game).select_related("entered_by").order_by("seq"))
+    by_id = {e.id: e for e in events}
+    replaced_by = {e.supersedes_id: e for e in events if e.supersedes_id}
+    lines = []
+    for e in events:
+        later = replaced_by.get(e.id)
+        line = {"e": e, "kind": e.get_kind_display(), "record": e.kind in RECORD_KINDS,
+                "target": by_id.get(e.supersedes_id), "replaced_by": later,
+                "withdrawn": later is not None and later.kind == EventKind.WITHDRAWAL,
+                "corrected": later is not None and later.kind != EventKind.WITHDRAWAL}
+        actionable = (ruling and later is None and e.kind not in RECORD_KINDS and e.kind != EventKind.WITHDRAWAL
+                      and game.status == GameStatus.ONGOING)
+        if actionable:
+            fields = CORRECTABLE_BY_KIND.get(e.kind, ())
+            initial = {"event": e.seq, **{name: getattr(e, name) for name in fields}}
+            line["correct_form"] = bound.get(("correct", e.seq)) or CorrectionForm(
+                initial=initial, fields=fields, seq=e.seq)
+            line["withdraw_form"] = bound.get(("withdraw", e.seq)) or WithdrawalForm(
+                initial={"event": e.seq}, seq=e.seq)
+        lines.append(line)
+    return lines
+
+
+def _moves(rows) -> list[dict]:
+    """The moves in force, numbered 1.. without gaps; a corrected move shows what it replaced."""
+    by_id = {r.id: r for r in rows}
+    out = []
+    for r in active_events(rows):
+        if r.kind != "move":
+            continue
+        original = by_id.get(r.supersedes_id)
+        while original is not None and original.supersedes_id is not None:
+            original = by_id.get(original.supersedes_id)
+        out.append({"row": r, "index": len(out) + 1, "original": original})
+    return out
+
+
+def _game_context(request, game: Game, bound: dict | None = None) -> dict:
+    bound = bound or {}
+    today = _today(game)
+    time, rows = game_time_get(game=game, as_of=today)
+    colour = game.colour_of(request.user)
+    ruling = can_rule(request.user, game)
+    postal = game.mode == Mode.POSTAL
+    rules = game.tournament.ruleset
+    periods = rules.time_control is None
+    accounts = []
+    for pid, account in time.clock.accounts.items():
+        c = account.control
+        accounts.append({
+            "player": pid, "user": game.user_of(pid), "a": account, "used": c.allowed_days - c.remaining_days,
+            "state": svg.state_of(account), "gauge": svg.account_gauge(pid, account),
+            "chart": svg.usage_chart(player=pid, ledger=time.clock.ledger, events=time.assembled.game.events,
+                                     moves_per_control=rules.moves_per_control if periods else None,
+                                     days_per_control=rules.days_per_control if periods else None),
+            "why": explain_account(account, rules, by_post=postal)})
+    pending = time.assembled.pending
+    recorded_receipt = pending.received_on if pending and not pending.presumed else None
+    my_turn = colour is not None and time.to_move == colour and game.status == GameStatus.ONGOING
+    ledger = [{"line": line, "kind": ledger_kind(line.kind)} for line in time.clock.ledger]
+    return {
+        "game": game, "time": time, "accounts": accounts, "ledger": ledger, "moves": _moves(rows),
+        "history": _history(game, ruling, bound), "pending": pending, "colour": colour, "today": today,
+        "my_turn": my_turn, "postal": postal, "recorded_receipt": recorded_receipt,
+        "waiting_for": game.user_of(time.to_move) if time.to_move and time.to_move != colour else None,
+        "control_text": time_control_text(rules),
+        "is_arbiter": can_arbitrate(request.user, game.tournament), "ruling": ruling,
+        "can_see_tournament": can_see_tournament(request.user, game.tournament),
+        "delay_confirm_days": lim.DELAY_CONFIRM_DAYS,
+        "move_form": bound.get("move") or MoveForm(initial={
+            "number": pending.number if pending else None, "received_on": recorded_receipt, "sent_on": today}),
+        "receipt_form": bound.get("receipt") or ReceiptForm(initial={"received_on": today}),
+        "notice_form": bound.get("notice") or NoticeForm(initial={"sent_on": today}),
+        "penalty_form": bound.get("penalty") or PenaltyForm(),
+        "delay_form": bound.get("delay") or DelayForm(),
+        "start_notice_form": bound.get("start-notice") or StartNoticeForm(),
+        "result_form": bound.get("result") or ResultForm(),
+        "reopen_form": bound.get("reopen") or ReopenForm(),
+        "refused": bool(bound),
+    }
+
+
 @login_required
 def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
-    today = local_today(game.tournament, timezone.now())
-    time, rows = game_time_get(game=game, as_of=today)
-    colour = game.colour_of(request.user)
-    accounts = []
-    for pid, account in time.clock.accounts.items():
-        accounts.append({"player": pid, "user": game.user_of(pid), "a": account,
-                         "why": explain_account(account, game.tournament.ruleset,
-                                                by_post=game.mode == Mode.POSTAL)})
-    pending = time.assembled.pending
-    moves = [r for r in rows if r.kind == "move"]
-    context = {
-        "game": game, "time": time, "accounts": accounts, "ledger": time.clock.ledger, "rows": rows,
-        "moves": moves, "pending": pending, "colour": colour, "today": today,
-        "my_turn": colour is not None and time.to_move == colour,
-        "is_arbiter": can_arbitrate(request.user, game.tournament),
-        "move_form": MoveForm(initial={"number": pending.number if pending else None,
-                                       "received_on": pending.received_on if pending and not pending.presumed
-                                       else None, "sent_on": today}),
-        "receipt_form": ReceiptForm(initial={"received_on": today}),
-        "notice_form": NoticeForm(initial={"sent_on": today}),
-        "penalty_form": PenaltyForm(), "delay_form": DelayForm(),
-    }
-    return render(request, "corr/game.html", context)
+    return render(request, "corr/game.html", _game_context(request, game))
 
 
-def _act(request, game_id, form_class, call):
+def _refused(request, game, key, form, status: int = 400):
+    """The game page again, with ``form`` as typed and its errors beside its fields (and summed up on top)."""
+    summary = []
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        for error in errors:
+            summary.append(f"{field.label or plain(name)}: {error}" if field is not None and name != "__all__"
+                           else error)
+    context = _game_context(request, game, {key: form})
+    context["error_summary"] = summary
+    return render(request, "corr/game.html", context, status=status)
+
+
+def _service_error(form, error: ServiceError | ClockError) -> None:
+    message = plain(error.message)
+    field = error.field if error.field in form.fields and not form.fields[error.field].widget.is_hidden else None
+    form.add_error(field, message)
+
+
+def _act(request, game_id, form, call, *, key=None, confirm=None):
+    """Validate ``form``, maybe ask for confirmation, call the service; back to the game page either way."""
     game = _game_or_404(request, game_id)
-    form = form_class(request.POST)
+    key = key or form.name
     if not form.is_valid():
-        for field, errors in form.errors.items():
-            for error in errors:
-                messages.error(request, f"{field}: {error}")
-        return redirect("game", game_id=game.pk)
-    today = local_today(game.tournament, timezone.now())
+        return _refused(request, game, key, form)
+    if confirm is not None and not form.cleaned_data.get("confirmed"):
+        question = confirm(game, form.cleaned_data)
+        if question is not None:
+            return render(request, "corr/confirm.html", {"game": game, "question": question,
+                                                         "data": request.POST, "action": request.path})
     try:
-        result = call(game, form.cleaned_data, today)
+        result = call(game, form.cleaned_data, _today(game))
     except (ServiceError, ClockError) as error:  # the calculator's own (a deadline past year 9999) too
-        messages.error(request, f"{error.field}: {error.message}" if error.field else error.message)
-    else:
-        messages.success(request, "saved")
-        for warning in (result[1] if isinstance(result, tuple) else []):
-            messages.warning(request, warning)
+        _service_error(form, error)
+        return _refused(request, game, key, form, status=getattr(error, "status", 400))
+    messages.success(request, "Saved.")
+    for warning in (result[1] if isinstance(result, tuple) else []):
+        messages.warning(request, warning)
     return redirect("game", game_id=game.pk)
+
+
+def _by(request, game, data, service, **extra):
+    return service(game=game, by=request.user, today=_today(game), **data, **extra)
 
 
 @login_required
 @require_POST
 def move_post(request, game_id: int):
+    form = MoveForm(request.POST)
+
     def call(game, data, today):
-        if game.mode == "server":
+        data = dict(data)
+        change = data.pop("receipt_change")
+        if game.mode == Mode.SERVER:
             data = {"number": data["number"], "notation": data["notation"]}
+        else:
+            time, _ = game_time_get(game=game, as_of=today)
+            pending = time.assembled.pending
+            recorded = pending.received_on if pending and not pending.presumed else None
+            typed = data.get("received_on")
+            if recorded and typed and typed != recorded and not change:
+                raise ServiceError(
+                    f"You recorded receiving {game.user_of(other(pending.player)).username}'s"
+                    f" move on {recorded}; this says {typed}. Tick the box below to replace the recorded"
+                    " receipt, or correct the date.", field="received_on")
         return services.move_submit(game=game, by=request.user, today=today, **data)
-    return _act(request, game_id, MoveForm, call)
+    return _act(request, game_id, form, call)
 
 
-def _service_post(form_class, service):
-    """A POST page action: validate ``form_class``, call ``service`` for the signed-in user, go back."""
-
-    @login_required
-    @require_POST
-    def post(request, game_id: int):
-        return _act(request, game_id, form_class,
-                    lambda game, data, today: service(game=game, by=request.user, today=today, **data))
-
-    return post
+@login_required
+@require_POST
+def receipt_post(request, game_id: int):
+    return _act(request, game_id, ReceiptForm(request.POST),
+                lambda game, data, today: _by(request, game, data, services.receipt_record))
 
 
-receipt_post = _service_post(ReceiptForm, services.receipt_record)
-notice_post = _service_post(NoticeForm, services.notice_submit)
-penalty_post = _service_post(PenaltyForm, services.penalty_assess)
-delay_post = _service_post(DelayForm, services.delay_assess)
+@login_required
+@require_POST
+def notice_post(request, game_id: int):
+    return _act(request, game_id, NoticeForm(request.POST),
+                lambda game, data, today: _by(request, game, data, services.notice_submit))
+
+
+@login_required
+@require_POST
+def penalty_post(request, game_id: int):
+    return _act(request, game_id, PenaltyForm(request.POST),
+                lambda game, data, today: _by(request, game, data, services.penalty_assess))
+
+
+def _delay_question(game, data):
+    if data["days"] <= lim.DELAY_CONFIRM_DAYS:
+        return None
+    return (f"Add a delay of {data['days']} days to {data['player']} ({game.user_of(data['player']).username})?"
+            f" That is more than {lim.DELAY_CONFIRM_DAYS} days: check the number.")
+
+
+@login_required
+@require_POST
+def delay_post(request, game_id: int):
+    def call(game, data, today):
+        data = {k: v for k, v in data.items() if k != "confirmed"}
+        return _by(request, game, data, services.delay_assess)
+    return _act(request, game_id, DelayForm(request.POST), call, confirm=_delay_question)
+
+
+@login_required
+@require_POST
+def start_notice_post(request, game_id: int):
+    return _act(request, game_id, StartNoticeForm(request.POST),
+                lambda game, data, today: _by(request, game, data, services.start_notice_record))
+
+
+def _result_question(game, data):
+    return (f"Record the result {data['result']}{': ' + data['termination'] if data['termination'] else ''}"
+            f" in game #{game.pk}? The game ends: no move, penalty or delay is taken until an arbiter reopens it.")
+
+
+@login_required
+@require_POST
+def result_post(request, game_id: int):
+    def call(game, data, today):
+        return services.game_finish(game=game, by=request.user, today=today, result=data["result"],
+                                    termination=data["termination"])
+    return _act(request, game_id, ResultForm(request.POST), call, confirm=_result_question)
+
+
+@login_required
+@require_POST
+def reopen_post(request, game_id: int):
+    return _act(request, game_id, ReopenForm(request.POST),
+                lambda game, data, today: _by(request, game, data, services.game_reopen))
+
+
+def _target(game, seq):
+    return GameEvent.objects.filter(game=game, seq=seq).first()
+
+
+@login_required
+@require_POST
+def correct_post(request, game_id: int):
+    game = _game_or_404(request, game_id)
+    seq = request.POST.get("event", "")
+    target = _target(game, int(seq)) if seq.isdigit() and int(seq) <= lim.INT_MAX else None
+    fields = CORRECTABLE_BY_KIND.get(target.kind, ()) if target else ()
+    form = CorrectionForm(request.POST, fields=fields, seq=target.seq if target else None)
+
+    def call(game, data, today):
+        if target is None:
+            raise ServiceError("no such event in this game", field="event")
+        changes = {name: data[name] for name in fields
+                   if name in data and data[name] not in (None, "") and data[name] != getattr(target, name)}
+        return services.event_correct(game=game, by=request.user, seq=target.seq, changes=changes,
+                                      note=data["note"], today=today)
+    return _act(request, game_id, form, call, key=("correct", target.seq if target else 0))
+
+
+@login_required
+@require_POST
+def withdraw_post(request, game_id: int):
+    seq = request.POST.get("event", "")
+    form = WithdrawalForm(request.POST, seq=seq if seq.isdigit() else None)
+    key = ("withdraw", int(seq)) if seq.isdigit() else ("withdraw", 0)
+    return _act(request, game_id, form, lambda game, data, today: services.event_withdraw(
+        game=game, by=request.user, seq=data["event"], note=data["note"], today=today), key=key)
+
+
+@login_required
+def game_file_download(request, game_id: int):
+    """The game as a game file for ``manage.py clock``, downloaded as ``game-ID.json``."""
+    game = _game_or_404(request, game_id)
+    today = _today(game)
+    _, rows = game_time_get(game=game, as_of=today)
+    response = HttpResponse(json.dumps(game_file(game, rows, today), indent=2, ensure_ascii=False) + "\n",
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
+    return response
+
+
+# --- a tournament ---------------------------------------------------------------------------------
+
+def can_see_tournament(user, tournament) -> bool:
+    if can_arbitrate(user, tournament):
+        return True
+    return user.is_authenticated and tournament.games.filter(Q(white=user) | Q(black=user)).exists()
 
 
 @login_required
 def tournament_page(request, tournament_id: int):
-    tournament = _arbitrated(request, tournament_id)
-    clocks = list(tournament_clocks(tournament=tournament))
-    flagged = [c for c in clocks if c.flagged]
-    all_cases = OverstepCase.objects.filter(game__tournament=tournament)
-    # Open cases first; withdrawn ones (the facts no longer show them) live in each game's history.
-    cases = all_cases.exclude(status=OverstepStatus.WITHDRAWN).select_related(
-        "game", "game__white", "game__black", "decided_by").order_by(
-        Case(When(status=OverstepStatus.OPEN, then=0), default=1), "-opened_on", "id")
-    withdrawn = all_cases.filter(status=OverstepStatus.WITHDRAWN).count()
-    reports = tournament.nightly_reports.order_by("-date").values_list("date", flat=True)[:30]
-    return render(request, "corr/tournament.html", {"tournament": tournament, "clocks": clocks, "flagged": flagged,
-                                                    "cases": cases, "withdrawn": withdrawn, "reports": reports})
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not can_see_tournament(request.user, tournament):
+        raise PermissionDenied("only the tournament's arbiters and players see this page")
+    arbiter = can_arbitrate(request.user, tournament)
+    today = _today(tournament)
+    # Finished games have no deadline and raise no flag: they leave the deadline list.
+    clocks = tournament_clocks(tournament=tournament).filter(game__status=GameStatus.ONGOING)
+    if not arbiter:
+        clocks = clocks.filter(Q(game__white=request.user) | Q(game__black=request.user))
+    clocks = list(clocks)
+    context = {"tournament": tournament, "clocks": clocks, "arbiter": arbiter, "today": today,
+               "control_text": time_control_text(tournament.ruleset),
+               "timeline": svg.deadline_timeline(clocks=[c for c in clocks if c.on_move], today=today),
+               "finished": tournament.games.filter(status=GameStatus.FINISHED).count()}
+    if arbiter:
+        all_cases = OverstepCase.objects.filter(game__tournament=tournament)
+        # Open cases first; withdrawn ones (the facts no longer show them) live in each game's history.
+        context["cases"] = all_cases.exclude(status=OverstepStatus.WITHDRAWN).select_related(
+            "game", "game__white", "game__black", "decided_by").order_by(
+            Case(When(status=OverstepStatus.OPEN, then=0), default=1), "-opened_on", "id")
+        context["withdrawn"] = all_cases.filter(status=OverstepStatus.WITHDRAWN).count()
+        context["flagged"] = [c for c in clocks if c.flagged]
+        context["reports"] = tournament.nightly_reports.order_by("-date").values_list("date", flat=True)[:30]
+    return render(request, "corr/tournament.html", context)
 
 
 def _arbitrated(request, tournament_id) -> Tournament:
@@ -152,28 +395,47 @@ def _arbitrated(request, tournament_id) -> Tournament:
 @login_required
 @require_POST
 def case_decide(request, case_id: int):
-    case = get_object_or_404(OverstepCase.objects.select_related("game__tournament"), pk=case_id)
+    case = get_object_or_404(OverstepCase.objects.select_related("game__tournament", "game__white", "game__black"),
+                             pk=case_id)
+    if not can_arbitrate(request.user, case.game.tournament):
+        raise PermissionDenied("only the tournament's arbiters decide its cases")
+    back = redirect("tournament", tournament_id=case.game.tournament_id)
+    form = CaseDecisionForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"{field}: {error}")
+        return back
+    data = form.cleaned_data
     now = timezone.now()
-    if len(request.POST.get("reason", "")) > NOTE_MAX:
-        messages.error(request, f"reason: must have at most {NOTE_MAX} characters")
-        return redirect("tournament", tournament_id=case.game.tournament_id)
+    if data["decision"] == "confirm" and not data["confirmed"]:
+        if case.kind == "overstep":
+            loser = case.game.user_of(case.player).username
+            question = (f"Confirm case {case.pk}: {case.player} ({loser}) lost game #{case.game_id} on time"
+                        f" ({case.used_days} of {case.allowed_days} days in control {case.control_number})?"
+                        " The game ends with this result; only a reopening by an arbiter undoes it.")
+        else:
+            question = (f"Confirm case {case.pk}: {case.player} sent move {case.through_move} by ordinary mail"
+                        " in time trouble? A penalty is added (50.4.9.3).")
+        return render(request, "corr/confirm.html", {"game": case.game, "question": question,
+                                                     "data": request.POST, "action": request.path})
     try:
-        if request.POST.get("decision") == "confirm":
+        if data["decision"] == "confirm":
             overstep_confirm(case=case, by=request.user, now=now, today=local_today(case.game.tournament, now))
         else:
-            overstep_dismiss(case=case, by=request.user, reason=request.POST.get("reason", ""), now=now)
+            overstep_dismiss(case=case, by=request.user, reason=data["reason"], now=now)
     except ServiceError as error:
-        messages.error(request, f"{error.field}: {error.message}" if error.field else error.message)
+        messages.error(request, plain(error.message))
     else:
-        messages.success(request, f"case {case.pk} {request.POST.get('decision', 'dismiss')}ed")
-    return redirect("tournament", tournament_id=case.game.tournament_id)
+        messages.success(request, f"Case {case.pk} {data['decision']}ed.")
+    return back
 
 
 REPORT_SECTIONS = ("deadlines_soon", "time_trouble", "overstep_cases")
 
 
 @login_required
-def report_page(request, tournament_id: int, on: str):
+def report_page(request, tournament_id: int, on):
     tournament = _arbitrated(request, tournament_id)
     report = get_object_or_404(NightlyReport, tournament=tournament, date=on)
     sections = [(name.replace("_", " "), report.data.get(name, [])) for name in REPORT_SECTIONS]
@@ -181,7 +443,7 @@ def report_page(request, tournament_id: int, on: str):
 
 
 @login_required
-def report_csv(request, tournament_id: int, on: str):
+def report_csv(request, tournament_id: int, on):
     tournament = _arbitrated(request, tournament_id)
     report = get_object_or_404(NightlyReport, tournament=tournament, date=on)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -193,3 +455,4 @@ def report_csv(request, tournament_id: int, on: str):
             writer.writerow([name, item["game"], item["player"], item["username"], item["deadline"] or "",
                              item["remaining_days"]])
     return response
+

@@ -28,7 +28,7 @@ def test_penalty_days_cannot_be_typed(api, postal_game, arbiter):
                           {"player": "white", "reason": "address_error", "days": 1}, format="json")
     assert r.status_code == 400
     assert r.json()["field"] == "days"
-    assert "'days' is not a field of this request (fields: player, reason, move)" in r.json()["detail"]
+    assert "'days' is not a field of this request (fields: player, reason, move, note)" in r.json()["detail"]
     assert GameEvent.objects.count() == 0
 
 

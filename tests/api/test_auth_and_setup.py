@@ -150,3 +150,16 @@ def test_the_schema_documents_each_game_actions_body_and_answer(api, anna, path,
     post = schema["paths"][path]["post"]
     assert post["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(f"/{body}")
     assert post["responses"]["201"]["content"]["application/json"]["schema"]["$ref"].endswith("/GameOut")
+
+
+def test_an_arbiter_lists_a_tournaments_games_and_a_player_their_own(api, postal_game, postal, arbiter, anna, eve,
+                                                                      other_arbiter):
+    listed = api(arbiter).get("/api/games/").json()
+    assert [g["id"] for g in listed] == [postal_game.pk]  # not played, arbitrated
+    assert [g["id"] for g in api(arbiter).get(f"/api/games/?tournament={postal.pk}").json()] == [postal_game.pk]
+    assert [g["id"] for g in api(anna).get(f"/api/games/?tournament={postal.pk}").json()] == [postal_game.pk]
+    assert api(eve).get(f"/api/games/?tournament={postal.pk}").json() == []
+    assert api(other_arbiter).get(f"/api/games/?tournament={postal.pk}").json() == []
+    assert api(arbiter).get("/api/games/?tournament=999999").json() == []
+    r = api(arbiter).get("/api/games/?tournament=x")
+    assert r.status_code == 400 and r.json()["field"] == "tournament"

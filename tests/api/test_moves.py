@@ -154,3 +154,9 @@ def test_notices_are_refused_in_server_games(api, server_game, anna, boris):
     r = api(boris).post(f"/api/games/{server_game.pk}/notices/", {
         "reason": "illegible_move", "received_on": "2026-03-01", "sent_on": "2026-03-01"}, format="json")
     assert r.status_code == 400 and r.json()["field"] == "reason"
+
+
+def test_a_server_game_requires_the_notation_of_the_move(api, server_game, anna):
+    r = post_move(api(anna), server_game, number=1, notation="  ")
+    assert r.status_code == 400 and r.json()["field"] == "notation"
+    assert GameEvent.objects.count() == 0

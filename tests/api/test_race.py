@@ -56,7 +56,8 @@ def test_two_simultaneous_retries_with_one_idempotency_key_store_one_and_answer_
     token = Token.objects.get_or_create(user=anna)[0].key
     url = f"{live_server.url}/api/games/{server_game.pk}/moves/"
     headers = {"Authorization": f"Token {token}", "Idempotency-Key": "same-click"}
-    results = fire_together([(url, headers, {"number": 1}), (url, headers, {"number": 1})])
+    body = {"number": 1, "notation": "e4"}
+    results = fire_together([(url, headers, body), (url, headers, body)])
     assert [r.status_code for r in results] == [201, 201], [r.text for r in results]
     assert results[0].json() == results[1].json()
     assert GameEvent.objects.filter(game=server_game).count() == 1

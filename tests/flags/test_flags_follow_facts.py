@@ -221,7 +221,7 @@ def test_registered_mail_is_a_postal_rule_and_its_breach_is_a_case_for_the_arbit
 
     # Server games have no post: no registered-mail warning, text or case.
     server_game = services.game_create(by=arbiter, tournament=server, white=anna, black=boris, today=TODAY)
-    r = api(anna).post(f"/api/games/{server_game.pk}/moves/", {"number": 1}, format="json")
+    r = api(anna).post(f"/api/games/{server_game.pk}/moves/", {"number": 1, "notation": "e4"}, format="json")
     assert r.status_code == 201
     assert not any("registered" in w for w in r.json()["warnings"])
     assert OverstepCase.objects.filter(game=server_game, kind=CaseKind.REGISTERED_MAIL).count() == 0

@@ -69,7 +69,8 @@ def test_moves_and_the_nightly_job_at_once_leave_every_stored_clock_true(live_se
         session = requests.Session()
         for number in range(1, MOVES_EACH + 1):
             for token in tokens:
-                r = session.post(f"{live_server.url}/api/games/{game_id}/moves/", json={"number": number},
+                r = session.post(f"{live_server.url}/api/games/{game_id}/moves/",
+                                 json={"number": number, "notation": "e4"},
                                  headers={"Authorization": f"Token {token}"}, timeout=60)
                 if r.status_code != 201:
                     failures.append(f"game {game_id} move {number}: {r.status_code} {r.text}")

@@ -46,7 +46,7 @@ def test_a_server_error_under_api_answers_500_json(anna, monkeypatch):
     def broken(**kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("corr.api.views.games_of_user", broken)
+    monkeypatch.setattr("corr.api.views.games_visible", broken)
     client = client_for(anna)
     client.raise_request_exception = False
     response = client.get("/api/games/")

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from corr.models import Game, GameEvent
+from corr.models import Game, GameEvent, PlayerClock, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,8 @@ def test_the_admin_shows_every_model_and_events_are_read_only(frozen):
     client = Client()
     # Through the admin's sign-in page: Client.login() passes no request, which django-axes refuses.
     client.post("/admin/login/", {"username": "arbiter", "password": "arbiter-demo-2026"})
-    for path in ("tournament", "game", "gameevent", "playerclock", "idempotencyrecord"):
+    for path in ("tournament", "game", "gameevent", "playerclock", "idempotencyrecord", "overstepcase",
+                 "timetroublenotice", "deadlinereminder", "nightlyreport", "outboundemail", "nightlyrun"):
         assert client.get(f"/admin/corr/{path}/").status_code == 200, path
     event = GameEvent.objects.first()
     assert client.post(f"/admin/corr/gameevent/{event.pk}/change/", {"seq": 99}).status_code == 403
@@ -47,3 +48,29 @@ def test_every_stored_clock_column_has_an_sql_type_for_the_set_based_update():
     from corr.games.services.storage import _CLOCK_TYPES, CLOCK_FIELDS
 
     assert set(_CLOCK_TYPES) == set(CLOCK_FIELDS)
+
+
+def test_the_admin_creates_tournaments_and_games_through_the_services(frozen):
+    call_command("demo", stdout=io.StringIO())
+    client = Client()
+    client.post("/admin/login/", {"username": "arbiter", "password": "arbiter-demo-2026"})
+    r = client.post("/admin/corr/tournament/add/", {
+        "name": "Admin cup", "official_start": "2026-02-01", "mode": "postal", "time_zone": "UTC",
+        "presumed_transit_days": 3, "moves_per_control": 10, "days_per_control": 30, "grace_days": 3,
+        "first_penalty_days": 5, "repeat_penalty_days": 10, "time_trouble_days": 5, "late_notice_start_days": 3,
+        "time_control": "null"})
+    assert r.status_code == 302, r.content.decode()[-3000:]
+    cup = Tournament.objects.get(name="Admin cup")
+    assert cup.arbiters.filter(username="arbiter").exists() and cup.created_by.username == "arbiter"
+    from accounts.models import User
+
+    anna, boris = User.objects.get(username="anna"), User.objects.get(username="boris")
+    r = client.post("/admin/corr/game/add/", {"tournament": cup.pk, "white": anna.pk, "black": anna.pk,
+                                              "first": "white", "mode": "postal"})
+    assert r.status_code == 200 and "two different participants" in r.content.decode()
+    r = client.post("/admin/corr/game/add/", {"tournament": cup.pk, "white": anna.pk, "black": boris.pk,
+                                              "first": "white", "mode": "postal"})
+    assert r.status_code == 302
+    game = Game.objects.get(tournament=cup)
+    assert PlayerClock.objects.filter(game=game).count() == 2  # stored clocks: the nightly job sees it
+    assert 'name="events_version"' not in client.get(f"/admin/corr/game/{game.pk}/change/").content.decode()

@@ -27,10 +27,19 @@ def test_production_settings_pass_the_deploy_check():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_without_debug_a_secret_key_is_required():
-    done = manage("check", DEBUG="0")
+def test_without_debug_serving_needs_a_secret_key():
+    done = manage("check", "--deploy", DEBUG="0")
     assert done.returncode != 0
     assert "SECRET_KEY is required when DEBUG is off" in done.stderr
+    served = subprocess.run([sys.executable, "-c", "import corr.wsgi"], capture_output=True, text=True, cwd=ROOT,
+                            env={k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY")})
+    assert served.returncode != 0
+    assert "SECRET_KEY is required when DEBUG is off" in served.stderr
+
+
+def test_commands_run_without_a_secret_key():
+    done = manage("clock", "tests/clock/example_game.json", "--json")
+    assert done.returncode == 0, done.stderr
 
 
 @pytest.mark.parametrize("env, message", [

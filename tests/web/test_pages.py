@@ -34,10 +34,10 @@ def test_the_game_page_shows_the_same_clock_as_the_api(api, postal_game, anna, b
     api(anna).post(f"/api/games/{postal_game.pk}/moves/", {"number": 1, "sent_on": "2026-01-12"}, format="json")
     clock = api(anna).get(f"/api/games/{postal_game.pk}/").json()["clock"]["players"]["black"]
     page = signed_in(boris, "boris-pass-1").get(f"/games/{postal_game.pk}/").content.decode()
-    row = re.search(r'<tr class="[^"]*" id="account-black">(.*?)</tr>', page, re.S).group(1)
-    assert f'<td class="remaining">{clock["control"]["remaining_days"]}</td>' in row
-    assert f'<td class="deadline">{clock["deadline"]}</td>' in row
-    assert "receipt presumed" in page
+    card = re.search(r'<div class="card[^"]*" id="account-black">(.*?)</svg>', page, re.S).group(1)
+    assert f'<b class="big remaining">{clock["control"]["remaining_days"]}</b>' in card
+    assert f'<b class="big deadline">{clock["deadline"]}</b>' in card
+    assert "presumed received on" in page
     assert "Submit move" in page
 
 
@@ -78,5 +78,56 @@ def test_a_participant_cannot_open_the_arbiter_page_or_another_game(postal_game,
     assert client.get(f"/tournaments/{postal_game.tournament_id}/").status_code == 403
     assert signed_in(anna, "anna-pass-1").post(f"/games/{postal_game.pk}/penalty/",
                                                {"player": "black", "reason": "address_error"},
-                                               follow=True).status_code == 200
+                                               follow=True).status_code == 403
     assert GameEvent.objects.count() == 0
+
+
+def test_a_long_delay_and_a_result_are_asked_again_before_they_are_stored(postal_game, arbiter):
+    client = Client()
+    client.force_login(arbiter)
+    page = client.post(f"/games/{postal_game.pk}/delay/", {"player": "white", "days": 1000}).content.decode()
+    assert "Please confirm" in page and "more than 30 days" in page
+    assert GameEvent.objects.count() == 0
+    client.post(f"/games/{postal_game.pk}/delay/", {"player": "white", "days": 1000, "confirmed": "on"})
+    assert GameEvent.objects.get().days == 1000
+    page = client.post(f"/games/{postal_game.pk}/result/", {"result": "1-0"}).content.decode()
+    assert "Please confirm" in page
+    postal_game.refresh_from_db()
+    assert postal_game.status == "ongoing"
+
+
+def test_the_game_file_downloads_as_game_id_json(postal_game, anna):
+    response = signed_in(anna, "anna-pass-1").get(f"/games/{postal_game.pk}/file/")
+    assert response["Content-Disposition"] == f'attachment; filename="game-{postal_game.pk}.json"'
+    assert response.json()["meta"]["game"] == postal_game.pk
+
+
+def test_an_arbiter_who_plays_sees_no_arbiter_tools(postal, arbiter, boris, frozen):
+    from corr.games import services
+    from tests.conftest import TODAY
+
+    game = services.game_create(by=arbiter, tournament=postal, white=arbiter, black=boris, today=TODAY)
+    client = Client()
+    client.force_login(arbiter)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Assess penalty" not in page and "another arbiter of the tournament rules on it" in page
+
+
+def test_a_404_and_a_403_are_pages_of_the_site(postal_game, eve):
+    client = Client()
+    client.force_login(eve)
+    assert "Back to my games" in client.get(f"/games/{postal_game.pk}/").content.decode()
+    assert "Nothing here" in client.get("/games/999999/").content.decode()
+
+
+def test_a_preset_tournament_header_says_its_real_time_control(arbiter, frozen):
+    from datetime import date
+
+    from corr.games import services
+
+    t = services.tournament_create(by=arbiter, name="ICCF", official_start=date(2026, 1, 10), mode="postal",
+                                   preset="iccf_10_50")
+    client = Client()
+    client.force_login(arbiter)
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "10 moves in 50 days" in page and "10 moves in 30 days" not in page

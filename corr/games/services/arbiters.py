@@ -40,9 +40,13 @@ def colour_checked(value: str) -> str:
 
 
 @transaction.atomic
-def penalty_assess(*, game: Game, by: User, player: str, reason: str, move: int | None = None,
+def penalty_assess(*, game: Game, by: User, player: str, reason: str, move: int | None = None, note: str = "",
                    today: date) -> GameTime:
-    """Assess a penalty (50.4.9); its days (5, then 10: 50.4.10) follow from the rules, never typed."""
+    """Assess a penalty (50.4.9); its days (5, then 10: 50.4.10) follow from the rules, never typed.
+
+    ``move``: the move the days are charged to (default: the player's next move); ``note``: the
+    arbiter's words for the history.
+    """
     game, rows = game_lock(game)
     ensure_arbiter(game, by)
     ensure_ongoing(game)  # a finished game is reopened first (game_reopen), which is recorded
@@ -50,13 +54,13 @@ def penalty_assess(*, game: Game, by: User, player: str, reason: str, move: int 
     reason_checked(PenaltyReason, reason)
     if move is None:
         move = game_time(game, rows, today).assembled.made[colour] + 1
-    new = event_new(by, EventKind.PENALTY, colour, number=move, reason=reason)
+    new = event_new(by, EventKind.PENALTY, colour, number=move, reason=reason, note=note)
     return events_store(game, rows, [new], today)
 
 
 @transaction.atomic
 def delay_assess(*, game: Game, by: User, player: str, days: int, move: int | None = None,
-                 reason: str = DelayReason.LATE_REPEAT.value, today: date) -> GameTime:
+                 reason: str = DelayReason.LATE_REPEAT.value, note: str = "", today: date) -> GameTime:
     """Add the whole delay of a late repeat, in days the arbiter determined (50.4.11)."""
     game, rows = game_lock(game)
     ensure_arbiter(game, by)
@@ -67,7 +71,7 @@ def delay_assess(*, game: Game, by: User, player: str, days: int, move: int | No
     reason_checked(DelayReason, reason)
     if move is None:
         move = game_time(game, rows, today).assembled.made[colour] + 1
-    new = event_new(by, EventKind.DELAY, colour, number=move, days=days, reason=reason)
+    new = event_new(by, EventKind.DELAY, colour, number=move, days=days, reason=reason, note=note)
     return events_store(game, rows, [new], today)
 
 

@@ -48,6 +48,10 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
         if received_on is not None or sent_on is not None:
             field = "received_on" if received_on is not None else "sent_on"
             raise InvalidInput("dates are set by the server in server games", field=field)
+        if not notation.strip():
+            # The server is the board: a move without its notation would pass the turn and say nothing.
+            raise InvalidInput("notation is required in server games: write the move itself, e.g. Nf3",
+                               field="notation")
         if mail not in ("", Mail.SERVER):
             raise InvalidInput("a server game's moves are sent by the server: mail must be 'server'", field="mail")
         if variant:

@@ -1,0 +1,150 @@
+"""A real browser for the page tests: Debian's chromium driven by selenium through the system chromedriver.
+
+One headless chromium serves every test of the module (starting it is the slow part). ``.ci/run`` installs
+``chromium`` and ``chromium-driver`` through apt when they are missing; a developer without them gets skips
+(CI fails instead, see ``needs_server``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from ..conftest import needs_server
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--hide-scrollbars"]
+WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
+SHOTS = Path(os.environ.get("CORR_SCREENSHOTS") or tempfile.gettempdir() + "/corr-screenshots")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    needs_server("chromium and chromedriver", Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists())
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="corr-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS + [f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def plain_http_cookies(settings):
+    # The live server speaks plain HTTP: production's Secure cookies would never come back.
+    settings.SESSION_COOKIE_SECURE = False
+    settings.CSRF_COOKIE_SECURE = False
+
+
+class Page:
+    """The browser at one width, signed in as one user, on the live server."""
+
+    def __init__(self, driver, base_url: str):
+        self.driver, self.base_url = driver, base_url
+
+    def width(self, name: str) -> "Page":
+        width, height = WIDTHS[name]
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": name == "phone"})
+        return self
+
+    def sign_in(self, user) -> "Page":
+        client = Client()
+        client.force_login(user)
+        self.driver.delete_all_cookies()
+        self.open("/login/")
+        self.driver.add_cookie({"name": "sessionid", "value": client.cookies["sessionid"].value, "path": "/"})
+        return self
+
+    def open(self, path: str) -> "Page":
+        self.driver.get(self.base_url + path)
+        return self
+
+    def find(self, css: str):
+        from selenium.webdriver.common.by import By
+
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def all(self, css: str):
+        from selenium.webdriver.common.by import By
+
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def fill(self, css: str, value: str) -> None:
+        """Type ``value`` into ``css``, once more if the page was still being replaced (a redirect's GET)."""
+        from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+        for attempt in range(3):
+            try:
+                return self._fill(css, value)
+            except (StaleElementReferenceException, WebDriverException):
+                if attempt == 2:
+                    raise
+                time.sleep(0.3)
+
+    def _fill(self, css: str, value: str) -> None:
+        field = self.find(css)
+        if field.get_attribute("type") == "date":  # typing into a date input depends on the locale
+            self.driver.execute_script("arguments[0].value = arguments[1]", field, value)
+        elif field.tag_name == "select":
+            from selenium.webdriver.support.ui import Select
+
+            Select(field).select_by_value(value)
+        else:
+            field.clear()
+            field.send_keys(value)
+
+    def click(self, css: str, navigates: bool = True) -> None:
+        """Click ``css``; when it submits a form, wait until the next page has replaced this one."""
+        from selenium.webdriver.support import expected_conditions
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        element = self.find(css)
+        page = self.find("html")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        if navigates:
+            WebDriverWait(self.driver, 20).until(expected_conditions.staleness_of(page))
+            WebDriverWait(self.driver, 20).until(
+                lambda d: d.execute_script("return document.readyState") == "complete")
+
+    def text(self) -> str:
+        return self.find("body").text
+
+    def no_horizontal_scroll(self) -> bool:
+        return self.driver.execute_script(
+            "return document.documentElement.scrollWidth <= window.innerWidth")
+
+    def visible_in_width(self, css: str) -> bool:
+        """Every element matching ``css`` is displayed and lies within the viewport's width."""
+        elements = self.all(css)
+        return bool(elements) and all(self.driver.execute_script(
+            "const r = arguments[0].getBoundingClientRect();"
+            " return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth", e) for e in elements)
+
+    def screenshot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        self.driver.save_screenshot(str(path))
+        return path
+
+
+@pytest.fixture
+def page(browser, live_server):
+    return Page(browser, live_server.url)
