@@ -58,7 +58,7 @@ def test_the_admin_creates_tournaments_and_games_through_the_services(frozen):
         "name": "Admin cup", "official_start": "2026-02-01", "mode": "postal", "time_zone": "UTC",
         "presumed_transit_days": 3, "moves_per_control": 10, "days_per_control": 30, "grace_days": 3,
         "first_penalty_days": 5, "repeat_penalty_days": 10, "time_trouble_days": 5, "late_notice_start_days": 3,
-        "time_control": "null"})
+        "time_control": "null", "kind": "chess"})
     assert r.status_code == 302, r.content.decode()[-3000:]
     cup = Tournament.objects.get(name="Admin cup")
     assert cup.arbiters.filter(username="arbiter").exists() and cup.created_by.username == "arbiter"
