@@ -86,6 +86,9 @@ class PlayerCharges:
     move_days: tuple[tuple[int, int, int], ...] = ()
     """(number, raw days, event) of every move, kept only when a per-move limit needs them."""
     double_after: int | None = None
+    shifted: tuple[tuple[int, int, int], ...] = ()
+    """(charged to, own number, days) of every amount 50.4.8 charges to an accepted variant move
+    instead of the move whose days they are: the per-move systems count those days on that move."""
 
     @property
     def total_days(self) -> int:
@@ -113,6 +116,9 @@ class _State:
     dispatched: date = date.min
     """The date of this player's last dispatch (a dated move or a notice of an impossible or
     illegible move): what the partner answers next cannot have arrived before it."""
+    last_dispatch: int = -1
+    """The event index of that dispatch (-1 before the first): an answer needs a later one of the partner's."""
+    shifted: list[tuple[int, int, int]] | None = None
     partner: _State | None = None
 
     def charge(self, number: int, days: int) -> None:
@@ -153,6 +159,10 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
     keep_move_days = control is not None and control.max_per_move is not None
     states: dict[str, _State] = {}
     for p in game.players:
+        if p.notice_received_on is not None and p.notice_received_on > as_of:
+            field = f"players.{p.id}.notice_received_on"
+            raise ClockError(f"{field} {p.notice_received_on} is after the as-of date {as_of}: a notice of the start"
+                             " cannot be counted before it arrives (50.4.6)", field=field)
         try:
             start = player_start(game.official_start, p.notice_received_on, rules.late_notice_start_days)
         except OverflowError:  # a date near 9999-12-31 plus the late-notice days
@@ -181,7 +191,8 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             if (state is not None and received is not None and sent is not None and not void
                     and variant is None and state.pending is None and number.__class__ is int
                     and number == state.made + 1 and not state.last_made_accepted
-                    and state.start <= received <= sent <= as_of and state.partner.dispatched <= received):
+                    and state.start <= received <= sent <= as_of and state.partner.dispatched <= received
+                    and state.partner.last_dispatch > state.last_dispatch):
                 days = (sent - received).days
                 charges = state.charges
                 if number == len(charges) + 1:
@@ -191,6 +202,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 state.thinking_days += days
                 state.made = number
                 state.dispatched = sent
+                state.last_dispatch = index
                 if keep:
                     append(LedgerLine(player, number, KIND_MOVE, days, 0, "50.4.4", index, ""))
                 continue
@@ -211,7 +223,9 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             if event.reason is not NoticeReason.REPEAT:
                 # A repeat re-sends the player's earlier move: the partner may answer the original,
                 # which can arrive before the repeat was sent (crossing mail), so it bounds nothing.
+                _check_turn(index, kind, state, events)
                 state.dispatched = sent
+                state.last_dispatch = index
             counted_from = max(received, state.start)
             raw = max(0, (sent - counted_from).days)
             days = max(0, raw - grace)
@@ -255,7 +269,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             player=pid, start=s.start, made=s.made, next_charge_number=q,
             charges=tuple(s.charges), thinking_days=s.thinking_days,
             penalty_days=s.penalty_days, delay_days=s.delay_days, pending=s.pending,
-            move_days=tuple(s.move_days or ()), double_after=double,
+            move_days=tuple(s.move_days or ()), double_after=double, shifted=tuple(s.shifted or ()),
         )
     return result, lines
 
@@ -331,9 +345,12 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         _check_dates(index, "move", received, None, as_of)
         if received is not None:
             _check_answers(index, "move", received, "received_on", state, events)
+        _check_turn(index, "move", state, events)
         running = max(0, (as_of - counted_from).days)
         charged = double_time(running, double)
         state.charge(charge_to, charged)
+        if charge_to != number:
+            _shift(state, charge_to, number, charged)
         state.thinking_days += charged
         state.pending = Pending(number, charge_to, counted_from, running, index)
         if state.move_days is not None:
@@ -352,7 +369,9 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         _check_answers(index, "move", sent, "sent_on", state, events)
     else:
         _check_answers(index, "move", received, "received_on", state, events)
+    _check_turn(index, "move", state, events)
     state.dispatched = sent
+    state.last_dispatch = index
     raw = max(0, (sent - counted_from).days)
     days = double_time(raw, double)
     if state.move_days is not None:
@@ -363,6 +382,8 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         charges.append(days)
     else:
         state.charge(charge_to, days)
+    if charge_to != number:
+        _shift(state, charge_to, number, days)
     state.thinking_days += days
     if move.void:
         kind = KIND_VOID_MOVE
@@ -386,6 +407,35 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         rule = "double_after"
         note += f"{'; ' if note else ''}{raw} day(s), those beyond {double} count double: {days}"
     append(LedgerLine(move.player, charge_to, kind, days, excluded, rule, index, note))
+
+
+def _shift(state: _State, charged_to: int, number: int, days: int) -> None:
+    """Record days 50.4.8 charges to an accepted variant move although they are move ``number``'s."""
+    if state.shifted is None:
+        state.shifted = []
+    state.shifted.append((charged_to, number, days))
+
+
+def _check_turn(index: int, kind: str, state: _State, events: tuple) -> None:
+    """A move or notice answers something the partner dispatched after the player's own last dispatch.
+
+    Each player's first dispatch answers nothing of theirs; a repeat (50.4.7) is no dispatch and
+    variant moves travel with the dated move they came with.
+
+    :raises EventError: naming the partner's missing move and the player's last dispatch.
+    """
+    mine = state.last_dispatch
+    if mine < 0 or state.partner.last_dispatch > mine:
+        return
+    partner = state.partner.player
+    last = events[mine]
+    what = f"move {last.number}" if last.type == "move" else f"{last.reason.value} notice"
+    raise EventError(
+        index, kind,
+        f"{state.player} answers again with no move of {partner}'s since {state.player}'s {what} (event {mine}):"
+        f" {partner}'s reply to it is missing",
+        field="player",
+    )
 
 
 def _check_charge_number(index: int, event: Notice | Penalty | Delay, state: _State) -> None:
