@@ -67,14 +67,15 @@ class Canadian:
         in_overtime = main == 0
         blocks = 1 if in_overtime else 0
         for number, days in enumerate(moves.completed[start:], start=start + 1):
+            had = 0  # main time the move had besides its block
             if not in_overtime:
                 if days < main:
                     main -= days
                     continue
-                days -= main  # this move uses main time up: it opens the first block
+                had, days = main, days - main  # this move uses main time up: it opens the first block
                 main, in_overtime, blocks = 0, True, 1
             if overstepped is None and days > block_days:
-                overstepped = flag(before + blocks, number, block_days)
+                overstepped = flag(before + blocks, number, had + block_days)
             block_days -= days
             block_moves -= 1
             if block_moves == 0:  # block completed: a new one, afresh (saved time is lost) unless the flag fell
