@@ -2,7 +2,7 @@
 
 ``corr`` (the default) runs every property on 150 random games and no deadline: the whole suite stays
 within a few minutes on two cores. The system properties fold move times without dates and are cheap,
-so they take ``SYSTEM_EXAMPLES`` each (``tests/clock/test_system_properties.py``): enough to meet the
+so they take ``SYSTEM_EXAMPLES`` (1500) each (``tests/clock/test_system_properties.py``): enough to meet the
 rare shapes that broke them before (a Canadian block overrun by its first move, a flag fallen before
 the pending move's days began). ``HYPOTHESIS_PROFILE=thorough`` multiplies both by ten.
 """

@@ -16,7 +16,7 @@ from corr.clock.systems import (
 
 from .strategies import games
 
-SYSTEM_EXAMPLES = 2000  # a fold of at most 41 moves: cheap, and rare shapes need many draws (conftest.py)
+SYSTEM_EXAMPLES = 1500  # a fold of at most 41 moves: cheap, and rare shapes need many draws (conftest.py)
 MAIN_STAGES = st.lists(st.builds(Stage, st.integers(1, 4), st.integers(1, 20)), min_size=1, max_size=2).map(tuple)
 
 def days(low: int, high: int):
