@@ -86,6 +86,9 @@ class PlayerCharges:
     move_days: tuple[tuple[int, int, int], ...] = ()
     """(number, raw days, event) of every move, kept only when a per-move limit needs them."""
     double_after: int | None = None
+    shifted: tuple[tuple[int, int, int], ...] = ()
+    """(charged to, own number, days) of every amount 50.4.8 charges to an accepted variant move
+    instead of the move whose days they are: the per-move systems count those days on that move."""
 
     @property
     def total_days(self) -> int:
@@ -113,6 +116,7 @@ class _State:
     dispatched: date = date.min
     """The date of this player's last dispatch (a dated move or a notice of an impossible or
     illegible move): what the partner answers next cannot have arrived before it."""
+    shifted: list[tuple[int, int, int]] | None = None
     partner: _State | None = None
 
     def charge(self, number: int, days: int) -> None:
@@ -153,6 +157,10 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
     keep_move_days = control is not None and control.max_per_move is not None
     states: dict[str, _State] = {}
     for p in game.players:
+        if p.notice_received_on is not None and p.notice_received_on > as_of:
+            field = f"players.{p.id}.notice_received_on"
+            raise ClockError(f"{field} {p.notice_received_on} is after the as-of date {as_of}: a notice of the start"
+                             " cannot be counted before it arrives (50.4.6)", field=field)
         try:
             start = player_start(game.official_start, p.notice_received_on, rules.late_notice_start_days)
         except OverflowError:  # a date near 9999-12-31 plus the late-notice days
@@ -169,6 +177,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
     append = lines.append if keep else _discard
     grace = rules.grace_days
     plain = double is None and not keep_move_days  # no per-move option: the fast path applies
+    last_sender = None  # who made the last dispatch: the next answer must be the partner's
 
     for index, event in enumerate(events):
         if plain and event.__class__ is Move:
@@ -181,7 +190,8 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             if (state is not None and received is not None and sent is not None and not void
                     and variant is None and state.pending is None and number.__class__ is int
                     and number == state.made + 1 and not state.last_made_accepted
-                    and state.start <= received <= sent <= as_of and state.partner.dispatched <= received):
+                    and state.start <= received <= sent <= as_of and state.partner.dispatched <= received
+                    and last_sender != player):
                 days = (sent - received).days
                 charges = state.charges
                 if number == len(charges) + 1:
@@ -191,6 +201,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 state.thinking_days += days
                 state.made = number
                 state.dispatched = sent
+                last_sender = player
                 if keep:
                     append(LedgerLine(player, number, KIND_MOVE, days, 0, "50.4.4", index, ""))
                 continue
@@ -202,7 +213,8 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             )
         kind = event.type
         if kind == "move":
-            _charge_move(index, event, state, as_of, append, double, events)
+            if _charge_move(index, event, state, as_of, append, double, events, last_sender):
+                last_sender = state.player
         elif kind == "notice":
             _check_charge_number(index, event, state)
             received, sent = event.received_on, event.sent_on
@@ -211,7 +223,9 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             if event.reason is not NoticeReason.REPEAT:
                 # A repeat re-sends the player's earlier move: the partner may answer the original,
                 # which can arrive before the repeat was sent (crossing mail), so it bounds nothing.
+                _check_turn(index, kind, state, events, last_sender)
                 state.dispatched = sent
+                last_sender = state.player
             counted_from = max(received, state.start)
             raw = max(0, (sent - counted_from).days)
             days = max(0, raw - grace)
@@ -255,7 +269,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             player=pid, start=s.start, made=s.made, next_charge_number=q,
             charges=tuple(s.charges), thinking_days=s.thinking_days,
             penalty_days=s.penalty_days, delay_days=s.delay_days, pending=s.pending,
-            move_days=tuple(s.move_days or ()), double_after=double,
+            move_days=tuple(s.move_days or ()), double_after=double, shifted=tuple(s.shifted or ()),
         )
     return result, lines
 
@@ -272,8 +286,11 @@ def double_time(days: int, double_after: int | None) -> int:
 
 
 def _charge_move(index: int, move: Move, state: _State, as_of: date, append, double: int | None,
-                 events: tuple) -> None:
-    """Charge one move, checking every rule (the loop's fast path took the plain ones)."""
+                 events: tuple, last_sender: str | None) -> bool:
+    """Charge one move, checking every rule (the loop's fast path took the plain ones).
+
+    :returns: True when the move was dispatched (dated), which the partner answers next.
+    """
     number = move.number
     if isinstance(number, bool) or not isinstance(number, int):
         raise EventError(index, "move", f"number must be a whole number, got {number!r}", field="number")
@@ -315,7 +332,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         else:
             note = "played from the player's own conditional variant: costs nothing"
         append(LedgerLine(move.player, number, KIND_VARIANT_MOVE, 0, 0, "50.4.8", index, note))
-        return
+        return False
 
     received, sent = move.received_on, move.sent_on
     if received is None and number != 1:
@@ -331,9 +348,12 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         _check_dates(index, "move", received, None, as_of)
         if received is not None:
             _check_answers(index, "move", received, "received_on", state, events)
+        _check_turn(index, "move", state, events, last_sender)
         running = max(0, (as_of - counted_from).days)
         charged = double_time(running, double)
         state.charge(charge_to, charged)
+        if charge_to != number:
+            _shift(state, charge_to, number, charged)
         state.thinking_days += charged
         state.pending = Pending(number, charge_to, counted_from, running, index)
         if state.move_days is not None:
@@ -345,13 +365,14 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
             + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
             + (f"; {running - double} day(s) beyond {double} count double" if charged != running else ""),
         ))
-        return
+        return False
 
     _check_dates(index, "move", received, sent, as_of)
     if received is None:  # the player's first move, counted from their start: it was sent after what it answers
         _check_answers(index, "move", sent, "sent_on", state, events)
     else:
         _check_answers(index, "move", received, "received_on", state, events)
+    _check_turn(index, "move", state, events, last_sender)
     state.dispatched = sent
     raw = max(0, (sent - counted_from).days)
     days = double_time(raw, double)
@@ -363,6 +384,8 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         charges.append(days)
     else:
         state.charge(charge_to, days)
+    if charge_to != number:
+        _shift(state, charge_to, number, days)
     state.thinking_days += days
     if move.void:
         kind = KIND_VOID_MOVE
@@ -386,6 +409,43 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         rule = "double_after"
         note += f"{'; ' if note else ''}{raw} day(s), those beyond {double} count double: {days}"
     append(LedgerLine(move.player, charge_to, kind, days, excluded, rule, index, note))
+    return True
+
+
+def _shift(state: _State, charged_to: int, number: int, days: int) -> None:
+    """Record days 50.4.8 charges to an accepted variant move although they are move ``number``'s."""
+    if state.shifted is None:
+        state.shifted = []
+    state.shifted.append((charged_to, number, days))
+
+
+def _check_turn(index: int, kind: str, state: _State, events: tuple, last_sender: str | None) -> None:
+    """A move or notice answers something the partner dispatched after the player's own last dispatch.
+
+    Each player's first dispatch answers nothing of theirs; a repeat (50.4.7) is no dispatch and
+    variant moves travel with the dated move they came with.
+
+    :raises EventError: naming the partner's missing move and the player's last dispatch.
+    """
+    if last_sender != state.player:
+        return
+    partner = state.partner.player
+    mine = next(i for i in range(index - 1, -1, -1) if events[i].player == state.player and _dispatch(events[i]))
+    last = events[mine]
+    what = f"move {last.number}" if last.type == "move" else f"{last.reason.value} notice"
+    raise EventError(
+        index, kind,
+        f"{state.player} answers again with no move of {partner}'s since {state.player}'s {what} (event {mine}):"
+        f" {partner}'s reply to it is missing",
+        field="player",
+    )
+
+
+def _dispatch(event) -> bool:
+    """A dated move or a notice other than a repeat: what the partner answers next."""
+    if event.type == "move":
+        return event.sent_on is not None and event.variant is None
+    return event.type == "notice" and event.reason is not NoticeReason.REPEAT
 
 
 def _check_charge_number(index: int, event: Notice | Penalty | Delay, state: _State) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from .charging import PlayerCharges
+from .charging import PlayerCharges, double_time
 
 if TYPE_CHECKING:
     from .systems import TimeControl
@@ -34,7 +34,14 @@ class ControlWindow:
 
 @dataclass(frozen=True, slots=True)
 class Overstep:
-    """The first control whose allowed days were exceeded, and by how much."""
+    """Where the flag fell first: the control, the move, the days allowed and used.
+
+    A control of N moves (50.4.3 and plain ``periods`` stages) is exceeded as a whole: ``through_move``
+    is its last move and ``used_days`` every day charged through it. Everywhere else (a clock, a
+    byo-yomi period, the rest of the game) ``through_move`` is the move during which the time ran
+    out, ``allowed_days`` what it had, and ``used_days`` ``allowed_days + 1``: the first day over,
+    which later moves and later dates do not change.
+    """
 
     control: int
     through_move: int
@@ -104,23 +111,35 @@ class CumulativeMovesControl:
         if pending is not None:
             # The running days are already in `cumulative`; the move may run for
             # what is left plus what it has used so far, counted from its first day.
-            deadline = pending.counted_from + timedelta(days=remaining + pending.running_days)
+            deadline = deadline_of(pending.counted_from, remaining + pending.running_days)
         return ControlState(window=window, overstepped=overstepped, deadline=deadline)
+
+
+def deadline_of(counted_from: date, last_day: int) -> date | None:
+    """The date a pending move may be sent on at the latest: ``last_day`` days after its first day.
+
+    None when ``last_day`` is negative: the days charged before the move's own ones already exceed
+    the control (penalties, or a flag fallen on an earlier move), so no day of it is in time. A date
+    before the move's first day would not be a deadline: sending on it still costs those days.
+    """
+    if last_day < 0:
+        return None
+    return counted_from + timedelta(days=last_day)
 
 
 def affordable_days(running: int, left: int, double_after: int | None) -> int:
     """How many more days a move that has run ``running`` days can run on ``left`` charged days.
 
-    Without double time that is ``left``. With it, days up to ``double_after``
-    cost one and every later day two (ICCF). Negative ``left`` (the flag has
-    fallen) is returned as it is: the deadline lies in the past.
+    Without double time that is ``left``. With it, days up to ``double_after`` cost one and every
+    later day two (ICCF), so the move may run to the last day whose charge is within what it has
+    been charged plus ``left``. Negative ``left`` (the flag has fallen) gives a negative answer:
+    the deadline lies in the past.
     """
-    if left < 0 or double_after is None:
+    if double_after is None:
         return left
-    single = max(0, double_after - running)
-    if left <= single:
-        return left
-    return single + (left - single) // 2
+    budget = double_time(running, double_after) + left  # what the move's own days may cost in all
+    last = budget if budget <= double_after else (budget + double_after) // 2
+    return last - running
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,20 +151,33 @@ class SystemControl:
     def fold(self, charges: PlayerCharges) -> ControlState:
         from .systems import MoveTimes
 
-        q = charges.next_charge_number
+        system = self.time_control.system
         per_move = charges.charges
+        if system.by_move:
+            # A per-move mechanism counts moves as they were made: an accepted variant move is a
+            # completed move of its own (made when the variant was accepted), and the days 50.4.8
+            # charges to it are counted on the move they were spent on.
+            q = charges.made + 1
+            if charges.shifted:
+                per_move = list(per_move)
+                for charged_to, number, days in charges.shifted:
+                    per_move[charged_to - 1] -= days
+                    if number > len(per_move):
+                        per_move.extend([0] * (number - len(per_move)))
+                    per_move[number - 1] += days
+        else:
+            q = charges.next_charge_number
         completed = tuple(per_move[:q - 1]) + (0,) * max(0, q - 1 - len(per_move))
         current = per_move[q - 1] if q <= len(per_move) else 0
-        state = self.time_control.system.state(MoveTimes(completed=completed, current=current, number=q,
-                                                         later=tuple(per_move[q:])))
+        state = system.state(MoveTimes(completed=completed, current=current, number=q, later=tuple(per_move[q:])))
         overstepped = state.overstepped
         limit = self.time_control.max_per_move
         if limit is not None:
             # ICCF silence / FICGS: one move longer than the limit oversteps, whatever the clock says.
             for number, raw, _event in charges.move_days:
                 if raw > limit:
-                    long_move = Overstep(control=number, through_move=number, allowed_days=limit, used_days=raw,
-                                         reason="max_per_move")
+                    long_move = Overstep(control=number, through_move=number, allowed_days=limit,
+                                         used_days=limit + 1, reason="max_per_move")
                     if overstepped is None or long_move.through_move < overstepped.through_move:
                         overstepped = long_move
                     break
@@ -156,6 +188,6 @@ class SystemControl:
             last_day = pending.running_days + more
             if limit is not None:
                 last_day = min(last_day, limit)
-            deadline = pending.counted_from + timedelta(days=last_day)
-        clock = {"system": self.time_control.system.name, **state.clock}
+            deadline = deadline_of(pending.counted_from, last_day)
+        clock = {"system": system.name, **state.clock}
         return ControlState(window=state.window, overstepped=overstepped, deadline=deadline, clock=clock)

@@ -4,7 +4,9 @@ Each preset is a game file ``ruleset`` object; keys given beside a preset
 override it. Sources: article 50.4 (seed 004); ICCF's playing rules (10 moves
 in 50 days, double time beyond 20 days, 40 days of silence; Fischer 30 + 3);
 SchemingMind's standard control (30 days + 1 per move, capped at 45);
-lichess's days per move; Dragon Go Server's Japanese byo-yomi.
+lichess's days per move; Dragon Go Server's Japanese byo-yomi; FIDE 6.2's classical
+combined control (40 moves, then the rest of the game, an increment from move 1) and a Go
+tournament's main time in moves followed by Canadian byo-yomi (seed 003, 12.2), in days.
 """
 
 from __future__ import annotations
@@ -24,6 +26,14 @@ PRESETS: dict[str, dict[str, Any]] = {
     "days_per_move_3": {"time_control": {"system": "per_move", "time": 3}},
     "dgs_byoyomi": {"time_control": {"system": "byoyomi", "main": 30, "periods": 5, "period_time": 1}},
     "dgs_canadian": {"time_control": {"system": "canadian", "main": 30, "moves": 10, "period_time": 15}},
+    # FIDE classical (90 min for 40 moves, then 30 min, 30 s per move from move 1) with days for minutes
+    # and 1 day for the increment: cumulative, as 6.2 credits unused time to the next period.
+    "fide_classical_days": {"time_control": {"system": "periods", "stages": [
+        {"moves": 40, "time": 90, "increment": 1}, {"moves": None, "time": 30, "increment": 1}]}},
+    # Go 12.2: a number of moves in the main time, then byo-yomi of several moves (its interpretation:
+    # "15 ходов на 5 мин."), with days: 40 moves in 60 days, then 15 moves in 20 days.
+    "go_main_moves_canadian": {"time_control": {"system": "canadian", "main": [{"moves": 40, "time": 60}],
+                                                "moves": 15, "period_time": 20}},
 }
 
 

@@ -27,6 +27,7 @@ def games(draw, max_events: int = 40):
     players = (Player("white", notices[0]), Player("black", notices[1]))
     made = {"white": 0, "black": 0}
     pending = {"white": False, "black": False}
+    last_dispatcher = None  # who sent the last dated move or notice: the partner answers it
     day = START - timedelta(days=draw(st.integers(0, 5)))
     events = []
     for _ in range(draw(st.integers(0, max_events))):
@@ -34,7 +35,17 @@ def games(draw, max_events: int = 40):
         action = draw(st.sampled_from(ACTIONS))
         received = day + timedelta(days=draw(st.integers(0, 3)))
         sent = received + timedelta(days=draw(st.integers(0, 9)))
+        reason = draw(st.sampled_from(list(NoticeReason)))
         number = made[player] + 1
+        if action in ("move", "void", "notice") and not (action == "notice" and reason is NoticeReason.REPEAT):
+            # A dispatch answers the partner's: players take turns, and a pending move ends the exchange.
+            if any(pending.values()):
+                action = "penalty"
+            elif player == last_dispatcher:
+                player = "black" if player == "white" else "white"
+                number = made[player] + 1
+            if action != "penalty":
+                last_dispatcher = player
         if action in ("move", "void", "accepted", "conditional") and pending[player]:
             action = "penalty"
         if action == "move":
@@ -53,12 +64,12 @@ def games(draw, max_events: int = 40):
             events.append(Move(player, number, variant=Variant(action)))
             made[player] = number
         elif action == "notice":
-            reason = draw(st.sampled_from(list(NoticeReason)))
             events.append(Notice(player, draw(st.integers(1, number)), reason, received, sent))
             day = sent
         elif action == "penalty":
             events.append(Penalty(player, draw(st.integers(1, number)), draw(st.sampled_from(list(PenaltyReason)))))
         else:
             events.append(Delay(player, draw(st.integers(1, number)), draw(st.integers(0, 6)), DelayReason.LATE_REPEAT))
-    as_of = day + timedelta(days=draw(st.integers(0, 40)))
+    known = max([day] + [n for n in notices if n is not None])  # a notice after as_of is refused, as any fact
+    as_of = known + timedelta(days=draw(st.integers(0, 40)))
     return Game(official_start=START, players=players, events=tuple(events), ruleset=ruleset), as_of

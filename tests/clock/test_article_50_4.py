@@ -211,14 +211,15 @@ def test_the_ruleset_can_change_the_free_days():
 # --- void moves ---------------------------------------------------------------------------
 
 def test_a_void_move_costs_its_days_but_is_not_a_move_made():
-    # Void move 2: 01-20 -> 01-25 = 5 days; corrected move 2: 02-05 -> 02-06 = 1 day.
-    g = game(move("white", 1, sent="01-10"), move("white", 2, "01-20", "01-25", void=True),
+    # Void move 2: 01-20 -> 01-25 = 5 days; black's notice of it; corrected move 2: 02-05 -> 02-06 = 1 day.
+    g = game(move("white", 1, sent="01-10"), move("black", 1, "01-12", "01-18"),
+             move("white", 2, "01-20", "01-25", void=True), notice("black", 2, "01-28", "02-02"),
              move("white", 2, "02-05", "02-06"))
     clock = compute(g, d("03-01"))
     white = clock.accounts["white"]
     assert white.thinking_days == 5 + 1 + 0
     assert white.made == 2
-    assert [ln.kind for ln in clock.ledger] == ["move", "void_move", "move"]
+    assert [ln.kind for ln in clock.ledger] == ["move", "move", "void_move", "notice", "move"]
 
 
 # --- 50.4.8: variants ----------------------------------------------------------------------
@@ -227,7 +228,8 @@ def test_the_receiver_of_a_variant_is_charged_on_the_last_accepted_move():
     # Black accepts white's variant on move 2 (no dates, costs 0), then answers move 3
     # received 02-10, sent 02-15: 5 days charged to move 2, the last accepted one.
     g = game(move("white", 1, sent="01-10"), move("black", 1, "01-12", "01-13"),
-             move("black", 2, variant=Variant.ACCEPTED), move("black", 3, "02-10", "02-15"))
+             move("white", 2, "01-16", "01-20"), move("black", 2, variant=Variant.ACCEPTED),
+             move("white", 3, variant=Variant.CONDITIONAL), move("black", 3, "02-10", "02-15"))
     clock = compute(g, d("03-01"))
     last = clock.ledger[-1]
     assert (last.move, last.days, last.rule) == (2, 5, "50.4.8")

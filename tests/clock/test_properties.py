@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
-from corr.clock import EventError, Move, NoticeReason, compute, read_game, write_game
+from corr.clock import (
+    EventError, Game, Move, NoticeReason, Penalty, PenaltyReason, Player, Ruleset, compute, read_game, write_game,
+)
 from corr.clock.batch import compute_files
 
-from .strategies import games
-
-settings.register_profile("corr", deadline=None, max_examples=150)
-settings.load_profile("corr")
-
+from .strategies import START, games
 
 @given(games())
 def test_the_total_is_thinking_plus_penalties_plus_delays(case):
@@ -98,6 +96,14 @@ def test_a_batch_gives_the_same_results_as_single_files(cases):
     assert batch == singles
 
 
+# Found by Hypothesis: white notified late (start 01-23), pending first move, two penalties of 1 day over
+# a 1-day control, as of 01-10. No day is in time, so there is no deadline (there was 01-22, a day on
+# which sending would still leave -1).
+@example((Game(official_start=START, players=(Player("white", date(2026, 1, 20)), Player("black")),
+               events=(Move("white", 1), Penalty("white", 1, PenaltyReason.ADDRESS_ERROR),
+                       Penalty("white", 1, PenaltyReason.ADDRESS_ERROR)),
+               ruleset=Ruleset(moves_per_control=1, days_per_control=1, first_penalty_days=1,
+                               repeat_penalty_days=1)), date(2026, 1, 20)))
 @given(games())
 def test_a_deadline_is_exactly_the_last_day_without_an_overstep(case):
     game, as_of = case

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from corr.clock import Ruleset, RulesetError, compute
+from corr.clock import Ruleset, RulesetError, Variant, compute
 from corr.clock.systems import (
     Byoyomi, Canadian, Delay, Fischer, MoveTimes, PerMove, Periods, Stage, parse_time_control,
 )
 from corr.clock.presets import PRESETS, preset_ruleset
 
-from .builders import alternate, d, game, move
+from .builders import alternate, d, game, move, penalty
 
 
 def fold(system, completed, current=0):
@@ -269,3 +269,109 @@ def test_a_game_under_a_system_reads_and_writes_its_time_control():
     assert again == g
     assert compute(again, last).accounts["black"].clock["system"] == "byoyomi"
 
+
+
+# --- issue 11: exact systems ------------------------------------------------------------------------
+
+def test_sudden_death_names_the_move_where_the_time_ran_out_and_keeps_it():
+    sd = Periods((Stage(None, 60),), name="sudden_death")
+    # 30 + 40 = 70 > 60 during move 2: the flag fell on its 31st day (61 of 60), whatever follows.
+    for completed, current in (([30], 31), ([30], 45), ([30, 40], 0), ([30, 40, 1, 5], 9)):
+        assert fold(sd, completed, current).overstepped.as_json() == {
+            "control": 1, "through_move": 2, "allowed_days": 60, "used_days": 61}
+
+
+def test_the_rest_of_the_game_stage_names_its_move_after_a_counted_stage():
+    # FIDE: stage 1 holds 40 moves of 3 = 120 of 120; stage 3 allows 210 in all; moves 41-60 of 3 = 180,
+    # then move 61 of 31 reaches 211 > 210: the flag fell on move 61, not on the move being played.
+    assert fell_at(fold(FIDE, [3] * 60 + [31] + [1] * 5)) == 61
+
+
+def test_byoyomi_and_canadian_number_their_controls_from_1():
+    assert fold(DGS, [4]).window.number == 1                 # main time
+    assert fold(DGS, [10], current=1).window.number == 2     # period 1
+    assert fold(DGS, [10], current=7).overstepped.control == 4  # the last of 3 periods
+    assert fold(CA, [4]).window.number == 1
+    assert fold(CA, [10, 1, 1, 1]).window.number == 3        # block 2
+
+
+def test_canadian_clock_fields_count_the_running_move():
+    # Main 10, 8 used; the running move is at 12: 2 days into block 1, which has 4 left.
+    c = fold(CA, [8], current=4).clock
+    assert (c["main_days"], c["in_overtime"], c["block"], c["block_days_left"]) == (0, True, 1, 4)
+    # And on main time still: 8 + 1 < 10.
+    c = fold(CA, [8], current=1).clock
+    assert (c["main_days"], c["in_overtime"], c["block"], c["block_days_left"]) == (1, False, 0, 6)
+
+
+def test_byoyomi_is_in_byoyomi_once_the_running_move_passes_main_time():
+    assert fold(DGS, [8], current=2).clock["in_byoyomi"] is False   # exactly the end of main time
+    assert fold(DGS, [8], current=3).clock["in_byoyomi"] is True
+
+
+def test_a_fischer_increment_on_each_stage_move_carries_to_the_next_stage():
+    fide = Periods((Stage(40, 90, increment=1), Stage(None, 30, increment=1)))
+    # 40 moves of 3: 90 + 40 - 120 = 10 saved, + 30: 40 for move 41; a move of 41 days oversteps there.
+    assert fold(fide, [3] * 40).window.allowed_days == 40
+    assert fell_at(fold(fide, [3] * 40, current=41)) == 41
+    # The increment comes after the move (6.2 "après chaque coup"): move 1 may take 90, not 91.
+    assert fell_at(fold(fide, [], current=91)) == 1
+
+
+def test_a_delay_stage_does_not_carry_its_unused_time():
+    s = Periods((Stage(10, 20, delay=1), Stage(None, 10, delay=1)))
+    assert fold(s, [1] * 10).window.allowed_days == 10 + 1    # 20 unused days lost (6.2 "excepté ...")
+    assert fold(s, [1] * 9, current=21).overstepped is None   # 20 + its free day
+    assert fold(s, [1] * 9, current=22).overstepped.as_json() == {
+        "control": 1, "through_move": 10, "allowed_days": 21, "used_days": 22}
+
+
+def test_a_stage_has_an_increment_or_a_delay_not_both():
+    with pytest.raises(RulesetError) as caught:
+        Ruleset.from_mapping({"time_control": {"system": "periods", "stages": [
+            {"moves": None, "time": 5, "increment": 1, "delay": 1}]}})
+    assert caught.value.field == "ruleset.time_control.stages[0].delay"
+
+
+def test_byoyomi_after_move_count_main_stages():
+    go = parse_time_control({"system": "byoyomi", "main": [{"moves": 2, "time": 5}], "periods": 2,
+                             "period_time": 3}).system
+    assert fell_at(fold(go, [3, 3])) == 2                     # 6 > 5 in main time: lost (12.10)
+    assert fold(go, [1, 1], current=4).clock["periods_left"] == 1  # 3 saved days lost (12.2)
+    assert go.as_json()["main"] == [{"moves": 2, "time": 5}]
+
+
+def test_an_accepted_variant_move_earns_its_fischer_increment():
+    # Fischer 10 + 3. Black: move 1 in 4 days (9 left), move 2 accepted from white's variant (+3: 12),
+    # move 3 answering that letter (01-22) has run 5 days on 01-27: 7 left, deadline 01-22 + 12.
+    rules = Ruleset.from_mapping({"time_control": {"system": "fischer", "initial": 10, "increment": 3}})
+    g = game(move("white", 1, sent="01-10"), move("black", 1, "01-12", "01-16"), move("white", 2, "01-18", "01-20"),
+             move("black", 2, variant=Variant.ACCEPTED), move("white", 3, variant=Variant.CONDITIONAL),
+             move("black", 3, "01-22"), ruleset=rules)
+    clock = compute(g, d("01-27"))
+    black = clock.accounts["black"]
+    assert (black.remaining_days, black.deadline) == (7, d("02-03"))
+    assert clock.ledger[-1].move == 2  # the ledger still charges the 5 days to move 2 (50.4.8)
+
+
+def test_a_canadian_block_completed_by_an_accepted_variant_move_starts_afresh():
+    # Canadian 0 + 2 moves in 6 days. Black's move 1 takes 5 (1 left); move 2, accepted, completes the
+    # block; move 3 runs in a fresh block of 6: a 5-day reply is in time.
+    rules = Ruleset.from_mapping({"time_control": {"system": "canadian", "main": 0, "moves": 2, "period_time": 6}})
+    g = game(move("white", 1, sent="01-10"), move("black", 1, "01-12", "01-17"), move("white", 2, "01-19", "01-20"),
+             move("black", 2, variant=Variant.ACCEPTED), move("white", 3, variant=Variant.CONDITIONAL),
+             move("black", 3, "01-22", "01-27"), ruleset=rules)
+    black = compute(g, d("01-27")).accounts["black"]
+    assert black.overstepped is None
+    assert (black.clock["block"], black.clock["block_days_left"]) == (2, 1)  # block 2: 6 - 5
+
+
+def test_a_penalty_above_the_days_per_move_is_a_loss_on_time():
+    rules = Ruleset.from_mapping({"time_control": {"system": "per_move", "time": 3}})
+    g = game(move("white", 1), penalty("white", 1), ruleset=rules)  # 0 days + 5 penalty days > 3
+    over = compute(g, d("01-10")).accounts["white"].overstepped
+    assert (over.through_move, over.allowed_days) == (1, 3)
+
+
+def test_a_single_move_byoyomi_period_overrun_is_a_loss_not_a_passed_turn():
+    assert fell_at(fold(Byoyomi(main=0, periods=1, period_time=2), [2, 3])) == 2

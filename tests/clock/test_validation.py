@@ -226,6 +226,7 @@ def test_a_deadline_past_the_last_date_is_a_clock_error_naming_the_player():
 
 def test_a_late_start_past_the_last_date_is_a_clock_error_naming_the_notice():
     data = far_game(white={"notice_received_on": "9999-12-30"})  # + 3 days (50.4.6)
+    data["as_of"] = "9999-12-31"
     with pytest.raises(ClockError, match="notice_received_on 9999-12-30 plus 3 day") as error:
         run(data)
     assert error.value.field == "players.white.notice_received_on"

@@ -49,3 +49,24 @@ def test_nightly_refuses_a_date_outside_the_window(on):
     with pytest.raises(CommandError, match=f"--date must lie between 1900-01-01 and 2199-12-31, got {on}") as error:
         call_command("nightly", "--date", on)
     assert error.value.returncode == 2
+
+
+# --- issue 11, item 7: what a game file may not say, each the one-line error and exit 2 -------------
+
+def test_a_player_moving_twice_without_the_partners_reply_is_the_one_line_error():
+    # White's move 1 goes 01-12; white "answers" again on 01-20 with no move of black's between.
+    data = json.loads(EXAMPLE.read_text())
+    data["events"] = [data["events"][0],
+                      {"type": "move", "player": "white", "number": 2, "received_on": "2026-01-18",
+                       "sent_on": "2026-01-20"}]
+    line = one_line_error(clock("-", "--json", stdin=json.dumps(data)))
+    assert line.endswith("event 1 (move): white answers again with no move of black's since white's move 1"
+                         " (event 0): black's reply to it is missing")
+
+
+def test_a_start_notice_after_the_as_of_date_is_the_one_line_error():
+    data = json.loads(EXAMPLE.read_text())
+    data["players"]["white"]["notice_received_on"] = "2026-03-05"  # as_of is 2026-03-01
+    line = one_line_error(clock("-", "--json", stdin=json.dumps(data)))
+    assert line.endswith("players.white.notice_received_on 2026-03-05 is after the as-of date 2026-03-01:"
+                         " a notice of the start cannot be counted before it arrives (50.4.6)")

@@ -15,6 +15,17 @@ from ..errors import RulesetError
 
 
 @dataclass(frozen=True, slots=True)
+class Stage:
+    """``moves`` moves (None: the rest of the game) in ``time`` days; optionally a Fischer ``increment``
+    after each of its moves or a ``delay`` of free days at the start of each (FIDE 6.2)."""
+
+    moves: int | None
+    time: int
+    increment: int = 0
+    delay: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class MoveTimes:
     """A player's per-move charges as a system sees them.
 
@@ -50,12 +61,73 @@ class System(Protocol):
     """A time-control system: a pure, immutable fold of per-move charges."""
 
     name: str
+    by_move: bool
+    """True for a per-move mechanism (increments, byo-yomi periods and blocks, per-move allowances): it
+    sees moves as they were made, an accepted variant move being a completed move (see ``SystemControl``);
+    False for plain periods, which count days by the numbers 50.4.8 charges them to, as article 50.4."""
 
     def state(self, moves: MoveTimes) -> SystemState:  # pragma: no cover - protocol
         ...
 
     def as_json(self) -> dict[str, Any]:  # pragma: no cover - protocol
         ...
+
+
+def flag(control: int, move: int, allowed: int) -> Overstep:
+    """The overstep of ``move`` in ``control`` when it had ``allowed`` days: the flag fell on the first day
+    over, so ``used_days`` is ``allowed + 1`` whatever the move went on to take (later moves and later
+    dates leave it as it is)."""
+    return Overstep(control=control, through_move=move, allowed_days=allowed, used_days=allowed + 1)
+
+
+def main_stages(stages: tuple[Stage, ...], moves: MoveTimes) -> tuple[int, Overstep | None, tuple | None]:
+    """Go 12.2's main time given as move-count stages, before byo-yomi.
+
+    Each stage's moves must be made within its time (12.10: otherwise the game is lost); time saved in a
+    stage is not added to the next (12.2), nor to byo-yomi. Stage k is control k.
+
+    :returns: (moves made in main time, where the flag fell or None, and when the current move is still
+        in main time (its stage number, the stage's last move, the days the stage has left for it),
+        else None).
+    """
+    completed = moves.completed
+    made = len(completed)
+    over = None
+    m = 0
+    for k, stage in enumerate(stages, start=1):
+        used, last = 0, m + stage.moves
+        while m < last and m < made:
+            days = completed[m]
+            m += 1
+            if over is None and used + days > stage.time:
+                over = flag(k, m, stage.time - used)
+            used += days
+        if m < last:
+            return m, over, (k, last, stage.time - used)
+    return m, over, None
+
+
+def parse_main(data: dict, path: str) -> tuple[int, tuple[Stage, ...]]:
+    """``main`` of a byo-yomi system: whole days, or move-count stages ``[{"moves", "time"}, ...]`` (Go 12.2
+    "какое-то количество ходов ... в заданный период основного времени"). :raises RulesetError: naming it."""
+    raw = data.get("main")
+    if not isinstance(raw, list):
+        return whole(data, "main", path), ()
+    if not raw:
+        raise RulesetError(f"{path}.main must be whole days or a non-empty list of {{moves, time}}",
+                           field=f"{path}.main")
+    stages = []
+    for i, item in enumerate(raw):
+        where = f"{path}.main[{i}]"
+        if not isinstance(item, dict):
+            raise RulesetError(f"{where} must be an object {{moves, time}}", field=where)
+        only_keys(item, {"moves", "time"}, where)
+        stages.append(Stage(whole(item, "moves", where, minimum=1), whole(item, "time", where, minimum=1)))
+    return 0, tuple(stages)
+
+
+def main_json(main: int, stages: tuple[Stage, ...]) -> int | list[dict[str, int]]:
+    return [{"moves": s.moves, "time": s.time} for s in stages] if stages else main
 
 
 def whole(data: dict, key: str, path: str, minimum: int = 0, required: bool = True, default: int | None = None):

@@ -5,9 +5,19 @@ Main time first; then each move must be made within one period of
 a period uses it up and goes on in the next; the flag falls when the last
 period is overrun. Saved time is not carried over.
 
+``main`` is whole days, or (12.2 "какое-то количество ходов ... в заданный
+период основного времени") move-count stages ``[{"moves": 40, "time": 60}]``:
+each stage's moves within its time, or the game is lost (12.10), and what a
+stage saves is lost (12.2); byo-yomi starts after the last stage's moves.
+
+Controls are numbered as everywhere else from 1: the main time is control 1
+(its stages 1..S when given as stages), byo-yomi period k is control S + k.
+
 Where the texts are silent: a move that starts in main time and runs past
 it goes on into the periods with the days over main time (as DGS and OGS
-count it); a move ending exactly at the end of a period keeps it.
+count it); a move ending exactly at the end of a period keeps it. A move
+not made in the last period loses (12.10, DGS, OGS), although seed 003's
+interpretation of 12.16 passes the turn to the partner instead.
 """
 
 from __future__ import annotations
@@ -15,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow, Overstep
-from .base import MoveTimes, SystemState, only_keys, whole
+from ..control import ControlWindow
+from .base import MoveTimes, Stage, SystemState, flag, main_json, main_stages, only_keys, parse_main, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,16 +34,20 @@ class Byoyomi:
     main: int
     periods: int
     period_time: int
+    main_stages: tuple[Stage, ...] = ()
     name: str = "byoyomi"
+    by_move: bool = True
 
     @classmethod
     def parse(cls, data: dict, path: str) -> "Byoyomi":
         only_keys(data, {"system", "main", "periods", "period_time", "double_after", "max_per_move"}, path)
-        return cls(whole(data, "main", path), whole(data, "periods", path, minimum=1),
-                   whole(data, "period_time", path, minimum=1))
+        main, stages = parse_main(data, path)
+        return cls(main, whole(data, "periods", path, minimum=1), whole(data, "period_time", path, minimum=1),
+                   stages)
 
     def as_json(self) -> dict[str, Any]:
-        return {"system": self.name, "main": self.main, "periods": self.periods, "period_time": self.period_time}
+        return {"system": self.name, "main": main_json(self.main, self.main_stages), "periods": self.periods,
+                "period_time": self.period_time}
 
     def _play(self, main: int, periods: int, days: int) -> tuple[int, int, bool]:
         """(main left, periods left, flag fell) after a move of ``days``."""
@@ -47,22 +61,44 @@ class Byoyomi:
         return 0, periods - used_up, False
 
     def state(self, moves: MoveTimes) -> SystemState:
-        main, periods = self.main, self.periods
+        main, periods, period = self.main, self.periods, self.period_time
+        before = 1  # controls before the periods: the main time
         overstepped = None
-        for number, days in enumerate(moves.completed, start=1):
-            budget = main + periods * self.period_time
+        start = 0
+        if self.main_stages:
+            start, overstepped, in_main = main_stages(self.main_stages, moves)
+            before, main = len(self.main_stages), 0
+            if in_main is not None:
+                k, last, left_in_stage = in_main
+                left = left_in_stage - moves.current
+                if overstepped is None and left < 0:
+                    overstepped = flag(k, moves.number, left_in_stage)
+                window = ControlWindow(number=k, through_move=last, allowed_days=left_in_stage, remaining_days=left)
+                return SystemState(window=window, overstepped=overstepped, current_left=left, clock={
+                    "main_days": left, "main_moves_left": last - moves.number + 1, "periods_left": periods,
+                    "period_days": period, "in_byoyomi": False})
+        last_period = before + self.periods
+        for number, days in enumerate(moves.completed[start:], start=start + 1):
+            budget = main + periods * period
             main, periods, fell = self._play(main, periods, days)
-            if fell and overstepped is None:
-                overstepped = Overstep(control=number, through_move=number, allowed_days=budget, used_days=days)
+            if fell:
+                if overstepped is None:
+                    overstepped = flag(last_period, number, budget)
                 break
-        budget = main + periods * self.period_time
-        left = budget - moves.current
+        budget = main + periods * period
+        current = moves.current
+        left = budget - current
         if overstepped is None and left < 0:
-            overstepped = Overstep(control=moves.number, through_move=moves.number, allowed_days=budget,
-                                   used_days=moves.current)
-        now_main, now_periods, _ = self._play(main, periods, max(0, moves.current)) if left >= 0 else (0, 0, True)
-        window = ControlWindow(number=self.periods - periods, through_move=moves.number, allowed_days=budget,
-                               remaining_days=left)
-        return SystemState(window=window, overstepped=overstepped, current_left=left,
-                           clock={"main_days": now_main, "periods_left": now_periods,
-                                  "period_days": self.period_time, "in_byoyomi": main == 0})
+            overstepped = flag(last_period, moves.number, budget)
+        in_byoyomi = main == 0 or current > main  # the running move counts: past main time, it is in a period
+        if left < 0:
+            now_main, now_periods, control = 0, 0, last_period
+        else:
+            now_main, now_periods, _ = self._play(main, periods, current)
+            # The period the running move stands in: the ones used up before it and by it, plus one.
+            control = before + self.periods - now_periods + 1 if in_byoyomi else before
+        window = ControlWindow(number=control, through_move=moves.number, allowed_days=budget, remaining_days=left)
+        clock = {"main_days": now_main, "periods_left": now_periods, "period_days": period, "in_byoyomi": in_byoyomi}
+        if self.main_stages:
+            clock = {"main_days": 0, "main_moves_left": 0, **clock}
+        return SystemState(window=window, overstepped=overstepped, current_left=left, clock=clock)

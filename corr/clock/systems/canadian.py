@@ -4,11 +4,18 @@ Main time first; then blocks: ``moves`` moves within ``period_time``. A block
 that is completed in time starts a new one afresh; time saved in a block is
 not carried over. The flag falls when a block's time runs out before its moves.
 
+``main`` is whole days or move-count stages, as for Japanese byo-yomi
+(:mod:`.byoyomi`). Controls are numbered from 1: the main time is control 1
+(stages 1..S), block k is control S + k; the ``block`` of the clock is k (0 in
+main time).
+
 Where the texts are silent: the move that uses up main time, exactly or by
 running past it, is the first move of the first block, and its days over main
 time come off that block (as OGS counts it). Counting the move that ends
 exactly at zero keeps the clock monotone: playing any move faster never
-leaves less time later (a property test checks it for every system).
+leaves less time later (a property test checks it for every system). Once the
+flag has fallen the block is not renewed: its days stay below zero and every
+later day comes off them, so a slower earlier move never shows more time left.
 """
 
 from __future__ import annotations
@@ -16,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow, Overstep
-from .base import MoveTimes, SystemState, only_keys, whole
+from ..control import ControlWindow
+from .base import MoveTimes, Stage, SystemState, flag, main_json, main_stages, only_keys, parse_main, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,48 +32,71 @@ class Canadian:
     main: int
     moves: int
     period_time: int
+    main_stages: tuple[Stage, ...] = ()
     name: str = "canadian"
+    by_move: bool = True
 
     @classmethod
     def parse(cls, data: dict, path: str) -> "Canadian":
         only_keys(data, {"system", "main", "moves", "period_time", "double_after", "max_per_move"}, path)
-        return cls(whole(data, "main", path), whole(data, "moves", path, minimum=1),
-                   whole(data, "period_time", path, minimum=1))
+        main, stages = parse_main(data, path)
+        return cls(main, whole(data, "moves", path, minimum=1), whole(data, "period_time", path, minimum=1), stages)
 
     def as_json(self) -> dict[str, Any]:
-        return {"system": self.name, "main": self.main, "moves": self.moves, "period_time": self.period_time}
+        return {"system": self.name, "main": main_json(self.main, self.main_stages), "moves": self.moves,
+                "period_time": self.period_time}
 
     def state(self, moves: MoveTimes) -> SystemState:
         main, block_days, block_moves = self.main, self.period_time, self.moves
+        before = 1  # controls before the blocks: the main time
+        overstepped = None
+        start = 0
+        if self.main_stages:
+            start, overstepped, in_main = main_stages(self.main_stages, moves)
+            before, main = len(self.main_stages), 0
+            if in_main is not None:
+                k, last, left_in_stage = in_main
+                left = left_in_stage - moves.current
+                if overstepped is None and left < 0:
+                    overstepped = flag(k, moves.number, left_in_stage)
+                window = ControlWindow(number=k, through_move=last, allowed_days=left_in_stage, remaining_days=left)
+                return SystemState(window=window, overstepped=overstepped, current_left=left, clock={
+                    "main_days": left, "main_moves_left": last - moves.number + 1, "in_overtime": False,
+                    "block": 0, "block_moves_left": self.moves, "block_days_left": self.period_time,
+                    "moves_per_block": self.moves, "period_days": self.period_time})
         in_overtime = main == 0
         blocks = 1 if in_overtime else 0
-        overstepped = None
-        for number, days in enumerate(moves.completed, start=1):
+        for number, days in enumerate(moves.completed[start:], start=start + 1):
+            had = 0  # main time the move had besides its block
             if not in_overtime:
                 if days < main:
                     main -= days
                     continue
-                days -= main  # this move uses main time up: it opens the first block
+                had, days = main, days - main  # this move uses main time up: it opens the first block
                 main, in_overtime, blocks = 0, True, 1
-            if days > block_days:
-                overstepped = Overstep(control=number, through_move=number, allowed_days=block_days, used_days=days)
-                break
+            if overstepped is None and days > block_days:
+                overstepped = flag(before + blocks, number, had + block_days)
             block_days -= days
             block_moves -= 1
-            if block_moves == 0:  # block completed in time: a new one, afresh (saved time is lost)
-                block_days, block_moves, blocks = self.period_time, self.moves, blocks + 1
-        budget = main + block_days if not in_overtime else block_days
-        if overstepped is not None:
-            # The flag fell on a completed move: the clock stands at the excess below zero and
-            # keeps running, so a slower earlier move never shows more time left than a faster one.
-            budget = block_days - overstepped.used_days
-        left = budget - moves.current
+            if block_moves == 0:  # block completed: a new one, afresh (saved time is lost) unless the flag fell
+                block_moves, blocks = self.moves, blocks + 1
+                if overstepped is None:
+                    block_days = self.period_time
+        current = moves.current
+        # The running move counts everywhere: once it reaches the end of main time it is in block 1.
+        now_in_overtime = in_overtime or current >= main
+        if in_overtime:
+            budget, block_left, block = block_days, block_days - current, blocks
+        else:
+            budget, block_left, block = main + block_days, block_days - max(0, current - main), int(now_in_overtime)
+        left = budget - current
         if overstepped is None and left < 0:
-            overstepped = Overstep(control=moves.number, through_move=moves.number, allowed_days=budget,
-                                   used_days=moves.current)
-        window = ControlWindow(number=blocks, through_move=moves.number + (block_moves - 1 if in_overtime else 0),
+            overstepped = flag(before + max(block, 1), moves.number, budget)
+        window = ControlWindow(number=before + block, through_move=moves.number + (block_moves - 1 if block else 0),
                                allowed_days=budget, remaining_days=left)
-        return SystemState(window=window, overstepped=overstepped, current_left=left, clock={
-            "main_days": max(0, main - moves.current) if not in_overtime else 0, "in_overtime": in_overtime,
-            "block": blocks, "block_moves_left": block_moves, "block_days_left": block_days,
-            "moves_per_block": self.moves, "period_days": self.period_time})
+        clock = {"main_days": 0 if now_in_overtime else main - current, "in_overtime": now_in_overtime,
+                 "block": block, "block_moves_left": block_moves, "block_days_left": block_left,
+                 "moves_per_block": self.moves, "period_days": self.period_time}
+        if self.main_stages:
+            clock = {"main_days": 0, "main_moves_left": 0, **clock}
+        return SystemState(window=window, overstepped=overstepped, current_left=left, clock=clock)

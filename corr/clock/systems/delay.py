@@ -1,8 +1,11 @@
-"""Delay, FIDE "temps différé" (seed 002, 6.1 and 6.3): the first ``delay`` days of each move are free.
+"""Delay, FIDE "temps différé" (seed 002, 6.2): the first ``delay`` days of each move are free.
 
-Only ``max(0, t - delay)`` comes off the main time; unused delay is lost
-("le temps différé non utilisé n'est pas reporté"). The flag falls when the
-main time goes below zero.
+6.2: "Le décompte du temps principal commence seulement après l'expiration du temps
+supplémentaire. À condition que le joueur arrête sa pendule avant l'expiration du temps
+supplémentaire, le temps de réflexion principal ne varie pas, sans tenir compte de la proportion
+de temps supplémentaire utilisé." So only ``max(0, t - delay)`` comes off the main time and what a
+move leaves of its delay is lost. The flag falls when a move's days exceed the main time left plus
+its delay. The whole control is control 1.
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow, Overstep
-from .base import MoveTimes, SystemState, only_keys, whole
+from ..control import ControlWindow
+from .base import MoveTimes, SystemState, flag, only_keys, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +22,7 @@ class Delay:
     main: int
     delay: int
     name: str = "delay"
+    by_move: bool = True
 
     @classmethod
     def parse(cls, data: dict, path: str) -> "Delay":
@@ -32,16 +36,14 @@ class Delay:
         main = self.main
         overstepped = None
         for number, days in enumerate(moves.completed, start=1):
+            if overstepped is None and days > main + self.delay:
+                overstepped = flag(1, number, main + self.delay)
             main -= max(0, days - self.delay)
-            if overstepped is None and main < 0:
-                overstepped = Overstep(control=number, through_move=number, allowed_days=self.main,
-                                       used_days=self.main - main)
         main_before = main
         main -= max(0, moves.current - self.delay)
-        if overstepped is None and main < 0:
-            overstepped = Overstep(control=moves.number, through_move=moves.number, allowed_days=self.main,
-                                   used_days=self.main - main)
         left = main_before + self.delay - moves.current  # this move may also use what is left of its delay
+        if overstepped is None and left < 0:
+            overstepped = flag(1, moves.number, main_before + self.delay)
         window = ControlWindow(number=1, through_move=moves.number, allowed_days=self.main, remaining_days=main)
         return SystemState(window=window, overstepped=overstepped, current_left=left,
                            clock={"main_days": main, "delay_days": self.delay,

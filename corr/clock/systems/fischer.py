@@ -1,10 +1,11 @@
-"""Fischer clock (FIDE 6 "increment", SchemingMind, ICCF 30 + 3, OGS "capped Fischer").
+"""Fischer clock (FIDE 6.2 "increment", SchemingMind, ICCF 30 + 3, OGS "capped Fischer").
 
 The clock starts at ``initial``; a move's days come off it; after each
 completed move ``increment`` is added and the clock is capped at ``max``
 (when given). The flag falls when a move's days exceed the clock. The
 increment is added after the move, so a move cannot use its own increment
-(as lichess and FIDE 6.1: "for each move made").
+(seed 002, 6.2: "un laps de temps supplémentaire après chaque coup"; lichess
+the same).
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow, Overstep
-from .base import MoveTimes, SystemState, only_keys, whole
+from ..control import ControlWindow
+from .base import MoveTimes, SystemState, flag, only_keys, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,7 @@ class Fischer:
     increment: int
     max: int | None = None
     name: str = "fischer"
+    by_move: bool = True
 
     @classmethod
     def parse(cls, data: dict, path: str) -> "Fischer":
@@ -37,14 +39,13 @@ class Fischer:
         overstepped = None
         for number, days in enumerate(moves.completed, start=1):
             if overstepped is None and days > clock:
-                overstepped = Overstep(control=number, through_move=number, allowed_days=clock, used_days=days)
+                overstepped = flag(number, number, clock)
             clock = clock - days + self.increment
             if self.max is not None:
                 clock = min(clock, self.max)
         left = clock - moves.current
         if overstepped is None and left < 0:
-            overstepped = Overstep(control=moves.number, through_move=moves.number, allowed_days=clock,
-                                   used_days=moves.current)
+            overstepped = flag(moves.number, moves.number, clock)
         window = ControlWindow(number=moves.number, through_move=moves.number, allowed_days=clock,
                                remaining_days=left)
         return SystemState(window=window, overstepped=overstepped, current_left=left,

@@ -1,18 +1,23 @@
-"""Days per move (lichess and chess.com correspondence): every move within ``time``; nothing accumulates."""
+"""Days per move (lichess and chess.com correspondence): every move within ``time``; nothing accumulates.
+
+Penalty days (50.4.9, 50.4.10) charged to a move count in that move's days, so a penalty above the
+days per move oversteps at once (see docs/time_controls.md, "Choices").
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow, Overstep
-from .base import MoveTimes, SystemState, only_keys, whole
+from ..control import ControlWindow
+from .base import MoveTimes, SystemState, flag, only_keys, whole
 
 
 @dataclass(frozen=True, slots=True)
 class PerMove:
     time: int
     name: str = "per_move"
+    by_move: bool = True
 
     @classmethod
     def parse(cls, data: dict, path: str) -> "PerMove":
@@ -26,12 +31,11 @@ class PerMove:
         overstepped = None
         for number, days in enumerate(moves.completed, start=1):
             if days > self.time:
-                overstepped = Overstep(control=number, through_move=number, allowed_days=self.time, used_days=days)
+                overstepped = flag(number, number, self.time)
                 break
         left = self.time - moves.current
         if overstepped is None and left < 0:
-            overstepped = Overstep(control=moves.number, through_move=moves.number, allowed_days=self.time,
-                                   used_days=moves.current)
+            overstepped = flag(moves.number, moves.number, self.time)
         window = ControlWindow(number=moves.number, through_move=moves.number, allowed_days=self.time,
                                remaining_days=left)
         return SystemState(window=window, overstepped=overstepped, current_left=left,

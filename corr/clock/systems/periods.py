@@ -1,10 +1,25 @@
-"""N moves in a period, in stages (FIDE 6, draughts 12, LSS, the 50.4 control); sudden death.
+"""N moves in a period, in stages (FIDE 6.2, draughts 12, LSS, the 50.4 control); sudden death.
 
 ``stages`` run in order; ``moves: None`` is the rest of the game. With
 ``repeat_last`` the last stage repeats for ever (article 50.4.3 is
 ``[{"moves": 10, "time": 30}]`` repeated). ``cumulative``: unused time carries
-over to the next stage (FIDE 6.1, 50.4.3 "with accumulation"); without it
-(LSS's non-cumulative option) each stage's unused time is lost.
+over to the next stage (seed 002, 6.2: "Le temps inutilisé lors d'une période
+de jeu par un joueur lui est crédité pour la période suivante"; 50.4.3 "с
+накоплением времени"); without it (LSS's non-cumulative option) each stage's
+unused time is lost.
+
+A stage may also carry an ``increment`` (days added after each of its moves,
+FIDE 6.2 "un laps de temps supplémentaire après chaque coup") or a ``delay``
+(free days at the start of each of its moves, "temps différé"). What a delay
+stage leaves is never carried to the next stage: 6.2 "excepté dans la cadence
+temps différé". Such a control is a running clock, checked move by move; plain
+stages are checked stage by stage, as the 50.4 control.
+
+Where the flag fell: a stage with a number of moves is exceeded as a whole
+(50.4.3, FIDE 6.9 "le nombre de coups prescrits dans le temps imparti"), so the
+overstep names the stage, its last move and every day charged through it, as
+article 50.4's output always has; in the rest of the game, and on a running
+clock, it names the move during which the time ran out (:func:`.base.flag`).
 """
 
 from __future__ import annotations
@@ -14,13 +29,9 @@ from typing import Any
 
 from ..control import ControlWindow, Overstep
 from ..errors import RulesetError
-from .base import MoveTimes, SystemState, only_keys, whole
+from .base import MoveTimes, Stage, SystemState, flag, only_keys, whole
 
-
-@dataclass(frozen=True, slots=True)
-class Stage:
-    moves: int | None
-    time: int
+__all__ = ["Periods", "Stage", "sudden_death"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +40,11 @@ class Periods:
     repeat_last: bool = False
     cumulative: bool = True
     name: str = "periods"
+
+    @property
+    def by_move(self) -> bool:
+        """A clock with increments or delays is a per-move mechanism; plain stages count as 50.4 does."""
+        return any(s.increment or s.delay for s in self.stages)
 
     @classmethod
     def parse(cls, data: dict, path: str) -> "Periods":
@@ -41,12 +57,17 @@ class Periods:
             where = f"{path}.stages[{i}]"
             if not isinstance(item, dict):
                 raise RulesetError(f"{where} must be an object {{moves, time}}", field=where)
-            only_keys(item, {"moves", "time"}, where)
+            only_keys(item, {"moves", "time", "increment", "delay"}, where)
             moves = whole(item, "moves", where, minimum=1, required=False)
             if moves is None and i != len(raw) - 1:
                 raise RulesetError(f"{where}.moves may be null (the rest of the game) only in the last stage",
                                    field=f"{where}.moves")
-            stages.append(Stage(moves, whole(item, "time", where, minimum=1)))
+            increment = whole(item, "increment", where, required=False, default=0)
+            delay = whole(item, "delay", where, required=False, default=0)
+            if increment and delay:
+                raise RulesetError(f"{where}: a stage has an increment or a delay, not both (FIDE 6.2)",
+                                   field=f"{where}.delay")
+            stages.append(Stage(moves, whole(item, "time", where, minimum=1), increment, delay))
         repeat_last = _flag(data, "repeat_last", path, False)
         if repeat_last and stages[-1].moves is None:
             raise RulesetError(f"{path}.repeat_last needs a last stage with a number of moves",
@@ -59,22 +80,29 @@ class Periods:
     def as_json(self) -> dict[str, Any]:
         if self.name == "sudden_death":
             return {"system": self.name, "time": self.stages[0].time}
-        return {"system": self.name, "stages": [{"moves": s.moves, "time": s.time} for s in self.stages],
+        return {"system": self.name, "stages": [_stage_json(s) for s in self.stages],
                 "repeat_last": self.repeat_last, "cumulative": self.cumulative}
 
-    def stage_of(self, move: int) -> tuple[int, int, int | None, int]:
-        """(stage number, first move, last move or None, time) of the stage holding ``move``."""
+    def stage_at(self, move: int) -> tuple[int, int, int | None, Stage]:
+        """(stage number, first move, last move or None, stage) of the stage holding ``move``."""
         first, number = 1, 0
         for number, stage in enumerate(self.stages, start=1):
             if stage.moves is None or move < first + stage.moves:
-                return number, first, None if stage.moves is None else first + stage.moves - 1, stage.time
+                return number, first, None if stage.moves is None else first + stage.moves - 1, stage
             first += stage.moves
         last = self.stages[-1]  # parse() guarantees repeat_last here
         extra = (move - first) // last.moves
         start = first + extra * last.moves
-        return number + 1 + extra, start, start + last.moves - 1, last.time
+        return number + 1 + extra, start, start + last.moves - 1, last
+
+    def stage_of(self, move: int) -> tuple[int, int, int | None, int]:
+        """(stage number, first move, last move or None, time) of the stage holding ``move``."""
+        number, first, last, stage = self.stage_at(move)
+        return number, first, last, stage.time
 
     def state(self, moves: MoveTimes) -> SystemState:
+        if self.by_move:
+            return self._running_clock(moves)
         charges = moves.completed + (moves.current,) + moves.later
         current_stage, _, current_last, _ = self.stage_of(moves.number)
         overstepped = None
@@ -93,8 +121,11 @@ class Periods:
             stage_allowed = allowed_total if self.cumulative else time
             stage_used = used_total if self.cumulative else used_stage
             if overstepped is None and stage_used > stage_allowed:
-                overstepped = Overstep(control=k, through_move=stage_last if stage_last is not None else moves.number,
-                                       allowed_days=stage_allowed, used_days=stage_used)
+                if stage_last is None:  # the rest of the game: the move during which the time ran out
+                    overstepped = _move_over(charges, stage_first, stage_used - used_stage, stage_allowed, k)
+                else:
+                    overstepped = Overstep(control=k, through_move=stage_last, allowed_days=stage_allowed,
+                                           used_days=stage_used)
             if stage_last is None:
                 break
             move = stage_last + 1
@@ -107,9 +138,60 @@ class Periods:
                  "cumulative": self.cumulative}
         return SystemState(window=window, overstepped=overstepped, current_left=remaining, clock=clock)
 
+    def _running_clock(self, moves: MoveTimes) -> SystemState:
+        """Stages with increments or delays (FIDE 6.2): one clock, checked at every move.
+
+        Entering a stage adds its time to what is left (``cumulative``, and the previous stage has no
+        delay) or replaces it; days owed once the flag fell are never forgiven.
+        """
+        clock = 0
+        overstepped = None
+        stage_no = 0
+        previous: Stage | None = None
+        number = moves.number
+        for move, days in enumerate(moves.completed + (moves.current,), start=1):
+            k, first, last, stage = self.stage_at(move)
+            if k != stage_no:
+                carried = clock if self.cumulative and previous is not None and not previous.delay else min(clock, 0)
+                clock, stage_no, previous = carried + stage.time, k, stage
+            allowed = clock + stage.delay
+            if move == number:
+                break
+            if overstepped is None and days > allowed:
+                overstepped = flag(k, move, allowed)
+            clock += stage.increment - max(0, days - stage.delay)
+        left = allowed - moves.current
+        if overstepped is None and left < 0:
+            overstepped = flag(k, number, allowed)
+        window = ControlWindow(number=k, through_move=last if last is not None else number, allowed_days=allowed,
+                               remaining_days=left)
+        clock_json = {"stage": k, "stage_first_move": first, "stage_last_move": last, "allowed_days": allowed,
+                      "remaining_days": left, "increment_days": stage.increment, "delay_days": stage.delay,
+                      "cumulative": self.cumulative}
+        return SystemState(window=window, overstepped=overstepped, current_left=left, clock=clock_json)
+
+
+def _move_over(charges: tuple[int, ...], first: int, before: int, allowed: int, stage: int) -> Overstep:
+    """The overstep of the first move from ``first`` on whose days take the total past ``allowed``."""
+    used = before
+    for move in range(first, len(charges) + 1):
+        used += charges[move - 1]
+        if used > allowed:
+            return flag(stage, move, allowed)
+    raise AssertionError("the stage was exceeded")  # pragma: no cover - the caller checked it
+
+
+def _stage_json(stage: Stage) -> dict[str, Any]:
+    out: dict[str, Any] = {"moves": stage.moves, "time": stage.time}
+    if stage.increment:
+        out["increment"] = stage.increment
+    if stage.delay:
+        out["delay"] = stage.delay
+    return out
+
 
 def sudden_death(data: dict, path: str) -> Periods:
-    """``{"system": "sudden_death", "time": T}``: all moves in one period (FIDE 6.1 "all the moves")."""
+    """``{"system": "sudden_death", "time": T}``: all moves in one period (FIDE 6.2 "tous les coups")."""
     only_keys(data, {"system", "time", "double_after", "max_per_move"}, path)
     return Periods((Stage(None, whole(data, "time", path, minimum=1)),), name="sudden_death")
 
