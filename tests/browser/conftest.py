@@ -112,7 +112,6 @@ class Page:
 
     def click(self, css: str, navigates: bool = True) -> None:
         """Click ``css``; when it submits a form, wait until the next page has replaced this one."""
-        from selenium.webdriver.support import expected_conditions
         from selenium.webdriver.support.ui import WebDriverWait
 
         element = self.find(css)
@@ -120,12 +119,13 @@ class Page:
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
         if navigates:
-            WebDriverWait(self.driver, 20).until(expected_conditions.staleness_of(page))
+            WebDriverWait(self.driver, 20).until(lambda d: replaced(page))
             WebDriverWait(self.driver, 20).until(
                 lambda d: d.execute_script("return document.readyState") == "complete")
 
     def text(self) -> str:
         return self.find("body").text
+
 
     def no_horizontal_scroll(self) -> bool:
         return self.driver.execute_script(
@@ -148,3 +148,22 @@ class Page:
 @pytest.fixture
 def page(browser, live_server):
     return Page(browser, live_server.url)
+
+
+def replaced(element) -> bool:
+    """True once ``element``'s page is gone: stale, or (Chromium, mid-navigation) no longer in its document.
+
+    Selenium's ``staleness_of`` knows only the first answer; Chromium sometimes gives the
+    second as a plain ``WebDriverException`` while the old document is torn down.
+    """
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    try:
+        element.is_enabled()
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error) or "No node with given id" in str(error):
+            return True
+        raise
+    return False
