@@ -167,7 +167,13 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
 @login_required
 def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
-    return render(request, "corr/game.html", _game_context(request, game))
+    try:
+        context = _game_context(request, game)
+    except ClockError as error:
+        # Rows stored before a rule of the calculator existed (or restored from elsewhere) that it now
+        # refuses: say so and how to fix it, rather than a server error.
+        return render(request, "corr/game_broken.html", {"game": game, "error": error.message}, status=409)
+    return render(request, "corr/game.html", context)
 
 
 def _refused(request, game, key, form, status: int = 400):

@@ -348,3 +348,15 @@ def test_an_event_locks_its_game_row_only(arbiter, late, anna, boris, frozen):
     if connection.vendor == "postgresql":
         # Not the tournament's row too: a rule change locks the tournament, then its games (deadlock).
         assert 'FOR UPDATE OF "corr_game"' in locking
+
+
+def test_a_game_whose_stored_record_does_not_compute_says_so_on_its_page(arbiter, late, anna, boris, frozen):
+    from django.test import Client
+
+    game = pair(arbiter, late, anna, boris)
+    GameEvent.objects.create(game=game, seq=99, kind="move", player="white", number=7, sent_on=S,
+                             entered_by=arbiter)  # as a restore from a bad backup would
+    client = Client()
+    client.force_login(arbiter)
+    r = client.get(f"/games/{game.pk}/")
+    assert r.status_code == 409 and "does not compute" in r.content.decode()
