@@ -107,6 +107,23 @@ def main_stages(stages: tuple[Stage, ...], moves: MoveTimes) -> tuple[int, Overs
     return m, over, None
 
 
+def main_stage_window(stages: tuple[Stage, ...], moves: MoveTimes):
+    """:func:`main_stages` with the running move counted: what byo-yomi and Canadian share.
+
+    :returns: (moves made in main time, controls before the overtime, where the flag fell or None, and
+        while the current move is in main time ``(window, days left, the stage's last move)``, else None).
+    """
+    start, overstepped, in_main = main_stages(stages, moves)
+    if in_main is None:
+        return start, len(stages), overstepped, None
+    k, last, left_in_stage = in_main
+    left = left_in_stage - moves.current
+    if overstepped is None and left < 0:
+        overstepped = flag(k, moves.number, left_in_stage)
+    window = ControlWindow(number=k, through_move=last, allowed_days=left_in_stage, remaining_days=left)
+    return start, len(stages), overstepped, (window, left, last)
+
+
 def parse_main(data: dict, path: str) -> tuple[int, tuple[Stage, ...]]:
     """``main`` of a byo-yomi system: whole days, or move-count stages ``[{"moves", "time"}, ...]`` (Go 12.2
     "какое-то количество ходов ... в заданный период основного времени"). :raises RulesetError: naming it."""

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..control import ControlWindow
-from .base import MoveTimes, Stage, SystemState, flag, main_json, main_stages, only_keys, parse_main, whole
+from .base import MoveTimes, Stage, SystemState, flag, main_json, main_stage_window, only_keys, parse_main, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +52,10 @@ class Canadian:
         overstepped = None
         start = 0
         if self.main_stages:
-            start, overstepped, in_main = main_stages(self.main_stages, moves)
-            before, main = len(self.main_stages), 0
+            start, before, overstepped, in_main = main_stage_window(self.main_stages, moves)
+            main = 0
             if in_main is not None:
-                k, last, left_in_stage = in_main
-                left = left_in_stage - moves.current
-                if overstepped is None and left < 0:
-                    overstepped = flag(k, moves.number, left_in_stage)
-                window = ControlWindow(number=k, through_move=last, allowed_days=left_in_stage, remaining_days=left)
+                window, left, last = in_main
                 return SystemState(window=window, overstepped=overstepped, current_left=left, clock={
                     "main_days": left, "main_moves_left": last - moves.number + 1, "in_overtime": False,
                     "block": 0, "block_moves_left": self.moves, "block_days_left": self.period_time,
