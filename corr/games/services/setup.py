@@ -123,6 +123,8 @@ def game_create(*, by: User, tournament: Tournament, white: User, black: User, f
 
 
 CLOCK_SETTINGS = ("official_start", "presumed_transit_days", "time_zone")
+CALENDAR_FIELDS = ("holidays", "weekend_days", "move_on_leave")
+"""The ruleset's calendar (corr.clock.calendar), stored as tournament fields."""
 """Tournament fields beside the ruleset that change clocks."""
 
 
@@ -143,6 +145,8 @@ def tournament_rule_values(tournament: Tournament) -> dict:
     """Everything of a tournament that its clocks depend on, as comparable values."""
     values = {name: getattr(tournament, name) for name in (*Ruleset.field_names(), *CLOCK_SETTINGS)}
     values["time_control"] = tournament.time_control
+    for name in CALENDAR_FIELDS:
+        values[name] = getattr(tournament, name)
     return values
 
 
@@ -170,6 +174,10 @@ def tournament_rules_change(*, tournament: Tournament, by: User, ruleset: dict |
             setattr(tournament, name, value)
         if rules.time_control is None:
             tournament.time_control = None
+        # as_dict leaves out an empty calendar: write the tournament's fields whole.
+        tournament.holidays = [r.as_json() for r in rules.holidays]
+        tournament.weekend_days = list(rules.weekend_days)
+        tournament.move_on_leave = rules.move_on_leave.value
     for name, value in settings.items():
         if name not in (*CLOCK_SETTINGS, "name"):
             raise InvalidInput(f"{name} cannot be changed here", field=name)
