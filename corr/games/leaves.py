@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+from datetime import date, datetime
 
 from django.db.models import Q
 
 from corr.clock.calendar import DateRange
-from corr.models import Game, Leave
+from corr.models import AllowancePer, Game, GameStatus, Leave, Tournament
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 _CACHE = "_leave_ranges"
 
@@ -52,3 +57,44 @@ def leave_forget(game: Game) -> None:
     """Drop the kept leave of an instance (after a booking changed it)."""
     if hasattr(game, _CACHE):
         delattr(game, _CACHE)
+
+
+def ongoing_games(user: User, tournament: Tournament | None = None) -> list[Game]:
+    games = Game.objects.filter(Q(white=user) | Q(black=user), status=GameStatus.ONGOING)
+    if tournament is not None:
+        games = games.filter(tournament=tournament)
+    return list(games.select_related("tournament", "white", "black").order_by("pk"))
+
+
+def days_in_year(first: date, last: date, year: int) -> int:
+    lo, hi = max(first, date(year, 1, 1)), min(last, date(year, 12, 31))
+    return max(0, (hi - lo).days + 1)
+
+
+def leave_used(*, user: User, tournament: Tournament, year: int | None) -> int:
+    """Days of ``user``'s own bookings that count against ``tournament``'s allowance (special leave never does).
+
+    ``year`` None: the whole event (every booking); otherwise the days falling in that calendar year.
+    """
+    rows = Leave.objects.filter(user=user, special=False).filter(Q(tournament__isnull=True) | Q(tournament=tournament))
+    if year is None:
+        return sum(row.days for row in rows)
+    return sum(days_in_year(row.first, row.last, year) for row in rows)
+
+
+def leave_summary(*, user: User, now: datetime) -> dict:
+    """The player's leave and, for each tournament of their ongoing games, the allowance used and left."""
+    from .clockstate import local_today  # clockstate reads leave from here
+
+    leaves = list(Leave.objects.filter(user=user).select_related("tournament", "granted_by").order_by("first"))
+    tournaments = {g.tournament_id: g.tournament for g in ongoing_games(user)}
+    allowances = []
+    for t in sorted(tournaments.values(), key=lambda t: t.pk):
+        year = None if t.leave_per == AllowancePer.EVENT else local_today(t, now).year
+        used = leave_used(user=user, tournament=t, year=year) if t.leave_days else 0
+        allowances.append({
+            "tournament": t.pk, "name": t.name, "per": t.leave_per, "year": year, "allowance_days": t.leave_days,
+            "used_days": used, "left_days": max(0, t.leave_days - used), "min_days": t.leave_min_days,
+            "book_ahead_days": t.leave_book_ahead_days,
+        })
+    return {"leaves": leaves, "allowances": allowances}

@@ -9,43 +9,19 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext
 
 from accounts.models import User
-from corr.models import AllowancePer, EventKind, Game, GameStatus, Leave, Tournament
+from corr.models import AllowancePer, EventKind, Game, Leave, Tournament
 from corr.nightly.emails import email_prepare, emails_store
 from corr.nightly.flags import absolute_url
 
 from ..cases import history_append
 from ..clockstate import GameTime, local_today
 from ..errors import InvalidInput, NotAllowed
-from ..leaves import leave_applies
+from ..leaves import days_in_year, leave_applies, leave_used, ongoing_games
 from .arbiters import colour_checked, ensure_arbiter
 from .storage import game_lock, game_recompute
-
-
-def _ongoing_games(user: User, tournament: Tournament | None = None) -> list[Game]:
-    games = Game.objects.filter(Q(white=user) | Q(black=user), status=GameStatus.ONGOING)
-    if tournament is not None:
-        games = games.filter(tournament=tournament)
-    return list(games.select_related("tournament", "white", "black").order_by("pk"))
-
-
-def _days_in_year(first: date, last: date, year: int) -> int:
-    lo, hi = max(first, date(year, 1, 1)), min(last, date(year, 12, 31))
-    return max(0, (hi - lo).days + 1)
-
-
-def leave_used(*, user: User, tournament: Tournament, year: int | None) -> int:
-    """Days of ``user``'s own bookings that count against ``tournament``'s allowance (special leave never does).
-
-    ``year`` None: the whole event (every booking); otherwise the days falling in that calendar year.
-    """
-    rows = Leave.objects.filter(user=user, special=False).filter(Q(tournament__isnull=True) | Q(tournament=tournament))
-    if year is None:
-        return sum(row.days for row in rows)
-    return sum(_days_in_year(row.first, row.last, year) for row in rows)
 
 
 def _check_rules(tournament: Tournament, user: User, first: date, last: date, today: date) -> None:
@@ -71,7 +47,7 @@ def _check_rules(tournament: Tournament, user: User, first: date, last: date, to
         return
     for year in range(first.year, last.year + 1):
         used = leave_used(user=user, tournament=tournament, year=year)
-        asked = _days_in_year(first, last, year)
+        asked = days_in_year(first, last, year)
         if used + asked > allowance:
             raise InvalidInput(
                 f"leave_days: {name} allows {allowance} day(s) of leave per calendar year; {used} used in {year},"
@@ -95,7 +71,7 @@ def leave_book(*, by: User, first: date, last: date, now: datetime) -> Leave:
     for other in mine:
         if other.first <= last and first <= other.last:
             raise InvalidInput(f"overlaps your leave #{other.pk} from {other.first} to {other.last}", field="from")
-    games = [g for g in _ongoing_games(by) if g.tournament.leave_days > 0]
+    games = [g for g in ongoing_games(by) if g.tournament.leave_days > 0]
     if not games:
         raise InvalidInput("none of your ongoing games is in a tournament that allows leave", field="from")
     for tournament in {g.tournament_id: g.tournament for g in games}.values():
@@ -119,7 +95,7 @@ def leave_cancel(*, by: User, leave_id: int, now: datetime) -> None:
         raise NotAllowed(f"you have no leave #{leave_id}")
     if leave.special:
         raise NotAllowed("special leave is granted and withdrawn by the arbiters")
-    games = [g for g in _ongoing_games(by) if leave_applies(leave, g.tournament)]
+    games = [g for g in ongoing_games(by) if leave_applies(leave, g.tournament)]
     tournaments = [g.tournament for g in games]
     today = max((local_today(t, now) for t in tournaments), default=now.date())
     if leave.first <= today:
@@ -146,7 +122,7 @@ def special_leave_grant(*, by: User, game: Game, player: str, first: date, last:
     if not reason.strip():
         raise InvalidInput("reason is required: special leave says why it is granted", field="reason")
     user = game.user_of(colour)
-    games = _ongoing_games(user, game.tournament)
+    games = ongoing_games(user, game.tournament)
     for other in games or [game]:
         ensure_arbiter(other, by)
     leave = Leave.objects.create(user=user, first=first, last=last, tournament=game.tournament, special=True,
@@ -189,19 +165,3 @@ def _opponents_email(games: list[Game], leave: Leave, by: User) -> None:
                                     recipients=[opponent.email] if opponent.email else [],
                                     subject=subject, body=body))
     emails_store(emails, enqueue=True)
-
-
-def leave_summary(*, user: User, now: datetime) -> dict:
-    """The player's leave and, for each tournament of their ongoing games, the allowance used and left."""
-    leaves = list(Leave.objects.filter(user=user).select_related("tournament", "granted_by").order_by("first"))
-    tournaments = {g.tournament_id: g.tournament for g in _ongoing_games(user)}
-    allowances = []
-    for t in sorted(tournaments.values(), key=lambda t: t.pk):
-        year = None if t.leave_per == AllowancePer.EVENT else local_today(t, now).year
-        used = leave_used(user=user, tournament=t, year=year) if t.leave_days else 0
-        allowances.append({
-            "tournament": t.pk, "name": t.name, "per": t.leave_per, "year": year, "allowance_days": t.leave_days,
-            "used_days": used, "left_days": max(0, t.leave_days - used), "min_days": t.leave_min_days,
-            "book_ahead_days": t.leave_book_ahead_days,
-        })
-    return {"leaves": leaves, "allowances": allowances}
