@@ -337,7 +337,10 @@ class LeaveOut(serializers.Serializer):
                                           help_text="null: every tournament that allows leave")
     special = serializers.BooleanField()
     reason = serializers.CharField()
-    granted_by = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
+    granted_by = serializers.SerializerMethodField(help_text="the arbiter who granted special leave")
+
+    def get_granted_by(self, obj) -> str | None:
+        return obj.granted_by.username if obj.granted_by_id else None
 
     def get_fields(self):
         fields = super().get_fields()
@@ -348,7 +351,7 @@ class LeaveOut(serializers.Serializer):
 class AllowanceOut(serializers.Serializer):
     tournament = serializers.IntegerField()
     name = serializers.CharField()
-    per = serializers.ChoiceField(choices=AllowancePer.choices)
+    per = serializers.CharField(help_text="year (calendar year) or event: what the allowance counts over")
     year = serializers.IntegerField(allow_null=True, help_text="the calendar year counted; null per event")
     allowance_days = serializers.IntegerField()
     used_days = serializers.IntegerField()
