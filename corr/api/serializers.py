@@ -77,13 +77,13 @@ class TournamentCreate(StrictInput):
                                                      max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
     kind = serializers.ChoiceField(choices=GameKind.choices, required=False, default=GameKind.CHESS,
                                    help_text="what its games play (their export formats); a game may override it")
-    leave_days = serializers.IntegerField(required=False, min_value=0, max_value=366,
+    leave_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
                                           help_text="leave a player may book per `leave_per` (default 45; 0: none)")
     leave_per = serializers.ChoiceField(choices=AllowancePer.choices, required=False,
                                         help_text="the allowance counts per calendar year (default) or per event")
-    leave_min_days = serializers.IntegerField(required=False, min_value=1, max_value=366,
+    leave_min_days = serializers.IntegerField(required=False, min_value=1, max_value=lim.LEAVE_DAYS_MAX,
                                               help_text="the shortest leave that may be booked (default 1)")
-    leave_book_ahead_days = serializers.IntegerField(required=False, min_value=0, max_value=366,
+    leave_book_ahead_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
                                                      help_text="leave begins at least this many days after booking"
                                                                " (default 1)")
 
@@ -125,13 +125,13 @@ class TournamentChange(StrictInput):
     time_zone = serializers.CharField(required=False, max_length=lim.TIME_ZONE_MAX)
     presumed_transit_days = serializers.IntegerField(required=False, min_value=0,
                                                      max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
-    leave_days = serializers.IntegerField(required=False, min_value=0, max_value=366,
+    leave_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
                                           help_text="leave a player may book per `leave_per` (default 45; 0: none)")
     leave_per = serializers.ChoiceField(choices=AllowancePer.choices, required=False,
                                         help_text="the allowance counts per calendar year (default) or per event")
-    leave_min_days = serializers.IntegerField(required=False, min_value=1, max_value=366,
+    leave_min_days = serializers.IntegerField(required=False, min_value=1, max_value=lim.LEAVE_DAYS_MAX,
                                               help_text="the shortest leave that may be booked (default 1)")
-    leave_book_ahead_days = serializers.IntegerField(required=False, min_value=0, max_value=366,
+    leave_book_ahead_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
                                                      help_text="leave begins at least this many days after booking"
                                                                " (default 1)")
     validate_ruleset = TournamentCreate.validate_ruleset

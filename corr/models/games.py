@@ -88,16 +88,16 @@ class Tournament(models.Model):
     # Days that do not count (issue 14; corr.clock.calendar). Defaults: ICCF's 45 days of leave a
     # calendar year, at least 1 day, booked at least 1 day ahead; no holidays, no weekend clock.
     leave_days = models.PositiveSmallIntegerField(
-        default=45, db_default=45, validators=[MaxValueValidator(366)],
+        default=45, db_default=45, validators=[MaxValueValidator(lim.LEAVE_DAYS_MAX)],
         help_text="Leave a player may book per calendar year or per event (0: no leave).")
     leave_per = models.CharField(max_length=5, choices=AllowancePer.choices, default=AllowancePer.YEAR,
                                  db_default=AllowancePer.YEAR,
                                  help_text="What the leave allowance is counted over.")
     leave_min_days = models.PositiveSmallIntegerField(default=1, db_default=1, validators=[MinValueValidator(1),
-                                                                             MaxValueValidator(366)],
+                                                                             MaxValueValidator(lim.LEAVE_DAYS_MAX)],
                                                       help_text="The shortest leave that may be booked.")
     leave_book_ahead_days = models.PositiveSmallIntegerField(
-        default=1, db_default=1, validators=[MaxValueValidator(366)],
+        default=1, db_default=1, validators=[MaxValueValidator(lim.LEAVE_DAYS_MAX)],
         help_text="Leave must begin at least this many days after the day it is booked.")
     holidays = models.JSONField(default=list, db_default=models.Value([], models.JSONField()), blank=True,
                                 help_text='Days off for both players: [{"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}].')

@@ -168,3 +168,27 @@ def test_the_game_file_of_a_game_with_leave_recomputes_the_same_with_manage_py_c
     shown = api(anna).get(f"/api/games/{game.pk}/").json()["clock"]
     assert result["players"] == shown["players"]
     assert result["players"]["white"]["thinking_days"] == 26 - 10  # 11 Jan .. 5 Feb less the leave
+
+
+def test_weekend_days_set_on_a_tournament_move_its_games_deadlines(api, arbiter, game, on_start):
+    # 30 weekdays after Sat 10 Jan 2026: 12 Jan (Mon) .. 20 Feb (Fri); the weekend after it costs
+    # nothing more, so the deadline is Sun 22 Feb.
+    answer = api(arbiter).patch(f"/api/tournaments/{game.tournament_id}/",
+                                {"ruleset": {"weekend_days": ["saturday", "sunday"]}}, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["ruleset"]["weekend_days"] == ["saturday", "sunday"]
+    assert white_clock(game).deadline == date(2026, 2, 22)
+    line = GameEvent.objects.filter(game=game, kind=EventKind.RULES).last()
+    assert "weekend_days [] -> ['saturday', 'sunday']" in line.note
+    # And back: an empty calendar is stored as such.
+    api(arbiter).patch(f"/api/tournaments/{game.tournament_id}/", {"ruleset": {"weekend_days": []}}, format="json")
+    assert white_clock(game).deadline == date(2026, 2, 9)
+
+
+def test_holidays_outside_the_calendar_window_or_malformed_are_refused(api, arbiter, game, on_start):
+    url = f"/api/tournaments/{game.tournament_id}/"
+    far = api(arbiter).patch(url, {"ruleset": {"holidays": [{"from": "2300-01-01", "to": "2300-01-02"}]}},
+                             format="json")
+    assert far.status_code == 400 and far.json()["field"] == "ruleset.holidays[0].from"
+    bad = api(arbiter).patch(url, {"ruleset": {"weekend_days": ["caturday"]}}, format="json")
+    assert bad.status_code == 400 and "unknown weekday 'caturday'" in bad.json()["detail"]
