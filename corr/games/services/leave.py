@@ -66,8 +66,10 @@ def leave_book(*, by: User, first: date, last: date, now: datetime) -> Leave:
     """
     if last < first:
         raise InvalidInput(f"to {last} is before from {first} (both days are included)", field="to")
-    # Lock the player's leave rows so that two bookings at once cannot both fit the allowance.
-    mine = list(Leave.objects.select_for_update().filter(user=by).order_by("first"))
+    # Lock the player's row so that two bookings at once cannot both fit the allowance or both miss
+    # the other's overlap (their leave rows may not exist yet to be locked).
+    User.objects.select_for_update().filter(pk=by.pk).first()
+    mine = list(Leave.objects.filter(user=by).order_by("first"))
     for other in mine:
         if other.first <= last and first <= other.last:
             raise InvalidInput(f"overlaps your leave #{other.pk} from {other.first} to {other.last}", field="from")
