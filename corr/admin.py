@@ -36,7 +36,9 @@ from .models import (
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = "__all__"
+        # Leave rules and the calendar (issue 14) are set through the API (PATCH /api/tournaments/{id}/).
+        exclude = ("leave_days", "leave_per", "leave_min_days", "leave_book_ahead_days", "holidays", "weekend_days",
+                   "move_on_leave")
 
     def clean(self):
         data = super().clean()

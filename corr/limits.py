@@ -53,6 +53,8 @@ DELAY_CONFIRM_DAYS = 30
 costs more; 1000 days is a typo until said otherwise). The API takes what it is given, within the bounds."""
 PRESUMED_TRANSIT_DAYS_MAX = 365
 """Days a move is presumed in transit before its receipt is recorded (0 for e-mail)."""
+LEAVE_DAYS_MAX = 366
+"""A tournament's leave numbers (allowance, minimum length, booking ahead): at most a leap year's days."""
 
 NAME_MAX = 200
 """A tournament's name (its column)."""

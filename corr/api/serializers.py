@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from rest_framework import serializers
 
 from corr import limits as lim
+from corr.clock import ClockError, parse_date
 from corr.clock.presets import PRESETS
-from corr.models import Colour, Game, GameKind, Mail, Mode, Tournament
+from corr.models import AllowancePer, Colour, Game, GameKind, Mail, Mode, Tournament
 
 from .fields import StrictDateField
 
@@ -76,6 +77,15 @@ class TournamentCreate(StrictInput):
                                                      max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
     kind = serializers.ChoiceField(choices=GameKind.choices, required=False, default=GameKind.CHESS,
                                    help_text="what its games play (their export formats); a game may override it")
+    leave_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
+                                          help_text="leave a player may book per `leave_per` (default 45; 0: none)")
+    leave_per = serializers.ChoiceField(choices=AllowancePer.choices, required=False,
+                                        help_text="the allowance counts per calendar year (default) or per event")
+    leave_min_days = serializers.IntegerField(required=False, min_value=1, max_value=lim.LEAVE_DAYS_MAX,
+                                              help_text="the shortest leave that may be booked (default 1)")
+    leave_book_ahead_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
+                                                     help_text="leave begins at least this many days after booking"
+                                                               " (default 1)")
 
     def validate_ruleset(self, value: dict) -> dict:
         """Numbers within ``corr.limits`` (their columns are smallints); the calculator checks the rest."""
@@ -87,6 +97,20 @@ class TournamentCreate(StrictInput):
         if error is not None:
             message, where = error
             raise serializers.ValidationError({where: message})
+        holidays = value.get("holidays")
+        if isinstance(holidays, list):
+            if len(holidays) > lim.TIME_CONTROL_ITEMS_MAX:
+                raise serializers.ValidationError({"holidays": f"at most {lim.TIME_CONTROL_ITEMS_MAX} ranges"})
+            for i, item in enumerate(holidays):
+                for end in ("from", "to"):
+                    text = item.get(end) if isinstance(item, dict) else None
+                    try:
+                        day = parse_date(text, f"holidays[{i}].{end}")
+                    except ClockError:
+                        continue  # the calculator names it
+                    message = lim.date_window_error(day, f"holidays[{i}].{end}")
+                    if message is not None:
+                        raise serializers.ValidationError({f"holidays[{i}].{end}": message})
         return value
 
 
@@ -101,6 +125,15 @@ class TournamentChange(StrictInput):
     time_zone = serializers.CharField(required=False, max_length=lim.TIME_ZONE_MAX)
     presumed_transit_days = serializers.IntegerField(required=False, min_value=0,
                                                      max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
+    leave_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
+                                          help_text="leave a player may book per `leave_per` (default 45; 0: none)")
+    leave_per = serializers.ChoiceField(choices=AllowancePer.choices, required=False,
+                                        help_text="the allowance counts per calendar year (default) or per event")
+    leave_min_days = serializers.IntegerField(required=False, min_value=1, max_value=lim.LEAVE_DAYS_MAX,
+                                              help_text="the shortest leave that may be booked (default 1)")
+    leave_book_ahead_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
+                                                     help_text="leave begins at least this many days after booking"
+                                                               " (default 1)")
     validate_ruleset = TournamentCreate.validate_ruleset
 
 
@@ -112,7 +145,7 @@ class TournamentOut(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "name", "official_start", "mode", "time_zone", "presumed_transit_days", "ruleset",
-                  "arbiters", "kind"]
+                  "arbiters", "kind", "leave_days", "leave_per", "leave_min_days", "leave_book_ahead_days"]
 
     def get_ruleset(self, obj) -> dict:
         return obj.ruleset.as_dict()
@@ -274,3 +307,59 @@ class HistoryOut(serializers.Serializer):
     supersedes = serializers.IntegerField(allow_null=True)
     entered_by = serializers.CharField(allow_null=True, help_text="null: corr itself (the nightly re-check)")
     entered_at = serializers.DateTimeField()
+
+
+class LeaveInput(StrictInput):
+    """POST /api/leaves/: leave for every ongoing game whose tournament allows it."""
+
+    from_ = StrictDateField(help_text="the first day of the leave")
+    to = StrictDateField(help_text="the last day of the leave (included)")
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = fields.pop("from_")  # `from` is a Python keyword
+        return fields
+
+
+class SpecialLeaveInput(LeaveInput):
+    """POST /api/games/{id}/special-leave/: an arbiter's leave for one player, beyond the allowance."""
+
+    player = serializers.ChoiceField(choices=Colour.choices)
+    reason = note_field(help_text="why it is granted (illness, outage compensation)")
+
+
+class LeaveOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    from_ = StrictDateField(source="first")
+    to = StrictDateField(source="last")
+    days = serializers.IntegerField()
+    tournament = serializers.IntegerField(source="tournament_id", allow_null=True,
+                                          help_text="null: every tournament that allows leave")
+    special = serializers.BooleanField()
+    reason = serializers.CharField()
+    granted_by = serializers.SerializerMethodField(help_text="the arbiter who granted special leave")
+
+    def get_granted_by(self, obj) -> str | None:
+        return obj.granted_by.username if obj.granted_by_id else None
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = fields.pop("from_")
+        return fields
+
+
+class AllowanceOut(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    name = serializers.CharField()
+    per = serializers.CharField(help_text="year (calendar year) or event: what the allowance counts over")
+    year = serializers.IntegerField(allow_null=True, help_text="the calendar year counted; null per event")
+    allowance_days = serializers.IntegerField()
+    used_days = serializers.IntegerField()
+    left_days = serializers.IntegerField()
+    min_days = serializers.IntegerField()
+    book_ahead_days = serializers.IntegerField()
+
+
+class LeavesOut(serializers.Serializer):
+    leaves = LeaveOut(many=True)
+    allowances = AllowanceOut(many=True)

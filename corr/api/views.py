@@ -21,6 +21,8 @@ from accounts.signin import LockedOut, password_sign_in
 from accounts.tokens import token_issue
 from corr.feeds.tokens import calendar_feed_get, calendar_url
 from corr.games import services
+from corr.games.services import leave as leave_services
+from corr.games import leaves as leave_selectors
 from corr.games.clockstate import GameTime, game_file, local_today
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
@@ -279,3 +281,42 @@ def _reopen(user, game, data, today):
 
 ReopenView = _game_action("ReopenView", s.ReopenInput, _reopen, ends_game=True)
 
+
+
+def _leaves_body(user) -> dict:
+    summary = leave_selectors.leave_summary(user=user, now=timezone.now())
+    return s.LeavesOut(summary).data
+
+
+class LeavesView(APIView):
+    """GET /api/leaves/: the player's leave, and per tournament the allowance used and left.
+
+    POST /api/leaves/ {"from", "to"}: book leave for every ongoing game whose tournament allows it
+    (400 naming the rule broken: ``leave_min_days``, ``leave_book_ahead_days``, ``leave_days``, or
+    the overlapping leave). The opponents are e-mailed.
+    """
+
+    @extend_schema(responses=s.LeavesOut)
+    def get(self, request):
+        return Response(_leaves_body(request.user))
+
+    @extend_schema(request=s.LeaveInput, responses={201: s.LeaveOut})
+    @idempotent
+    def post(self, request):
+        data = _validated(s.LeaveInput, request)
+        leave = leave_services.leave_book(by=request.user, first=data["from"], last=data["to"], now=timezone.now())
+        return Response(s.LeaveOut(leave).data, status=status.HTTP_201_CREATED)
+
+
+class LeaveView(APIView):
+    """DELETE /api/leaves/{id}/: cancel one's own leave that has not begun (204)."""
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, leave_id: int):
+        leave_services.leave_cancel(by=request.user, leave_id=leave_id, now=timezone.now())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+SpecialLeaveView = _game_action("SpecialLeaveView", s.SpecialLeaveInput, lambda u, g, d, t: (
+    leave_services.special_leave_grant(by=u, game=g, player=d["player"], first=d["from"], last=d["to"],
+                                       reason=d["reason"], now=timezone.now())))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import NamedTuple
 
+from .calendar import Exclusions, MoveOnLeave, excluded_note
 from .errors import ClockError, EventError
 from .events import Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
 
@@ -89,6 +90,8 @@ class PlayerCharges:
     shifted: tuple[tuple[int, int, int], ...] = ()
     """(charged to, own number, days) of every amount 50.4.8 charges to an accepted variant move
     instead of the move whose days they are: the per-move systems count those days on that move."""
+    exclusions: Exclusions | None = None
+    """The player's days that do not count (leave, holidays, weekends); None when every day counts."""
 
     @property
     def total_days(self) -> int:
@@ -118,6 +121,7 @@ class _State:
     illegible move): what the partner answers next cannot have arrived before it."""
     shifted: list[tuple[int, int, int]] | None = None
     partner: _State | None = None
+    exclusions: Exclusions | None = None
 
     def charge(self, number: int, days: int) -> None:
         charges = self.charges
@@ -168,7 +172,8 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             raise ClockError(f"{field} {p.notice_received_on} plus {rules.late_notice_start_days} day(s) "
                              f"(50.4.6) falls after {date.max}, the last date there is", field=field) from None
         states[p.id] = _State(start=start, start_rule="50.4.6" if start != game.official_start else "50.4.5",
-                              player=p.id, move_days=[] if keep_move_days else None)
+                              player=p.id, move_days=[] if keep_move_days else None,
+                              exclusions=Exclusions.of(p.leave, rules))
     both = list(states.values())
     both[0].partner, both[-1].partner = both[-1], both[0]
     events = game.events
@@ -176,7 +181,8 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
     keep = ledger
     append = lines.append if keep else _discard
     grace = rules.grace_days
-    plain = double is None and not keep_move_days  # no per-move option: the fast path applies
+    # No per-move option and every day counts: the fast path applies.
+    plain = double is None and not keep_move_days and all(s.exclusions is None for s in both)
     last_sender = None  # who made the last dispatch: the next answer must be the partner's
 
     for index, event in enumerate(events):
@@ -228,14 +234,21 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 last_sender = state.player
             counted_from = max(received, state.start)
             raw = max(0, (sent - counted_from).days)
+            calendar = ""
+            if state.exclusions is not None and raw:
+                # 50.4.7 with days that do not count: the raw days are counted the same way as a
+                # move's, then the grace days are taken off.
+                by_reason = state.exclusions.counts(counted_from, sent)
+                raw -= sum(by_reason)
+                calendar = "; " + excluded_note(*by_reason) if sum(by_reason) else ""
             days = max(0, raw - grace)
             excluded = (sent - received).days - days
             state.charge(event.move, days)
             state.thinking_days += days
             append(LedgerLine(
                 event.player, event.move, "notice", days, excluded, "50.4.7", index,
-                f"{event.reason.value} notice: {raw} day(s) from {counted_from} to {sent},"
-                f" of which up to {grace} are not counted",
+                f"{event.reason.value} notice: {raw} counted day(s) from {counted_from} to {sent},"
+                f" of which up to {grace} are not counted{calendar}",
             ))
         elif kind == "penalty":
             _check_charge_number(index, event, state)
@@ -270,6 +283,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             charges=tuple(s.charges), thinking_days=s.thinking_days,
             penalty_days=s.penalty_days, delay_days=s.delay_days, pending=s.pending,
             move_days=tuple(s.move_days or ()), double_after=double, shifted=tuple(s.shifted or ()),
+            exclusions=s.exclusions,
         )
     return result, lines
 
@@ -350,6 +364,10 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
             _check_answers(index, "move", received, "received_on", state, events)
         _check_turn(index, "move", state, events, last_sender)
         running = max(0, (as_of - counted_from).days)
+        calendar = (0, 0, 0)
+        if state.exclusions is not None and running:
+            calendar = state.exclusions.counts(counted_from, as_of)
+            running -= sum(calendar)
         charged = double_time(running, double)
         state.charge(charge_to, charged)
         if charge_to != number:
@@ -359,11 +377,12 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         if state.move_days is not None:
             state.move_days.append((number, running, index))
         append(LedgerLine(
-            move.player, charge_to, KIND_PENDING_MOVE, charged, 0,
+            move.player, charge_to, KIND_PENDING_MOVE, charged, sum(calendar),
             "double_after" if charged != running else "50.4.8" if charge_to != number else "50.4.4", index,
             f"move {number} running since {counted_from}"
             + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
-            + (f"; {running - double} day(s) beyond {double} count double" if charged != running else ""),
+            + (f"; {running - double} day(s) beyond {double} count double" if charged != running else "")
+            + (f"; {excluded_note(*calendar)}" if sum(calendar) else ""),
         ))
         return False
 
@@ -373,12 +392,17 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     else:
         _check_answers(index, "move", received, "received_on", state, events)
     _check_turn(index, "move", state, events, last_sender)
+    calendar = (0, 0, 0)
+    exclusions = state.exclusions
+    if exclusions is not None:
+        calendar = _leave_option(index, move, exclusions, counted_from)
     state.dispatched = sent
-    raw = max(0, (sent - counted_from).days)
+    raw = max(0, (sent - counted_from).days) - sum(calendar)
     days = double_time(raw, double)
     if state.move_days is not None:
         state.move_days.append((number, raw, index))
-    excluded = 0 if received is None else max(0, (sent - received).days - raw)
+    before_start = 0 if received is None else max(0, (sent - received).days - raw - sum(calendar))
+    excluded = before_start + sum(calendar)
     charges = state.charges
     if charge_to == len(charges) + 1:  # the common case, inlined: it runs once per move of a batch
         charges.append(days)
@@ -395,9 +419,11 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         state.made = number
         state.last_made_accepted = False
         note = ""
-    if excluded:
+    if sum(calendar):
+        note += f"{'; ' if note else ''}{excluded_note(*calendar)}"
+    if before_start:
         rule = "50.4.5"
-        note += f"{'; ' if note else ''}{excluded} day(s) before the player's start {state.start} not counted"
+        note += f"{'; ' if note else ''}{before_start} day(s) before the player's start {state.start} not counted"
         if state.start_rule == "50.4.6":
             note += " (late notice, 50.4.6)"
     elif charge_to != number:
@@ -410,6 +436,29 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         note += f"{'; ' if note else ''}{raw} day(s), those beyond {double} count double: {days}"
     append(LedgerLine(move.player, charge_to, kind, days, excluded, rule, index, note))
     return True
+
+
+def _leave_option(index: int, move: Move, exclusions: Exclusions, counted_from: date) -> tuple[int, int, int]:
+    """Apply the ruleset's option for a move sent on the player's own leave; the move's excluded days.
+
+    :returns: the dates after ``counted_from`` through the sent date that do not count, by reason.
+    :raises EventError: when the ruleset refuses moves on leave days and this one was sent on one.
+    """
+    sent = move.sent_on
+    option = exclusions.option
+    if option is not MoveOnLeave.ALLOWED and exclusions.leave_on(sent) is not None:
+        if option is MoveOnLeave.REFUSED:
+            first, last = (date.fromordinal(o) for o in exclusions.leave_on(sent))
+            raise EventError(
+                index, "move",
+                f"sent_on {sent} falls on {move.player}'s leave ({first} to {last}), and the ruleset refuses"
+                " moves on leave days (ruleset.move_on_leave: refused)",
+                field="sent_on",
+            )
+        exclusions.end_leave(sent)  # ends_leave: the day before the move is the leave's last day
+    if sent <= counted_from:
+        return 0, 0, 0
+    return exclusions.counts(counted_from, sent)
 
 
 def _shift(state: _State, charged_to: int, number: int, days: int) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Protocol
 
+from .calendar import Exclusions, MoveOnLeave
 from .charging import PlayerCharges, double_time
 
 if TYPE_CHECKING:
@@ -111,12 +112,17 @@ class CumulativeMovesControl:
         if pending is not None:
             # The running days are already in `cumulative`; the move may run for
             # what is left plus what it has used so far, counted from its first day.
-            deadline = deadline_of(pending.counted_from, remaining + pending.running_days)
+            deadline = deadline_of(pending.counted_from, remaining + pending.running_days,
+                                   charges.exclusions)
         return ControlState(window=window, overstepped=overstepped, deadline=deadline)
 
 
-def deadline_of(counted_from: date, last_day: int) -> date | None:
-    """The date a pending move may be sent on at the latest: ``last_day`` days after its first day.
+def deadline_of(counted_from: date, last_day: int, exclusions: "Exclusions | None" = None) -> date | None:
+    """The date a pending move may be sent on at the latest: ``last_day`` counted days after its first day.
+
+    With ``exclusions`` the days that do not count are skipped, and the excluded dates right after
+    the last counted one are added (sending on them costs nothing more), except the player's own
+    leave days when the ruleset refuses moves on them.
 
     None when ``last_day`` is negative: the days charged before the move's own ones already exceed
     the control (penalties, or a flag fallen on an earlier move), so no day of it is in time. A date
@@ -124,6 +130,9 @@ def deadline_of(counted_from: date, last_day: int) -> date | None:
     """
     if last_day < 0:
         return None
+    if exclusions is not None:
+        return exclusions.date_after(counted_from, last_day,
+                                     stop_at_leave=exclusions.option is MoveOnLeave.REFUSED)
     return counted_from + timedelta(days=last_day)
 
 
@@ -188,6 +197,6 @@ class SystemControl:
             last_day = pending.running_days + more
             if limit is not None:
                 last_day = min(last_day, limit)
-            deadline = deadline_of(pending.counted_from, last_day)
+            deadline = deadline_of(pending.counted_from, last_day, charges.exclusions)
         clock = {"system": system.name, **state.clock}
         return ControlState(window=state.window, overstepped=overstepped, deadline=deadline, clock=clock)

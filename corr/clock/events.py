@@ -14,6 +14,7 @@ from typing import NamedTuple
 from datetime import date
 from enum import Enum
 
+from .calendar import DateRange
 from .rules import Ruleset
 
 
@@ -122,10 +123,12 @@ Event = Move | Notice | Penalty | Delay
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A player of a game: an id (``white``, ``black`` or a name) and the late-notice date (50.4.6)."""
+    """A player of a game: an id (``white``, ``black`` or a name), the late-notice date (50.4.6), leave."""
 
     id: str
     notice_received_on: date | None = None
+    leave: tuple[DateRange, ...] = ()
+    """The player's own days that do not count (both ends included); see :mod:`corr.clock.calendar`."""
 
 
 @dataclass(frozen=True, slots=True)

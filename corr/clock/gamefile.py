@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from .calendar import parse_date, read_ranges
 from .errors import ClockError, EventError
 from .events import Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant
 from .rules import Ruleset
@@ -21,19 +22,6 @@ _NOTICE_KEYS = frozenset({"type", "player", "move", "reason", "received_on", "se
 _PENALTY_KEYS = frozenset({"type", "player", "move", "reason"})
 _DELAY_KEYS = frozenset({"type", "player", "move", "days", "reason"})
 _KEYS = {"move": _MOVE_KEYS, "notice": _NOTICE_KEYS, "penalty": _PENALTY_KEYS, "delay": _DELAY_KEYS}
-
-
-def parse_date(value: Any, field: str) -> date:
-    """A calendar date written exactly ``YYYY-MM-DD``.
-
-    :raises ClockError: naming ``field`` for anything else.
-    """
-    if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
-        raise ClockError(f"{field} must be a date written YYYY-MM-DD, got {value!r}", field=field)
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise ClockError(f"{field} is not a real date: {value!r}", field=field) from None
 
 
 def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, date | None]:
@@ -76,12 +64,13 @@ def _read_players(data: Any) -> tuple[Player, Player]:
         if not isinstance(info, dict):
             raise ClockError(f"players.{pid} must be an object", field=f"players.{pid}")
         for key in info:
-            if key != "notice_received_on":
-                raise ClockError(f"players.{pid}.{key} is not a player field (known: notice_received_on)",
+            if key not in ("notice_received_on", "leave"):
+                raise ClockError(f"players.{pid}.{key} is not a player field (known: leave, notice_received_on)",
                                  field=f"players.{pid}.{key}")
         notice = info.get("notice_received_on")
         field = f"players.{pid}.notice_received_on"
-        players.append(Player(pid, None if notice is None else parse_date(notice, field)))
+        players.append(Player(pid, None if notice is None else parse_date(notice, field),
+                              read_ranges(info.get("leave"), f"players.{pid}.leave")))
     return players[0], players[1]
 
 
@@ -177,11 +166,17 @@ def write_game(game: Game, as_of: date | None = None) -> dict:
     out: dict[str, Any] = {"ruleset": game.ruleset.as_dict(), "official_start": game.official_start.isoformat()}
     if as_of is not None:
         out["as_of"] = as_of.isoformat()
-    out["players"] = {
-        p.id: ({} if p.notice_received_on is None else {"notice_received_on": p.notice_received_on.isoformat()})
-        for p in game.players
-    }
+    out["players"] = {p.id: _write_player(p) for p in game.players}
     out["events"] = [write_event(e) for e in game.events]
+    return out
+
+
+def _write_player(player: Player) -> dict:
+    out: dict[str, Any] = {}
+    if player.notice_received_on is not None:
+        out["notice_received_on"] = player.notice_received_on.isoformat()
+    if player.leave:
+        out["leave"] = [r.as_json() for r in player.leave]
     return out
 
 

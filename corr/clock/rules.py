@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .errors import RulesetError
+from .calendar import DateRange, MoveOnLeave, read_ranges, read_weekend_days
+from .errors import ClockError, RulesetError
 
 if TYPE_CHECKING:
     from .systems import TimeControl
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 # Fields that must be at least 1 (a control of zero moves or zero days is meaningless);
 # every other field must be at least 0.
 _POSITIVE_FIELDS = frozenset({"moves_per_control", "days_per_control"})
+# Fields that are not whole numbers: the system and the calendar of days that do not count.
+_OTHER_FIELDS = ("time_control", "holidays", "weekend_days", "move_on_leave")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +42,27 @@ class Ruleset:
     """50.4.6: a player notified late starts this many days after the notice arrived."""
     time_control: "TimeControl | None" = None
     """Another system of time control (Fischer, byo-yomi ...); None keeps the 50.4.3 control."""
+    holidays: tuple[DateRange, ...] = ()
+    """Dates that count for neither player (a federation's year-end break), both ends included."""
+    weekend_days: tuple[str, ...] = ()
+    """Weekdays that count for neither player (``("saturday", "sunday")``), in week order."""
+    move_on_leave: MoveOnLeave = MoveOnLeave.ALLOWED
+    """What a move sent on one of the player's own leave days does (see :class:`MoveOnLeave`)."""
 
     def __post_init__(self) -> None:
+        try:  # the calendar fields are normalised here so that Python callers may pass lists and names
+            object.__setattr__(self, "holidays", read_ranges(self.holidays, "ruleset.holidays"))
+            object.__setattr__(self, "weekend_days", read_weekend_days(self.weekend_days))
+        except ClockError as error:
+            raise RulesetError(error.message, field=error.field) from None
+        try:
+            object.__setattr__(self, "move_on_leave", MoveOnLeave(self.move_on_leave))
+        except ValueError:
+            known = ", ".join(m.value for m in MoveOnLeave)
+            raise RulesetError(f"ruleset.move_on_leave: unknown option {self.move_on_leave!r} (known: {known})",
+                               field="ruleset.move_on_leave") from None
         for f in fields(self):
-            if f.name == "time_control":
+            if f.name in _OTHER_FIELDS:
                 continue
             value = getattr(self, f.name)
             # bool is an int subclass; true/false is never a number of days.
@@ -68,7 +88,7 @@ class Ruleset:
             return cls()
         if not isinstance(data, Mapping):
             raise RulesetError("ruleset must be an object", field="ruleset")
-        known = cls.field_names() + ("time_control",)
+        known = cls.field_names() + _OTHER_FIELDS
         for key in data:
             if key not in known:
                 raise RulesetError(
@@ -80,17 +100,27 @@ class Ruleset:
             from .systems import parse_time_control
 
             values["time_control"] = parse_time_control(values["time_control"])
+        for key in ("holidays", "weekend_days"):
+            if key in values and values[key] is None:
+                values[key] = ()
         return cls(**values)
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
-        """The whole-number fields (the 50.4 numbers); ``time_control`` stands apart."""
-        return tuple(f.name for f in fields(cls) if f.name != "time_control")
+        """The whole-number fields (the 50.4 numbers); the system and the calendar stand apart."""
+        return tuple(f.name for f in fields(cls) if f.name not in _OTHER_FIELDS)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {name: getattr(self, name) for name in self.field_names()}
         if self.time_control is not None:
             out["time_control"] = self.time_control.as_json()
+        # The calendar is written only when it excludes something: older files stay as they were.
+        if self.holidays:
+            out["holidays"] = [r.as_json() for r in self.holidays]
+        if self.weekend_days:
+            out["weekend_days"] = list(self.weekend_days)
+        if self.move_on_leave is not MoveOnLeave.ALLOWED:
+            out["move_on_leave"] = self.move_on_leave.value
         return out
 
 

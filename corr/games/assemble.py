@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Iterable, Protocol
 
+from corr.clock.calendar import DateRange
 from corr.clock import (
     Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Ruleset, Variant,
 )
 
 WHITE, BLACK = "white", "black"
-RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin"})
+RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin", "leave"})
 """History lines that are no fact of the clock (``corr.models.RECORD_KINDS``; this module is pure)."""
 
 
@@ -188,9 +189,11 @@ class _Receipt:
 
 
 def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: date, first: str,
-             transit_days: int | None, ongoing: bool, as_of: date) -> Assembled:
+             transit_days: int | None, ongoing: bool, as_of: date,
+             leave: dict[str, tuple[DateRange, ...]] | None = None) -> Assembled:
     """Build the calculator's game from stored rows (any order), with the pending move if ongoing.
 
+    ``leave`` gives each colour's leave (``players.<colour>.leave`` of the game file).
     The pending move is added only once it has arrived (received on or before
     ``as_of``): a move still presumed in transit runs no one's clock (50.4.3).
     ``transit_days`` None means a server game: a move arrives the day it is sent.
@@ -250,7 +253,10 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
             events.append(Move(to_move, number, pending.received_on))
             sources.append(None)
 
-    game = Game(official_start=official_start, players=(Player(WHITE, notices[WHITE]), Player(BLACK, notices[BLACK])),
+    leave = leave or {}
+    game = Game(official_start=official_start,
+                players=(Player(WHITE, notices[WHITE], leave.get(WHITE, ())),
+                         Player(BLACK, notices[BLACK], leave.get(BLACK, ()))),
                 events=tuple(events), ruleset=ruleset)
     return Assembled(game=game, to_move=to_move if ongoing else None, made=made, pending=pending,
                      last_move_seq=last_move_seq, sources=tuple(sources))

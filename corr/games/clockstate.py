@@ -10,6 +10,7 @@ from corr.clock import GameClock, compute, write_game
 from corr.models import Game, GameStatus, Mode
 
 from .assemble import Assembled, assemble
+from .leaves import game_leave
 
 
 def local_today(tournament, now: datetime) -> date:
@@ -38,7 +39,7 @@ def assemble_game(game: Game, rows, as_of: date) -> Assembled:
     return assemble(
         rows=rows, ruleset=t.ruleset, official_start=t.official_start, first=game.first,
         transit_days=None if game.mode == Mode.SERVER else t.presumed_transit_days,
-        ongoing=game.status == GameStatus.ONGOING, as_of=as_of,
+        ongoing=game.status == GameStatus.ONGOING, as_of=as_of, leave=game_leave(game),
     )
 
 

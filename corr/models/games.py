@@ -45,6 +45,21 @@ class GameKind(models.TextChoices):
     GO = "go", "Go"
 
 
+class AllowancePer(models.TextChoices):
+    """What a tournament's leave allowance is counted over."""
+
+    YEAR = "year", "calendar year (myChess, ICCF)"
+    EVENT = "event", "the whole event"
+
+
+class MoveOnLeave(models.TextChoices):
+    """The calculator's ``ruleset.move_on_leave`` option (``corr.clock.calendar.MoveOnLeave``)."""
+
+    ALLOWED = "allowed", "allowed, the leave stays (SchemingMind)"
+    ENDS_LEAVE = "ends_leave", "the move ends the leave (myChess)"
+    REFUSED = "refused", "refused (ICCF)"
+
+
 class Tournament(models.Model):
     """A correspondence tournament: its ruleset (50.4 numbers), start, mode and arbiters."""
 
@@ -70,6 +85,27 @@ class Tournament(models.Model):
                                                               validators=ruleset_range("late_notice_start_days"))
     time_control = models.JSONField(null=True, blank=True,
                                     help_text="Another time-control system (the game file's ruleset.time_control).")
+    # Days that do not count (issue 14; corr.clock.calendar). Defaults: ICCF's 45 days of leave a
+    # calendar year, at least 1 day, booked at least 1 day ahead; no holidays, no weekend clock.
+    leave_days = models.PositiveSmallIntegerField(
+        default=45, db_default=45, validators=[MaxValueValidator(lim.LEAVE_DAYS_MAX)],
+        help_text="Leave a player may book per calendar year or per event (0: no leave).")
+    leave_per = models.CharField(max_length=5, choices=AllowancePer.choices, default=AllowancePer.YEAR,
+                                 db_default=AllowancePer.YEAR,
+                                 help_text="What the leave allowance is counted over.")
+    leave_min_days = models.PositiveSmallIntegerField(default=1, db_default=1, validators=[MinValueValidator(1),
+                                                                             MaxValueValidator(lim.LEAVE_DAYS_MAX)],
+                                                      help_text="The shortest leave that may be booked.")
+    leave_book_ahead_days = models.PositiveSmallIntegerField(
+        default=1, db_default=1, validators=[MaxValueValidator(lim.LEAVE_DAYS_MAX)],
+        help_text="Leave must begin at least this many days after the day it is booked.")
+    holidays = models.JSONField(default=list, db_default=models.Value([], models.JSONField()), blank=True,
+                                help_text='Days off for both players: [{"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}].')
+    weekend_days = models.JSONField(default=list, db_default=models.Value([], models.JSONField()), blank=True,
+                                    help_text='Weekdays that do not count, e.g. ["saturday", "sunday"].')
+    move_on_leave = models.CharField(max_length=10, default=MoveOnLeave.ALLOWED, db_default=MoveOnLeave.ALLOWED,
+                                     choices=MoveOnLeave.choices,
+                                     help_text="What a move sent on one's own leave day does.")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="arbitrated_tournaments", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
@@ -86,6 +122,8 @@ class Tournament(models.Model):
         values = {name: getattr(self, name) for name in Ruleset.field_names()}
         if self.time_control:
             values["time_control"] = self.time_control
+        values.update(holidays=self.holidays or [], weekend_days=self.weekend_days or [],
+                      move_on_leave=self.move_on_leave)
         return Ruleset.from_mapping(values)
 
 
@@ -160,9 +198,11 @@ class EventKind(models.TextChoices):
     CASE = "case", "arbiter case opened, withdrawn or decided"
     RULES = "rules", "tournament rules changed"
     ADMIN = "admin", "changed in the admin"
+    LEAVE = "leave", "leave booked, cancelled or granted"
 
 
-RECORD_KINDS = frozenset({EventKind.RESULT, EventKind.REOPEN, EventKind.CASE, EventKind.RULES, EventKind.ADMIN})
+RECORD_KINDS = frozenset({EventKind.RESULT, EventKind.REOPEN, EventKind.CASE, EventKind.RULES, EventKind.ADMIN,
+                          EventKind.LEAVE})
 """Kinds of history lines that record a decision or a change and are never corrected or withdrawn."""
 
 

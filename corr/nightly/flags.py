@@ -19,6 +19,7 @@ from datetime import date
 from django.conf import settings
 from django.urls import reverse
 
+from corr.clock.calendar import Exclusions
 from corr.games.clockstate import GameTime
 from corr.models import CaseKind, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
 
@@ -46,10 +47,20 @@ def reminder_threshold(days_left: int, thresholds: list[int]) -> int | None:
 
 
 def flags_collect(*, game: Game, time: GameTime, on: date, flags: Flags) -> None:
-    """Add to ``flags`` what the accounts of ``game`` as of ``on`` call for."""
+    """Add to ``flags`` what the accounts of ``game`` as of ``on`` call for.
+
+    A player gets no warning on a day that does not count for them (their leave, a holiday, a
+    weekend day, issue 14): the clock is stopped; the next counted day's run warns (a run that
+    missed a day still reminds).
+    """
+    calculated = time.clock.game
     for colour, account in time.clock.accounts.items():
         if account.overstepped is not None:
             continue  # 50.4.3: a case for the arbiters (corr.games.cases), no more warnings
+        player = next(p for p in calculated.players if p.id == colour)
+        stopped = Exclusions.of(player.leave, calculated.ruleset)
+        if stopped is not None and stopped.reason(on) is not None:
+            continue
         if account.time_trouble:
             flags.notices.append(TimeTroubleNotice(
                 game=game, player=colour, control_number=account.control.number,

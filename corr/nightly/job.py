@@ -22,6 +22,7 @@ from corr.clock import ClockError
 from corr.games.assemble import rows_as_of
 from corr.games.cases import cases_follow
 from corr.games.clockstate import game_time, local_today
+from corr.games.leaves import leaves_prefetch
 from corr.games.selectors import event_rows
 from corr.games.services import clock_fields, clocks_write, time_for_storage
 from corr.models import (
@@ -95,6 +96,7 @@ def nightly_chunk_process(*, on: date, game_ids: list[int], run_id: int | None, 
     with transaction.atomic():
         games = list(Game.objects.select_for_update(of=("self",)).filter(pk__in=game_ids)
                      .select_related("tournament", "white", "black").order_by("pk"))
+        leaves_prefetch(games)  # the chunk's leave in one query, not one per game
         rows_by_game = defaultdict(list)
         for row in event_rows(GameEvent.objects.filter(game_id__in=[g.pk for g in games]).order_by("game_id", "seq")):
             rows_by_game[row.game_id].append(row)

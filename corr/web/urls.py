@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, register_converter
 from django.views.generic import RedirectView
 
-from . import views
+from . import leave_views, views
 from .converters import DateConverter
 
 register_converter(DateConverter, "date")
@@ -12,6 +12,8 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("games/", views.my_games, name="my-games"),
+    path("leave/", leave_views.leave_page, name="leave"),
+    path("leave/<int:leave_id>/cancel/", leave_views.leave_cancel_post, name="leave-cancel"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/move/", views.move_post, name="game-move"),
     path("games/<int:game_id>/receipt/", views.receipt_post, name="game-receipt"),

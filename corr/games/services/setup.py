@@ -70,12 +70,13 @@ def arbiter_grant(*, user: User) -> None:
 @transaction.atomic
 def tournament_create(*, by: User, name: str, official_start: date, mode: str, ruleset: dict | None = None,
                       time_zone: str = "UTC", presumed_transit_days: int | None = None,
-                      preset: str | None = None, kind: str = GameKind.CHESS) -> Tournament:
+                      preset: str | None = None, kind: str = GameKind.CHESS, **leave_rules) -> Tournament:
     """Create a tournament; its creator becomes one of its arbiters.
 
     ``preset`` names a ruleset of :data:`corr.clock.presets.PRESETS`; keys of
     ``ruleset`` override it. ``presumed_transit_days`` defaults to 0 (e-mail
-    and server games). ``kind`` (chess, draughts, go) is what its games play.
+    and server games). ``kind`` (chess, draughts, go) is what its games play. ``leave_rules``: any
+    of :data:`LEAVE_SETTINGS` (issue 14; the model's defaults otherwise).
     :raises InvalidInput: for a ruleset value, mode or time zone that breaks its rule.
     """
     if not by.is_arbiter:
@@ -92,9 +93,12 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
         raise InvalidInput(f"time_zone is not a known time zone: {time_zone!r}", field="time_zone") from None
     if kind not in GameKind.values:
         raise InvalidInput(f"kind must be one of {', '.join(GameKind.values)}, got {kind!r}", field="kind")
+    for key in leave_rules:
+        if key not in LEAVE_SETTINGS:
+            raise InvalidInput(f"{key} is not a tournament setting", field=key)
     tournament = Tournament.objects.create(
         name=name, official_start=official_start, mode=mode, time_zone=time_zone, kind=kind,
-        presumed_transit_days=presumed_transit_days or 0, created_by=by, **rules.as_dict(),
+        presumed_transit_days=presumed_transit_days or 0, created_by=by, **rules.as_dict(), **leave_rules,
     )
     tournament.arbiters.add(by)
     return tournament
@@ -123,6 +127,10 @@ def game_create(*, by: User, tournament: Tournament, white: User, black: User, f
 
 
 CLOCK_SETTINGS = ("official_start", "presumed_transit_days", "time_zone")
+CALENDAR_FIELDS = ("holidays", "weekend_days", "move_on_leave")
+LEAVE_SETTINGS = ("leave_days", "leave_per", "leave_min_days", "leave_book_ahead_days")
+"""The rules of booking leave (issue 14): they change no clock until a player books."""
+"""The ruleset's calendar (corr.clock.calendar), stored as tournament fields."""
 """Tournament fields beside the ruleset that change clocks."""
 
 
@@ -143,6 +151,8 @@ def tournament_rule_values(tournament: Tournament) -> dict:
     """Everything of a tournament that its clocks depend on, as comparable values."""
     values = {name: getattr(tournament, name) for name in (*Ruleset.field_names(), *CLOCK_SETTINGS)}
     values["time_control"] = tournament.time_control
+    for name in CALENDAR_FIELDS:
+        values[name] = getattr(tournament, name)
     return values
 
 
@@ -170,8 +180,12 @@ def tournament_rules_change(*, tournament: Tournament, by: User, ruleset: dict |
             setattr(tournament, name, value)
         if rules.time_control is None:
             tournament.time_control = None
+        # as_dict leaves out an empty calendar: write the tournament's fields whole.
+        tournament.holidays = [r.as_json() for r in rules.holidays]
+        tournament.weekend_days = list(rules.weekend_days)
+        tournament.move_on_leave = rules.move_on_leave.value
     for name, value in settings.items():
-        if name not in (*CLOCK_SETTINGS, "name"):
+        if name not in (*CLOCK_SETTINGS, *LEAVE_SETTINGS, "name"):
             raise InvalidInput(f"{name} cannot be changed here", field=name)
         if name == "time_zone":
             try:

@@ -1,0 +1,100 @@
+"""Reading leave: which booked or granted days stop a game's clocks (issue 14)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+from datetime import date, datetime
+
+from django.db.models import Q
+
+from corr.clock.calendar import DateRange
+from corr.models import AllowancePer, Game, GameStatus, Leave, Tournament
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+_CACHE = "_leave_ranges"
+
+
+def leave_applies(leave: Leave, tournament) -> bool:
+    """A booking for every tournament stops the clocks of those that allow leave; special leave its own."""
+    if leave.tournament_id is not None:
+        return leave.tournament_id == tournament.pk
+    return tournament.leave_days > 0
+
+
+def game_leave(game: Game) -> dict[str, tuple[DateRange, ...]]:
+    """Each colour's leave in ``game`` (one query, kept on the instance for the rest of the request)."""
+    cached = getattr(game, _CACHE, None)
+    if cached is None:
+        leaves_prefetch([game])
+        cached = getattr(game, _CACHE)
+    return cached
+
+
+def leaves_prefetch(games: Iterable[Game]) -> None:
+    """Read the leave of many games in one query (the nightly chunk) and keep it on each instance."""
+    games = list(games)
+    if not games:
+        return
+    users = {g.white_id for g in games} | {g.black_id for g in games}
+    tournaments = {g.tournament_id for g in games}
+    rows = list(Leave.objects.filter(user_id__in=users)
+                .filter(Q(tournament__isnull=True) | Q(tournament_id__in=tournaments)).order_by("first"))
+    for game in games:
+        ranges: dict[str, list[DateRange]] = {"white": [], "black": []}
+        for leave in rows:
+            if not leave_applies(leave, game.tournament):
+                continue
+            for colour, user_id in (("white", game.white_id), ("black", game.black_id)):
+                if leave.user_id == user_id:
+                    ranges[colour].append(DateRange(leave.first, leave.last))
+        setattr(game, _CACHE, {colour: tuple(r) for colour, r in ranges.items()})
+
+
+def leave_forget(game: Game) -> None:
+    """Drop the kept leave of an instance (after a booking changed it)."""
+    if hasattr(game, _CACHE):
+        delattr(game, _CACHE)
+
+
+def ongoing_games(user: User, tournament: Tournament | None = None) -> list[Game]:
+    games = Game.objects.filter(Q(white=user) | Q(black=user), status=GameStatus.ONGOING)
+    if tournament is not None:
+        games = games.filter(tournament=tournament)
+    return list(games.select_related("tournament", "white", "black").order_by("pk"))
+
+
+def days_in_year(first: date, last: date, year: int) -> int:
+    lo, hi = max(first, date(year, 1, 1)), min(last, date(year, 12, 31))
+    return max(0, (hi - lo).days + 1)
+
+
+def leave_used(*, user: User, tournament: Tournament, year: int | None) -> int:
+    """Days of ``user``'s own bookings that count against ``tournament``'s allowance (special leave never does).
+
+    ``year`` None: the whole event (every booking); otherwise the days falling in that calendar year.
+    """
+    rows = Leave.objects.filter(user=user, special=False).filter(Q(tournament__isnull=True) | Q(tournament=tournament))
+    if year is None:
+        return sum(row.days for row in rows)
+    return sum(days_in_year(row.first, row.last, year) for row in rows)
+
+
+def leave_summary(*, user: User, now: datetime) -> dict:
+    """The player's leave and, for each tournament of their ongoing games, the allowance used and left."""
+    from .clockstate import local_today  # clockstate reads leave from here
+
+    leaves = list(Leave.objects.filter(user=user).select_related("tournament", "granted_by").order_by("first"))
+    tournaments = {g.tournament_id: g.tournament for g in ongoing_games(user)}
+    allowances = []
+    for t in sorted(tournaments.values(), key=lambda t: t.pk):
+        year = None if t.leave_per == AllowancePer.EVENT else local_today(t, now).year
+        used = leave_used(user=user, tournament=t, year=year) if t.leave_days else 0
+        allowances.append({
+            "tournament": t.pk, "name": t.name, "per": t.leave_per, "year": year, "allowance_days": t.leave_days,
+            "used_days": used, "left_days": max(0, t.leave_days - used), "min_days": t.leave_min_days,
+            "book_ahead_days": t.leave_book_ahead_days,
+        })
+    return {"leaves": leaves, "allowances": allowances}

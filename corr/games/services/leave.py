@@ -1,0 +1,169 @@
+"""Leave: players book it within their tournaments' rules, arbiters grant special leave (issue 14).
+
+Every booking, cancellation and grant recomputes the stored clocks of the games it stops (each game
+locked, in id order, as the nightly job locks them) and adds a line to each game's history.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from django.db import transaction
+from django.utils.translation import gettext
+
+from accounts.models import User
+from corr.models import AllowancePer, EventKind, Game, Leave, Tournament
+from corr.nightly.emails import email_prepare, emails_store
+from corr.nightly.flags import absolute_url
+
+from ..cases import history_append
+from ..clockstate import GameTime, local_today
+from ..errors import InvalidInput, NotAllowed
+from ..leaves import days_in_year, leave_applies, leave_used, ongoing_games
+from .arbiters import colour_checked, ensure_arbiter
+from .storage import game_lock, game_recompute
+
+
+def _check_rules(tournament: Tournament, user: User, first: date, last: date, today: date) -> None:
+    """One tournament's rules for a new booking. :raises InvalidInput: naming the rule (the tournament field)."""
+    days = (last - first).days + 1
+    name = tournament.name
+    if days < tournament.leave_min_days:
+        raise InvalidInput(
+            f"leave_min_days: {name} requires leave of at least {tournament.leave_min_days} day(s);"
+            f" {first} to {last} is {days}", field="to")
+    earliest = today + timedelta(days=tournament.leave_book_ahead_days)
+    if first < earliest:
+        raise InvalidInput(
+            f"leave_book_ahead_days: {name} requires leave to be booked {tournament.leave_book_ahead_days} day(s)"
+            f" before it begins; the earliest first day now is {earliest}", field="from")
+    allowance = tournament.leave_days
+    if tournament.leave_per == AllowancePer.EVENT:
+        used = leave_used(user=user, tournament=tournament, year=None)
+        if used + days > allowance:
+            raise InvalidInput(
+                f"leave_days: {name} allows {allowance} day(s) of leave for the event; {used} used,"
+                f" {allowance - used} left, {days} asked", field="to")
+        return
+    for year in range(first.year, last.year + 1):
+        used = leave_used(user=user, tournament=tournament, year=year)
+        asked = days_in_year(first, last, year)
+        if used + asked > allowance:
+            raise InvalidInput(
+                f"leave_days: {name} allows {allowance} day(s) of leave per calendar year; {used} used in {year},"
+                f" {max(0, allowance - used)} left, {asked} asked", field="to")
+
+
+@transaction.atomic
+def leave_book(*, by: User, first: date, last: date, now: datetime) -> Leave:
+    """Book leave ``first``..``last`` for every ongoing game of ``by`` whose tournament allows leave.
+
+    Every such tournament's rules must hold (minimum length, booking ahead, the allowance); the
+    booking may not overlap another leave of the player. The games' clocks are recomputed and the
+    opponents e-mailed (queued after commit).
+    :raises InvalidInput: naming the rule broken (``leave_min_days``, ``leave_book_ahead_days``,
+        ``leave_days``) or the overlapping leave.
+    """
+    if last < first:
+        raise InvalidInput(f"to {last} is before from {first} (both days are included)", field="to")
+    # Lock the player's row so that two bookings at once cannot both fit the allowance or both miss
+    # the other's overlap (their leave rows may not exist yet to be locked).
+    User.objects.select_for_update().filter(pk=by.pk).first()
+    mine = list(Leave.objects.filter(user=by).order_by("first"))
+    for other in mine:
+        if other.first <= last and first <= other.last:
+            raise InvalidInput(f"overlaps your leave #{other.pk} from {other.first} to {other.last}", field="from")
+    games = [g for g in ongoing_games(by) if g.tournament.leave_days > 0]
+    if not games:
+        raise InvalidInput("none of your ongoing games is in a tournament that allows leave", field="from")
+    for tournament in {g.tournament_id: g.tournament for g in games}.values():
+        _check_rules(tournament, by, first, last, local_today(tournament, now))
+    leave = Leave.objects.create(user=by, first=first, last=last)
+    note = f"{{colour}}'s leave booked: {first} to {last}"
+    _games_follow(games, leave, by=by, now=now, note=note)
+    _opponents_email(games, leave, by)
+    return leave
+
+
+@transaction.atomic
+def leave_cancel(*, by: User, leave_id: int, now: datetime) -> None:
+    """Cancel one of ``by``'s own bookings that has not begun; the games' clocks follow.
+
+    :raises NotAllowed: for another player's leave or special leave (the arbiters').
+    :raises InvalidInput: for leave that has begun.
+    """
+    leave = Leave.objects.select_for_update().filter(pk=leave_id, user=by).first()
+    if leave is None:
+        raise NotAllowed(f"you have no leave #{leave_id}")
+    if leave.special:
+        raise NotAllowed("special leave is granted and withdrawn by the arbiters")
+    games = [g for g in ongoing_games(by) if leave_applies(leave, g.tournament)]
+    tournaments = [g.tournament for g in games]
+    today = max((local_today(t, now) for t in tournaments), default=now.date())
+    if leave.first <= today:
+        raise InvalidInput(f"leave #{leave.pk} began on {leave.first}: only leave that has not begun can be"
+                           " cancelled", field="id")
+    note = f"{{colour}}'s leave cancelled: {leave.first} to {leave.last}"
+    leave.delete()
+    _games_follow(games, None, by=by, now=now, note=note)
+
+
+@transaction.atomic
+def special_leave_grant(*, by: User, game: Game, player: str, first: date, last: date, reason: str,
+                        now: datetime) -> GameTime:
+    """Grant ``player`` of ``game`` special leave in its tournament, beyond the allowance (illness, outage).
+
+    An arbiter of the tournament who plays in none of the player's games there; every ongoing game of
+    the player in the tournament gets the leave, a history line with the reason, and new clocks.
+    :returns: ``game``'s new time.
+    :raises InvalidInput: for reversed dates or an empty reason.
+    """
+    colour = colour_checked(player)
+    if last < first:
+        raise InvalidInput(f"to {last} is before from {first} (both days are included)", field="to")
+    if not reason.strip():
+        raise InvalidInput("reason is required: special leave says why it is granted", field="reason")
+    user = game.user_of(colour)
+    games = ongoing_games(user, game.tournament)
+    for other in games or [game]:
+        ensure_arbiter(other, by)
+    leave = Leave.objects.create(user=user, first=first, last=last, tournament=game.tournament, special=True,
+                                 reason=reason, granted_by=by)
+    note = f"special leave for {{colour}}: {first} to {last}, granted by {by.username}: {reason}"
+    times = _games_follow(games, leave, by=by, now=now, note=note, user=user)
+    if game.pk in times:
+        return times[game.pk]
+    locked, _rows = game_lock(game)
+    return game_recompute(locked, by=by, today=local_today(locked.tournament, now), cause=note.format(colour=colour))
+
+
+def _games_follow(games: list[Game], leave: Leave | None, *, by: User, now: datetime, note: str,
+                  user: User | None = None) -> dict[int, GameTime]:
+    """Each game (locked in id order): a history line and new clocks. ``note`` may say ``{colour}``."""
+    user = user or by
+    times = {}
+    for game in sorted(games, key=lambda g: g.pk):
+        locked, _rows = game_lock(game)
+        colour = locked.colour_of(user)
+        text = note.format(colour=colour)
+        history_append(game=locked, by=by, kind=EventKind.LEAVE, note=text, player=colour or "")
+        times[game.pk] = game_recompute(locked, by=by, today=local_today(locked.tournament, now), cause=text)
+    return times
+
+
+def _opponents_email(games: list[Game], leave: Leave, by: User) -> None:
+    """One e-mail per game to the opponent of the player on leave, queued after commit."""
+    emails = []
+    for game in games:
+        opponent = game.black if game.white_id == by.pk else game.white
+        subject = gettext("Game #%(game)s: %(player)s is on leave from %(first)s to %(last)s") % {
+            "game": game.pk, "player": by.username, "first": leave.first, "last": leave.last}
+        body = gettext(
+            "%(player)s has booked leave from %(first)s to %(last)s (both days included).\n"
+            "Their clock does not run on those days; yours runs as usual when it is your move.\n\n%(link)s\n"
+        ) % {"player": by.username, "first": leave.first, "last": leave.last,
+             "link": absolute_url(f"/games/{game.pk}/")}
+        emails.append(email_prepare(key=f"leave:{leave.pk}:game:{game.pk}", tournament_id=game.tournament_id,
+                                    recipients=[opponent.email] if opponent.email else [],
+                                    subject=subject, body=body))
+    emails_store(emails, enqueue=True)
