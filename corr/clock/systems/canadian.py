@@ -11,11 +11,18 @@ main time).
 
 Where the texts are silent: the move that uses up main time, exactly or by
 running past it, is the first move of the first block, and its days over main
-time come off that block (as OGS counts it). Counting the move that ends
-exactly at zero keeps the clock monotone: playing any move faster never
-leaves less time later (a property test checks it for every system). Once the
-flag has fallen the block is not renewed: its days stay below zero and every
-later day comes off them, so a slower earlier move never shows more time left.
+time come off that block (as OGS counts it). Once the flag has fallen the
+block is not renewed: its days stay below zero and every later day comes off
+them.
+
+The one system where playing an *earlier* move faster can leave less time:
+where main time runs out decides where the blocks start. Main 2, blocks of 2
+moves in 2 days: moves of 2 and 2 days put both moves in block 1 (0 + 2 of 2
+days), so move 3 opens a fresh block; moves of 1 and 2 days open block 1 on
+move 2 with 1 day over main, so move 3 has 1 day left. That is the rule's own
+arithmetic (a real Canadian clock does the same), not a fault of the count;
+``tests/clock/test_system_properties.py`` pins it as a worked example and
+checks the other properties for Canadian too.
 """
 
 from __future__ import annotations
