@@ -94,11 +94,35 @@ _NOTES = [
     (re.compile(r"charged to accepted variant move (\d+) \(move (\d+) sent\)"),
      lambda m: _("charged to accepted variant move %(variant)s (move %(number)s sent)")
      % {"variant": m[1], "number": m[2]}),
+    (re.compile(r"(\w+) notice: (\d+) day\(s\) from (\S+) to (\S+), of which up to (\d+) are not counted"),
+     lambda m: ngettext("%(reason)s notice: %(days)s day from %(start)s to %(end)s, of which up to %(grace)s are not"
+                        " counted",
+                        "%(reason)s notice: %(days)s days from %(start)s to %(end)s, of which up to %(grace)s are"
+                        " not counted", int(m[2]))
+     % {"reason": reason_word(m[1]), "days": m[2], "start": m[3], "end": m[4], "grace": m[5]}),
+    (re.compile(r"(\w+): first penalty in this game"),
+     lambda m: _("%(reason)s: first penalty in this game") % {"reason": reason_word(m[1])}),
+    (re.compile(r"(\w+): repeated penalty in this game"),
+     lambda m: _("%(reason)s: repeated penalty in this game") % {"reason": reason_word(m[1])}),
+    (re.compile(r"(\w+): whole delay added by the arbiter"),
+     lambda m: _("%(reason)s: whole delay added by the arbiter") % {"reason": reason_word(m[1])}),
+    (re.compile(r"move (\d+) running since (\S+?)(, charged to accepted variant move (\d+))?"),
+     lambda m: _("move %(number)s running since %(day)s") % {"number": m[1], "day": m[2]}
+     + (_(", charged to accepted variant move %(variant)s") % {"variant": m[4]} if m[3] else "")),
+    (re.compile(r"(\d+) day\(s\) beyond (\d+) count double"),
+     lambda m: ngettext("%(days)s day beyond %(double)s counts double", "%(days)s days beyond %(double)s count double",
+                        int(m[1])) % {"days": m[1], "double": m[2]}),
     (re.compile(r"(\d+) day\(s\), those beyond (\d+) count double: (\d+)"),
      lambda m: ngettext("%(raw)s day, those beyond %(double)s count double: %(days)s",
                         "%(raw)s days, those beyond %(double)s count double: %(days)s", int(m[1]))
      % {"raw": m[1], "double": m[2], "days": m[3]}),
 ]
+
+
+def reason_word(value: str) -> str:
+    from .forms import REASON_WORDS  # the forms' words for the calculator's reasons
+
+    return str(REASON_WORDS.get(value, value.replace("_", " ")))
 
 
 def ledger_note(note: str) -> str:

@@ -90,7 +90,8 @@ def usage_chart(*, player: str, ledger, events, moves_per_control: int | None, d
     numbers = sorted(set(per_move) | set(transit))
     n = next(_ids)
     if not numbers:
-        return mark_safe(f'<p class="why">{escape(player)}: no days charged yet.</p>')
+        return mark_safe('<p class="why">' + escape(_("%(player)s: no days charged yet.") % {"player": word(player)})
+                         + "</p>")
     cumulative, total = [], 0
     for number in numbers:
         total += sum(per_move[number].values())
@@ -132,7 +133,7 @@ def usage_chart(*, player: str, ledger, events, moves_per_control: int | None, d
     if moves_per_control and days_per_control:
         points = " ".join(f"{left_pad + i * slot + slot / 2:.1f},{y(c):.1f}" for i, c in enumerate(cumulative))
         parts.append(f'<polyline points="{points}" fill="none" stroke="#333" stroke-width="1.5">'
-                     f'<title>{escape(_("days charged so far"))}</title></polyline>')
+                     "<title>" + escape(_("days charged so far")) + "</title></polyline>")
         control = 1
         while days_per_control * control <= top:
             level = y(days_per_control * control)
