@@ -234,7 +234,7 @@ def move_post(request, game_id: int):
         if game.mode == Mode.SERVER:
             data = {"number": data["number"], "notation": data["notation"]}
         else:
-            time, _ = game_time_get(game=game, as_of=today)
+            time, _rows = game_time_get(game=game, as_of=today)
             pending = time.assembled.pending
             recorded = pending.received_on if pending and not pending.presumed else None
             typed = data.get("received_on")

@@ -322,3 +322,15 @@ def test_a_reminder_takes_the_plural_form_of_the_recipients_language(make_game, 
 
 def test_the_days_of_the_tests_are_those_of_the_fixtures():
     assert TODAY == date(2026, 3, 1) and START + timedelta(days=30) == date(2026, 2, 9)
+
+
+@pytest.mark.django_db
+def test_a_refused_move_form_says_why_in_the_pages_language(postal_game, anna, boris):
+    services.move_submit(game=postal_game, by=anna, today=TODAY, number=1, notation="e4", sent_on=date(2026, 2, 20))
+    services.receipt_record(game=postal_game, by=boris, today=TODAY, received_on=date(2026, 2, 24))
+    client = sign_in(boris, "boris-pass-1", "ru")
+    response = client.post(f"/games/{postal_game.pk}/move/", {
+        "number": 1, "notation": "c5", "received_on": "2026-02-25", "sent_on": "2026-03-01"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Вы записали, что получили ход игрока anna 24.02.2026; здесь указано 25.02.2026." in page
