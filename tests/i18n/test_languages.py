@@ -334,3 +334,17 @@ def test_a_refused_move_form_says_why_in_the_pages_language(postal_game, anna, b
     assert response.status_code == 400
     page = response.content.decode()
     assert "Вы записали, что получили ход игрока anna 24.02.2026; здесь указано 25.02.2026." in page
+
+
+@pytest.mark.django_db
+def test_the_calendar_feed_speaks_its_owners_language(api, postal_game, boris, client):
+    from icalendar import Calendar
+    from urllib.parse import urlsplit
+
+    services.move_submit(game=postal_game, by=postal_game.white, today=TODAY, number=1, notation="e4",
+                         sent_on=date(2026, 2, 20))
+    boris.language = "ru"
+    boris.save(update_fields=["language"])
+    path = urlsplit(api(boris).get("/api/users/me/").json()["calendar_url"]).path
+    (event,) = [c for c in Calendar.from_ical(client.get(path).content).walk("VEVENT")]
+    assert "до конца контроля осталось" in str(event["DESCRIPTION"])
