@@ -1,6 +1,9 @@
 """The user model of corr, custom from the first migration so it can grow."""
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 ARBITERS_GROUP = "arbiters"
 
@@ -11,6 +14,10 @@ class User(AbstractUser):
     Arbiters are the members of the ``arbiters`` group; a superuser is an
     arbiter of every tournament.
     """
+
+    # The language of the user's pages after sign-in and of the e-mails corr sends them; empty:
+    # the browser's language on pages, English in e-mails (README "Languages").
+    language = models.CharField(_("language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES)
 
     @property
     def is_arbiter(self) -> bool:

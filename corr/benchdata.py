@@ -48,7 +48,7 @@ def bench_data_load(*, games: int, near: int, on: date, progress: Callable[[str]
     starts = [near_start(t) for t in range(near_tournaments)] + [far_start(t) for t in range(far_tournaments)]
     tournament_rows = [(t + 1, f"Bench tournament {t + 1}", s, "postal", "UTC", TRANSIT_DAYS, 10, DAYS, 3, 5, 10, 5,
                         3, 1, now) for t, s in enumerate(starts)]
-    user_rows = [(u + 1, password, False, f"bench{u + 1}", "", "", f"bench{u + 1}@example.org", False, True, now)
+    user_rows = [(u + 1, password, False, f"bench{u + 1}", "", "", f"bench{u + 1}@example.org", False, True, now, "")
                  for u in range(users)]
 
     def game_rows():
@@ -61,7 +61,7 @@ def bench_data_load(*, games: int, near: int, on: date, progress: Callable[[str]
     copy = _copy if connection.vendor == "postgresql" else _bulk
     with transaction.atomic():
         copy("accounts_user", ["id", "password", "is_superuser", "username", "first_name", "last_name", "email",
-                               "is_staff", "is_active", "date_joined"], user_rows)
+                               "is_staff", "is_active", "date_joined", "language"], user_rows)
         copy("corr_tournament", ["id", "name", "official_start", "mode", "time_zone", "presumed_transit_days",
                                  "moves_per_control", "days_per_control", "grace_days", "first_penalty_days",
                                  "repeat_penalty_days", "time_trouble_days", "late_notice_start_days",

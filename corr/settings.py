@@ -89,6 +89,9 @@ MIDDLEWARE = [
     # collectstatic step, no second server.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The page's language: the switcher's cookie, then the browser's Accept-Language, then English
+    # (README "Languages"); accounts.language applies a signed-in user's preference at sign-in.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -111,6 +114,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -144,7 +148,13 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "my-games"
 LOGOUT_REDIRECT_URL = "login"
 
-LANGUAGE_CODE = "en-us"
+# English is the default; Russian and French throughout (README "Languages"). The catalogues are
+# locale/<language>/LC_MESSAGES/django.po; `make` compiles them (.mo files are built, not committed).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("ru", "Русский"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates on pages in the locale's format (|date:"SHORT_DATE_FORMAT"); English keeps ISO YYYY-MM-DD.
+FORMAT_MODULE_PATH = ["corr.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 try:
     zoneinfo.ZoneInfo(TIME_ZONE)

@@ -19,6 +19,15 @@ NOW = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 TODAY = date(2026, 3, 1)
 
 
+def pytest_configure(config):
+    """The translation catalogues compiled (as `make test` does first), for a suite run by pytest alone."""
+    from pathlib import Path
+
+    from corr.catalogues import catalogues_compile
+
+    catalogues_compile(Path(__file__).resolve().parent.parent / "locale")
+
+
 def needs_server(name: str, reachable: bool) -> None:
     """Skip when a server is missing on a developer's machine; fail under CI (CI=true)."""
     if reachable:

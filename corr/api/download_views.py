@@ -7,6 +7,7 @@ attachment``); every error stays JSON like the rest of ``/api/``.
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -85,7 +86,7 @@ class MyCalendarRotateView(APIView):
 def _arbitrated(request, tournament_id: int) -> Tournament:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not can_arbitrate(request.user, tournament):
-        raise NotAllowed("only the tournament's arbiters have its calendar")
+        raise NotAllowed(_("only the tournament's arbiters have its calendar"))
     return tournament
 
 

@@ -7,16 +7,33 @@ per-field lists under ``errors``.
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.utils import translation
 from rest_framework import status
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from accounts.language import user_language
 from corr.clock import ClockError
 from corr.games.errors import ServiceError
 
 
+def answer_language(request) -> str:
+    """The language of ``detail``: the request's ``Accept-Language`` (or language cookie) when it has one,
+    else the signed-in user's preference, else English (README "Languages")."""
+    if request is not None and (request.META.get("HTTP_ACCEPT_LANGUAGE")
+                                or request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)):
+        return translation.get_language()
+    return user_language(getattr(request, "user", None))
+
+
 def exception_handler(exc, context):
+    with translation.override(answer_language(context.get("request"))):
+        return _answer(exc, context)
+
+
+def _answer(exc, context):
     if isinstance(exc, ServiceError):
         body = {"detail": exc.message}
         if exc.field:

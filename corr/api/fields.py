@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from corr.clock import ClockError, parse_date
@@ -17,7 +18,7 @@ class StrictDateField(serializers.Field):
     Within the calendar window of :mod:`corr.limits` (1900-01-01..2199-12-31).
     """
 
-    default_error_messages = {"invalid": "must be a date written YYYY-MM-DD, got {value!r}"}
+    default_error_messages = {"invalid": _("must be a date written YYYY-MM-DD, got {value!r}")}
 
     def to_internal_value(self, data):
         try:

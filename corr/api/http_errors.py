@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 
+from django.utils.translation import gettext as _
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.views import defaults
@@ -25,19 +26,19 @@ def _is_api(request) -> bool:
 
 def handler400(request, exception=None):
     if _is_api(request):
-        return JsonResponse({"detail": "bad request"}, status=400)
+        return JsonResponse({"detail": _("bad request")}, status=400)
     return defaults.bad_request(request, exception)
 
 
 def handler403(request, exception=None):
     if _is_api(request):
-        return JsonResponse({"detail": "you may not do this"}, status=403)
+        return JsonResponse({"detail": _("you may not do this")}, status=403)
     return defaults.permission_denied(request, exception)
 
 
 def handler404(request, exception=None):
     if _is_api(request):
-        return JsonResponse({"detail": f"no API path {request.path}"}, status=404)
+        return JsonResponse({"detail": _("no API path %(path)s") % {"path": request.path}}, status=404)
     return defaults.page_not_found(request, exception)
 
 
@@ -45,13 +46,13 @@ def handler500(request):
     if isinstance(sys.exc_info()[1], (OperationalError, InterfaceError)):
         return database_unavailable(request)
     if _is_api(request):
-        return JsonResponse({"detail": "internal server error"}, status=500)
+        return JsonResponse({"detail": _("internal server error")}, status=500)
     return defaults.server_error(request)
 
 
 def database_unavailable(request) -> HttpResponse:
     """503 with ``Retry-After``: the database is down or unreachable (a connection or a query failed)."""
-    detail = "the database is unavailable; try again shortly"
+    detail = _("the database is unavailable; try again shortly")
     if _is_api(request):
         response = JsonResponse({"detail": detail}, status=503)
     else:

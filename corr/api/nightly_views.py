@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -26,7 +27,7 @@ def arbitrated_tournaments(user):
     if user.is_superuser:
         return Tournament.objects.all()
     if not user.is_arbiter:
-        raise NotAllowed("only arbiters see nightly reports and overstep cases")
+        raise NotAllowed(_("only arbiters see nightly reports and overstep cases"))
     return Tournament.objects.filter(arbiters=user)
 
 
@@ -98,7 +99,8 @@ class OverstepCasesView(APIView):
         status = request.query_params.get("status")
         if status:
             if status not in OverstepStatus.values:
-                raise InvalidInput(f"status must be one of {', '.join(OverstepStatus.values)}", field="status")
+                raise InvalidInput(_("status must be one of %(allowed)s"), field="status",
+                                   allowed=", ".join(OverstepStatus.values))
             cases = cases.filter(Q(status=status))
         return Response([case_json(c) for c in cases.order_by("-opened_on", "id")])
 

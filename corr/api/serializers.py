@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from corr import limits as lim
@@ -28,7 +29,8 @@ class StrictInput(serializers.Serializer):
         return super().to_internal_value(data)
 
     def unknown_key_message(self, key) -> str:
-        return f"{key!r} is not a field of this request (fields: {', '.join(self.fields)})"
+        return _("%(key)s is not a field of this request (fields: %(fields)s)") % {
+            "key": repr(key), "fields": ", ".join(self.fields)}
 
 
 def move_field(**kwargs) -> serializers.IntegerField:
@@ -59,9 +61,9 @@ class TokenRequest(StrictInput):
 
 class UserCreate(StrictInput):
     username = serializers.RegexField(r"^[\w.@+-]{1,150}$", max_length=lim.USERNAME_MAX, error_messages={
-        "invalid": "must be 1-150 letters, digits or @ . + - _"})
+        "invalid": _("must be 1-150 letters, digits or @ . + - _")})
     password = serializers.CharField(min_length=8, max_length=lim.PASSWORD_MAX,
-                                     error_messages={"min_length": "must have at least 8 characters"})
+                                     error_messages={"min_length": _("must have at least 8 characters")})
     email = serializers.EmailField(required=False, allow_blank=True, default="", max_length=lim.EMAIL_MAX)
 
 
@@ -92,7 +94,8 @@ class TournamentCreate(StrictInput):
         for name, (low, high) in lim.RULESET_RANGES.items():
             number = value.get(name)
             if isinstance(number, int) and not isinstance(number, bool) and not low <= number <= high:
-                raise serializers.ValidationError({name: f"must be {low}..{high}, got {number}"})
+                raise serializers.ValidationError({name: _("must be %(low)s..%(high)s, got %(number)s") % {
+                    "low": low, "high": high, "number": number}})
         error = lim.time_control_error(value.get("time_control"), "time_control")
         if error is not None:
             message, where = error

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -47,7 +48,7 @@ def _game(request, game_id: int) -> Game:
     except Game.DoesNotExist:
         raise NotFound(f"no game {game_id}") from None
     if not can_view(request.user, game):
-        raise NotAllowed("you are neither a player of this game nor an arbiter of its tournament")
+        raise NotAllowed(_("you are neither a player of this game nor an arbiter of its tournament"))
     return game
 
 
@@ -133,7 +134,7 @@ class TournamentView(APIView):
     def get(self, request, tournament_id: int):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         if not tournaments_of_user(user=request.user).filter(pk=tournament.pk).exists():
-            raise NotAllowed("you neither play in nor arbitrate this tournament")
+            raise NotAllowed(_("you neither play in nor arbitrate this tournament"))
         return Response(s.TournamentOut(tournament).data)
 
     @extend_schema(request=s.TournamentChange, responses={200: s.TournamentOut})
@@ -141,7 +142,7 @@ class TournamentView(APIView):
         """Change the rules or clock settings (arbiters): every game's clocks and cases follow at once."""
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         if not can_arbitrate(request.user, tournament):
-            raise NotAllowed("only the tournament's arbiters change its rules")
+            raise NotAllowed(_("only the tournament's arbiters change its rules"))
         data = _validated(s.TournamentChange, request)
         tournament = services.tournament_rules_change(tournament=tournament, by=request.user, now=timezone.now(),
                                                       **data)
@@ -163,21 +164,21 @@ class GamesView(APIView):
         # Permission before any lookup: a participant learns nothing about which tournaments or
         # usernames exist, whatever they send; an arbiter learns usernames only in their tournaments.
         if not request.user.is_arbiter:
-            raise NotAllowed("only the tournament's arbiters create its games")
+            raise NotAllowed(_("only the tournament's arbiters create its games"))
         data = _validated(s.GameCreate, request)
         tournament = Tournament.objects.filter(pk=data["tournament"]).first()
         if tournament is None:
-            raise InvalidInput(f"no tournament {data['tournament']}", field="tournament")
+            raise InvalidInput(_("no tournament %(id)s"), field="tournament", id=data["tournament"])
         if not can_arbitrate(request.user, tournament):
-            raise NotAllowed("only the tournament's arbiters create its games")
+            raise NotAllowed(_("only the tournament's arbiters create its games"))
         players = {u.username: u for u in User.objects.filter(username__in=[data["white"], data["black"]])}
         for colour in ("white", "black"):
             if data[colour] not in players:
-                raise InvalidInput(f"no user {data[colour]!r}", field=colour)
+                raise InvalidInput(_("no user %(name)s"), field=colour, name=repr(data[colour]))
         game = services.game_create(by=request.user, tournament=tournament, white=players[data["white"]],
                                     black=players[data["black"]], first=data["first"], mode=data.get("mode"),
                                     kind=data.get("kind", ""), today=_today(tournament))
-        time, _ = game_time_get(game=game, as_of=_today(tournament))
+        time, _rows = game_time_get(game=game, as_of=_today(tournament))
         return Response(game_body(game, time), status=201)
 
 

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from icalendar import Alarm, Calendar, Event
 
 from corr.nightly.flags import absolute_url
@@ -59,7 +60,9 @@ def _event(deadline: Deadline, *, now: datetime, own: bool) -> Event:
     else:
         summary = _("Game #%(game)s: %(player)s (%(username)s) owes move %(number)s") % values
     link = absolute_url(reverse("game", args=[game.pk]))
-    lines = [_("Last day to send move %(number)s: %(deadline)s; %(days)s day(s) left in the control.") % values]
+    lines = [ngettext("Last day to send move %(number)s: %(deadline)s; %(days)s day left in the control.",
+                      "Last day to send move %(number)s: %(deadline)s; %(days)s days left in the control.",
+                      deadline.remaining_days) % values]
     if deadline.time_trouble and game.mode == "postal":
         lines.append(_("Time trouble: send it by registered mail (50.4.12)."))
     lines.append(link)

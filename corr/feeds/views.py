@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -36,8 +36,9 @@ def user_calendar(request, token: str):
         raise Http404("no such calendar")
     now = timezone.now()
     deadlines = deadlines_of_user(user=feed.user, now=now)
-    name = _("corr: deadlines of %(username)s") % {"username": feed.user.username}
-    return _ics(deadlines_ics(deadlines, name=name, now=now, own=True), "corr-deadlines.ics")
+    with translation.override(feed.user.language or translation.get_language()):  # the owner's language
+        name = _("corr: deadlines of %(username)s") % {"username": feed.user.username}
+        return _ics(deadlines_ics(deadlines, name=name, now=now, own=True), "corr-deadlines.ics")
 
 
 @require_GET
@@ -48,9 +49,10 @@ def tournament_calendar(request, token: str):
         raise Http404("no such calendar")
     now = timezone.now()
     deadlines = deadlines_of_tournament(tournament=feed.tournament, now=now)
-    name = _("corr: deadlines of %(tournament)s") % {"tournament": feed.tournament.name}
-    return _ics(deadlines_ics(deadlines, name=name, now=now, own=False),
-                f"corr-tournament-{feed.tournament_id}.ics")
+    with translation.override(feed.user.language or translation.get_language()):  # the arbiter's language
+        name = _("corr: deadlines of %(tournament)s") % {"tournament": feed.tournament.name}
+        return _ics(deadlines_ics(deadlines, name=name, now=now, own=False),
+                    f"corr-tournament-{feed.tournament_id}.ics")
 
 
 @login_required

@@ -1,4 +1,9 @@
-"""Errors of the service layer, each with the HTTP status an API gives it."""
+"""Errors of the service layer, each with the HTTP status an API gives it.
+
+Messages are marked for translation with ``gettext_lazy`` and their values passed as named
+parameters: the text is translated when it is read (``message``), in the language of the answer
+(the page's, or the API's ``Accept-Language``; see corr.api.errors), not when it is raised.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,26 @@ class ServiceError(Exception):
     """A request the rules refuse; nothing was stored.
 
     ``field`` names the input at fault (``"sent_on"``, ``"number"``), and
-    ``status`` is the HTTP status the API answers with.
+    ``status`` is the HTTP status the API answers with. ``message`` is a (lazy)
+    translatable string with ``%(name)s`` placeholders filled from ``params``.
     """
 
     status = 400
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message, *, field: str | None = None, **params) -> None:
+        super().__init__()
+        self._message = message
+        self.params = params
         self.field = field
+
+    @property
+    def message(self) -> str:
+        """The message in the active language, its placeholders filled."""
+        text = str(self._message)
+        return text % self.params if self.params else text
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class InvalidInput(ServiceError):
@@ -32,3 +48,19 @@ class NotAllowed(ServiceError):
     """The user may not do this in this game or tournament (403)."""
 
     status = 403
+
+
+class _ColourWord:
+    """A colour (``white``/``black``) said in the language the message is read in."""
+
+    def __init__(self, value) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        from corr.models import Colour  # the models import the services' errors' callers, not this module
+
+        return str(Colour(self.value).label) if self.value in Colour.values else str(self.value)
+
+
+def colour_word(value) -> _ColourWord:
+    return _ColourWord(value)

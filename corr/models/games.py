@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.functional import cached_property
@@ -28,21 +29,21 @@ def ruleset_range(name: str) -> list:
 
 
 class Mode(models.TextChoices):
-    SERVER = "server", "server (moves submitted online; the server's date counts)"
-    POSTAL = "postal", "postal or e-mail (players record the dates)"
+    SERVER = "server", _("server (moves submitted online; the server's date counts)")
+    POSTAL = "postal", _("postal or e-mail (players record the dates)")
 
 
 class Colour(models.TextChoices):
-    WHITE = "white", "white"
-    BLACK = "black", "black"
+    WHITE = "white", _("white")
+    BLACK = "black", _("black")
 
 
 class GameKind(models.TextChoices):
     """What is played: it decides the export formats (PGN, PDN, SGF) and nothing of the clock."""
 
-    CHESS = "chess", "chess"
-    DRAUGHTS = "draughts", "draughts"
-    GO = "go", "Go"
+    CHESS = "chess", _("chess")
+    DRAUGHTS = "draughts", _("draughts")
+    GO = "go", _("Go")
 
 
 class AllowancePer(models.TextChoices):
@@ -128,15 +129,15 @@ class Tournament(models.Model):
 
 
 class GameStatus(models.TextChoices):
-    ONGOING = "ongoing", "ongoing"
-    FINISHED = "finished", "finished"
+    ONGOING = "ongoing", _("ongoing")
+    FINISHED = "finished", _("finished")
 
 
 class GameResult(models.TextChoices):
-    NONE = "", "none yet"
-    WHITE_WON = "1-0", "white won"
-    BLACK_WON = "0-1", "black won"
-    DRAW = "1/2-1/2", "draw"
+    NONE = "", _("none yet")
+    WHITE_WON = "1-0", _("white won")
+    BLACK_WON = "0-1", _("black won")
+    DRAW = "1/2-1/2", _("draw")
 
 
 class Game(models.Model):
@@ -185,20 +186,20 @@ class Game(models.Model):
 
 
 class EventKind(models.TextChoices):
-    MOVE = "move", "move"
-    RECEIPT = "receipt", "receipt of the partner's move"
-    NOTICE = "notice", "notice or repeat (50.4.7)"
-    PENALTY = "penalty", "penalty (50.4.9, 50.4.10)"
-    DELAY = "delay", "delay (50.4.11)"
-    START_NOTICE = "start_notice", "notice of the start received late (50.4.6)"
-    WITHDRAWAL = "withdrawal", "withdrawal of an earlier event"
+    MOVE = "move", _("move")
+    RECEIPT = "receipt", _("receipt of the partner's move")
+    NOTICE = "notice", _("notice or repeat (50.4.7)")
+    PENALTY = "penalty", _("penalty (50.4.9, 50.4.10)")
+    DELAY = "delay", _("delay (50.4.11)")
+    START_NOTICE = "start_notice", _("notice of the start received late (50.4.6)")
+    WITHDRAWAL = "withdrawal", _("withdrawal of an earlier event")
     # Records: lines of the history that change no clock (the calculator never sees them).
-    RESULT = "result", "result recorded"
-    REOPEN = "reopen", "game reopened"
-    CASE = "case", "arbiter case opened, withdrawn or decided"
-    RULES = "rules", "tournament rules changed"
-    ADMIN = "admin", "changed in the admin"
-    LEAVE = "leave", "leave booked, cancelled or granted"
+    RESULT = "result", _("result recorded")
+    REOPEN = "reopen", _("game reopened")
+    CASE = "case", _("arbiter case opened, withdrawn or decided")
+    RULES = "rules", _("tournament rules changed")
+    ADMIN = "admin", _("changed in the admin")
+    LEAVE = "leave", _("leave booked, cancelled or granted")
 
 
 RECORD_KINDS = frozenset({EventKind.RESULT, EventKind.REOPEN, EventKind.CASE, EventKind.RULES, EventKind.ADMIN,
@@ -207,10 +208,10 @@ RECORD_KINDS = frozenset({EventKind.RESULT, EventKind.REOPEN, EventKind.CASE, Ev
 
 
 class Mail(models.TextChoices):
-    REGISTERED = "registered", "registered mail"
-    ORDINARY = "ordinary", "ordinary mail"
-    EMAIL = "email", "e-mail"
-    SERVER = "server", "server"
+    REGISTERED = "registered", _("registered mail")
+    ORDINARY = "ordinary", _("ordinary mail")
+    EMAIL = "email", _("e-mail")
+    SERVER = "server", _("server")
 
 
 class GameEvent(models.Model):

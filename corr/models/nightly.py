@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.validators import MaxLengthValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from django.db.models import Q
 from django.utils import timezone
 
@@ -72,15 +73,15 @@ class DeadlineReminder(models.Model):
 
 
 class OverstepStatus(models.TextChoices):
-    OPEN = "open", "open: waiting for the arbiter"
-    CONFIRMED = "confirmed", "confirmed by the arbiter"
-    DISMISSED = "dismissed", "dismissed by the arbiter"
-    WITHDRAWN = "withdrawn", "withdrawn: the recorded facts no longer show it"
+    OPEN = "open", _("open: waiting for the arbiter")
+    CONFIRMED = "confirmed", _("confirmed by the arbiter")
+    DISMISSED = "dismissed", _("dismissed by the arbiter")
+    WITHDRAWN = "withdrawn", _("withdrawn: the recorded facts no longer show it")
 
 
 class CaseKind(models.TextChoices):
-    OVERSTEP = "overstep", "control exceeded (50.4.3)"
-    REGISTERED_MAIL = "registered_mail", "registered mail not used in time trouble (50.4.12, 50.4.9.3)"
+    OVERSTEP = "overstep", _("control exceeded (50.4.3)")
+    REGISTERED_MAIL = "registered_mail", _("registered mail not used in time trouble (50.4.12, 50.4.9.3)")
 
 
 class OverstepCase(models.Model):
@@ -154,10 +155,10 @@ class NightlyReport(models.Model):
 
 
 class EmailStatus(models.TextChoices):
-    PENDING = "pending", "pending: not sent yet"
-    SENDING = "sending", "being sent"
-    SENT = "sent", "sent"
-    FAILED = "failed", "failed: will be retried"
+    PENDING = "pending", _("pending: not sent yet")
+    SENDING = "sending", _("being sent")
+    SENT = "sent", _("sent")
+    FAILED = "failed", _("failed: will be retried")
 
 
 class OutboundEmail(models.Model):

@@ -11,10 +11,11 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from corr.games.cases import history_append, mail_case_holds
 from corr.games.clockstate import game_time
-from corr.games.errors import InvalidInput, TurnConflict
+from corr.games.errors import InvalidInput, TurnConflict, colour_word
 from corr.games.services import game_finish, game_lock, penalty_assess
 from corr.games.services.arbiters import ensure_arbiter
 from corr.models import CaseKind, EventKind, GameResult, GameStatus, OverstepCase, OverstepStatus
@@ -26,7 +27,8 @@ def _decidable(case: OverstepCase, by):
     case = OverstepCase.objects.select_for_update().get(pk=case.pk)
     ensure_arbiter(game, by)
     if case.status != OverstepStatus.OPEN:
-        raise TurnConflict(f"case {case.pk} is already {case.status}", field="case")
+        raise TurnConflict(gettext_lazy("case %(case)s is already %(status)s"), field="case", case=case.pk,
+                           status=case.status)
     return game, rows, case
 
 
@@ -48,8 +50,9 @@ def overstep_confirm(*, case: OverstepCase, by, now: datetime, today: date) -> O
     game, rows, case = _decidable(case, by)
     if case.kind == CaseKind.REGISTERED_MAIL:
         if not mail_case_holds(game, rows, case):
-            raise TurnConflict(f"case {case.pk} no longer holds: move {case.through_move} is not recorded as sent"
-                               " by ordinary mail or e-mail in time trouble", field="case")
+            raise TurnConflict(gettext_lazy("case %(case)s no longer holds: move %(move)s is not recorded as sent by"
+                                            " ordinary mail or e-mail in time trouble"), field="case",
+                               case=case.pk, move=case.through_move)
         case.checked_on = today
         _decided(case, OverstepStatus.CONFIRMED, by, now)
         history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
@@ -61,9 +64,10 @@ def overstep_confirm(*, case: OverstepCase, by, now: datetime, today: date) -> O
     if game.status != GameStatus.ONGOING or over is None or over.control != case.control_number:
         window = account.control
         raise TurnConflict(
-            f"case {case.pk} no longer holds: as of {today} {case.player} has used"
-            f" {window.allowed_days - window.remaining_days} of {window.allowed_days} days in control"
-            f" {window.number}, {window.remaining_days} left", field="case")
+            gettext_lazy("case %(case)s no longer holds: as of %(today)s %(player)s has used %(used)s of %(allowed)s"
+                         " days in control %(control)s, %(left)s left"), field="case", case=case.pk, today=today,
+            player=colour_word(case.player), used=window.allowed_days - window.remaining_days,
+            allowed=window.allowed_days, control=window.number, left=window.remaining_days)
     case.through_move, case.allowed_days, case.used_days = over.through_move, over.allowed_days, over.used_days
     case.deadline, case.checked_on = account.deadline, today
     _decided(case, OverstepStatus.CONFIRMED, by, now)
@@ -81,7 +85,7 @@ def overstep_confirm(*, case: OverstepCase, by, now: datetime, today: date) -> O
 def overstep_dismiss(*, case: OverstepCase, by, reason: str, now: datetime) -> OverstepCase:
     """Dismiss a case (e.g. a postmark proves the move was sent in time); the reason is kept."""
     if not reason.strip():
-        raise InvalidInput("reason is required: say why the case is dismissed", field="reason")
+        raise InvalidInput(gettext_lazy("reason is required: say why the case is dismissed"), field="reason")
     game, _, case = _decidable(case, by)
     _decided(case, OverstepStatus.DISMISSED, by, now, reason)
     history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,

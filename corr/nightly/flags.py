@@ -18,10 +18,15 @@ from datetime import date
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext
+
+from accounts.language import user_language
 
 from corr.clock.calendar import Exclusions
 from corr.games.clockstate import GameTime
-from corr.models import CaseKind, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
+from corr.models import CaseKind, Colour, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
 
 from .emails import email_prepare
 
@@ -116,58 +121,116 @@ def cases_announce(*, game_ids: list[int], on: date) -> list[OverstepCase]:
     return cases
 
 
+# Article 50.4.12 in its original Russian (the rules of correspondence chess of Russia), quoted in the
+# time-trouble e-mail; a reader in another language gets the translation beside it.
+ARTICLE_50_4_12_RU = ("50.4.12. Участник, находящийся в цейтноте, у которого до конца очередного контроля остается"
+                      " пять или менее дней независимо от количества сделанных ходов, должен посылать свои ответы"
+                      " заказной корреспонденцией.")
+
+
+def _day(value: date) -> str:
+    return date_format(value, "SHORT_DATE_FORMAT")
+
+
+def _rule_50_4_12() -> str:
+    """The article quoted in Russian, its translation beside it when the reader's language is another."""
+    if translation.get_language() == "ru":
+        return ARTICLE_50_4_12_RU + "\n"
+    return ARTICLE_50_4_12_RU + "\n" + gettext(
+        "(Article 50.4.12: a player in time trouble, with five or fewer days left until the end of the control"
+        " whatever the number of moves made, must send replies by registered mail.)") + "\n"
+
+
 def flag_emails(stored: Stored) -> list:
-    """The e-mails announcing newly created warnings (unsaved)."""
+    """The e-mails announcing newly created warnings (unsaved), each in its recipient's language."""
     emails = []
     for n in stored.notices:
         user = n.game.user_of(n.player)
         postal = n.game.mode == Mode.POSTAL
+        with translation.override(user_language(user)):
+            values = {"game": n.game_id, "days": n.remaining_days, "name": user.username,
+                      "day": _day(n.noticed_on), "tournament": n.game.tournament.name,
+                      "control": n.control_number}
+            subject = ngettext("Time trouble in game #%(game)s: %(days)s day left",
+                               "Time trouble in game #%(game)s: %(days)s days left", n.remaining_days) % values
+            if postal:
+                subject += gettext(" — use registered mail")
+            body = ngettext("%(name)s, as of %(day)s in game #%(game)s (%(tournament)s) you have %(days)s day left"
+                            " in control %(control)s",
+                            "%(name)s, as of %(day)s in game #%(game)s (%(tournament)s) you have %(days)s days left"
+                            " in control %(control)s", n.remaining_days) % values
+            if n.deadline:
+                body += gettext("; your deadline is %(deadline)s") % {"deadline": _day(n.deadline)}
+            body += ".\n" + (_rule_50_4_12() if postal else "") + _game_link(n.game)
         emails.append(email_prepare(
             key=f"time_trouble:{n.pk}", tournament_id=n.game.tournament_id,
-            recipients=[user.email] if user.email else [],
-            subject=f"Time trouble in game #{n.game_id}: {n.remaining_days} day(s) left"
-                    + (" — use registered mail" if postal else ""),
-            body=(f"{user.username}, as of {n.noticed_on.isoformat()} in game #{n.game_id} ({n.game.tournament.name})"
-                  f" you have {n.remaining_days} day(s) left in control {n.control_number}"
-                  + (f"; your deadline is {n.deadline.isoformat()}" if n.deadline else "") + ".\n"
-                  + ("Article 50.4.12: a player with 5 or fewer days left until the end of the control must send"
-                     " replies by registered mail.\n" if postal else "")
-                  + _game_link(n.game))))
+            recipients=[user.email] if user.email else [], subject=subject, body=body))
     for r in stored.reminders:
         user = r.game.user_of(r.player)
         left = (r.deadline - r.reminded_on).days
+        with translation.override(user_language(user)):
+            values = {"game": r.game_id, "days": left, "deadline": _day(r.deadline), "name": user.username,
+                      "tournament": r.game.tournament.name}
+            subject = ngettext("Game #%(game)s: your move is due by %(deadline)s (%(days)s day)",
+                               "Game #%(game)s: your move is due by %(deadline)s (%(days)s days)", left) % values
+            body = ngettext("%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
+                            " in %(days)s day.",
+                            "%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
+                            " in %(days)s days.", left) % values
+            body += "\n" + _game_link(r.game)
         emails.append(email_prepare(
             key=f"reminder:{r.pk}", tournament_id=r.game.tournament_id,
-            recipients=[user.email] if user.email else [],
-            subject=f"Game #{r.game_id}: your move is due by {r.deadline.isoformat()} ({left} day(s))",
-            body=(f"{user.username}, your move in game #{r.game_id} ({r.game.tournament.name}) must be sent by"
-                  f" {r.deadline.isoformat()}, in {left} day(s).\n" + _game_link(r.game))))
+            recipients=[user.email] if user.email else [], subject=subject, body=body))
     return emails
 
 
+def _case_email(c: OverstepCase) -> tuple[str, str]:
+    """The subject and body announcing case ``c``, in the active language."""
+    tid = c.game.tournament_id
+    values = {"game": c.game_id, "player": Colour(c.player).label, "name": c.game.user_of(c.player).username,
+              "move": c.through_move, "control": c.control_number, "used": c.used_days,
+              "allowed": c.allowed_days, "days": c.allowed_days - c.used_days,
+              "day": _day(c.checked_on or c.opened_on), "tournament": c.game.tournament.name}
+    if c.kind == CaseKind.REGISTERED_MAIL:
+        subject = gettext("Registered mail case in game #%(game)s: %(player)s's move %(move)s") % values
+        what = ngettext("%(player)s (%(name)s) sent move %(move)s by ordinary mail or e-mail with %(days)s day"
+                        " left in control %(control)s (50.4.12).",
+                        "%(player)s (%(name)s) sent move %(move)s by ordinary mail or e-mail with %(days)s days"
+                        " left in control %(control)s (50.4.12).", values["days"]) % values
+        what += "\n" + gettext("Confirm (a penalty, 50.4.9.3) or dismiss it with a reason:") + "\n"
+    else:
+        subject = gettext("Overstep case in game #%(game)s: %(player)s exceeded control %(control)s") % values
+        what = gettext("%(player)s (%(name)s) used %(used)s days through move %(move)s, %(allowed)s allowed"
+                       " (50.4.3), as re-checked on %(day)s.") % values
+        what += "\n" + gettext("Confirm (the game is lost on time) or dismiss it with a reason:") + "\n"
+    body = (gettext("Game #%(game)s (%(tournament)s):") % values + f" {what}"
+            f"{absolute_url(reverse('tournament', args=[tid]))}\n{_game_link(c.game)}")
+    return subject, body
+
+
 def case_emails(cases: list[OverstepCase]) -> list:
-    """The arbiters' e-mails of newly announced cases (unsaved), one per case."""
+    """The arbiters' e-mails of newly announced cases (unsaved): one per case and language of its arbiters.
+
+    The arbiters who read the default language (or have no preference) share the e-mail keyed by the case
+    alone; each other language gets its own, keyed by the case and the language.
+    """
     emails = []
-    arbiters_of: dict[int, list[str]] = {}
+    arbiters_of: dict[int, dict[str, list[str]]] = {}
     for c in cases:
         tid = c.game.tournament_id
         if tid not in arbiters_of:  # one query per tournament, not per case
-            arbiters_of[tid] = [a.email for a in c.game.tournament.arbiters.all() if a.email]
-        who = f"{c.player} ({c.game.user_of(c.player).username})"
-        if c.kind == CaseKind.REGISTERED_MAIL:
-            subject = f"Registered mail case in game #{c.game_id}: {c.player}'s move {c.through_move}"
-            what = (f"{who} sent move {c.through_move} by ordinary mail or e-mail with"
-                    f" {c.allowed_days - c.used_days} day(s) left in control {c.control_number} (50.4.12).\n"
-                    "Confirm (a penalty, 50.4.9.3) or dismiss it with a reason:\n")
-        else:
-            subject = f"Overstep case in game #{c.game_id}: {c.player} exceeded control {c.control_number}"
-            what = (f"{who} used {c.used_days} days through move {c.through_move}, {c.allowed_days} allowed"
-                    f" (50.4.3), as re-checked on {c.checked_on.isoformat() if c.checked_on else c.opened_on}.\n"
-                    "Confirm (the game is lost on time) or dismiss it with a reason:\n")
-        emails.append(email_prepare(
-            key=f"overstep:{c.pk}", tournament_id=tid, recipients=arbiters_of[tid], subject=subject,
-            body=f"Game #{c.game_id} ({c.game.tournament.name}): {what}"
-                 f"{absolute_url(reverse('tournament', args=[tid]))}\n{_game_link(c.game)}"))
+            groups: dict[str, list[str]] = {}
+            for a in c.game.tournament.arbiters.all():
+                if a.email:
+                    groups.setdefault(user_language(a), []).append(a.email)
+            arbiters_of[tid] = groups or {settings.LANGUAGE_CODE: []}
+        for language, recipients in sorted(arbiters_of[tid].items(),
+                                           key=lambda item: item[0] != settings.LANGUAGE_CODE):
+            with translation.override(language):
+                subject, body = _case_email(c)
+            key = f"overstep:{c.pk}" if language == settings.LANGUAGE_CODE else f"overstep:{c.pk}:{language}"
+            emails.append(email_prepare(key=key, tournament_id=tid, recipients=recipients, subject=subject,
+                                        body=body))
     return emails
 
 
@@ -181,7 +244,7 @@ def _game_link(game: Game) -> str:
     global _GAME_PATH
     if _GAME_PATH is None:
         _GAME_PATH = reverse("game", args=[0]).replace("/0/", "/{}/")
-    return f"Game page: {absolute_url(_GAME_PATH.format(game.pk))}\n"
+    return gettext("Game page: %(url)s") % {"url": absolute_url(_GAME_PATH.format(game.pk))} + "\n"
 
 
 _GAME_PATH: str | None = None

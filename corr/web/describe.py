@@ -1,74 +1,216 @@
-"""Words for the pages: a tournament's real time control, the ledger's kinds."""
+"""Words for the pages, in the page's language: a tournament's real time control, the ledger's kinds and
+notes, why a player's figures are what they are.
+
+The calculator (corr.clock) is pure and speaks English (its ledger notes, ``corr.clock.text`` for the
+terminal); the pages say the same things here with ``gettext``, from the same computed values.
+"""
 
 from __future__ import annotations
+
+import re
+
+from django.utils.formats import date_format
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from corr.templatetags.corr_i18n import word
+
+
+def _days(n) -> str:
+    return ngettext("%(days)s day", "%(days)s days", n) % {"days": n} if isinstance(n, int) else str(n)
 
 
 def time_control_text(ruleset) -> str:
     """The time control a tournament's games actually get, in one line (any system or preset)."""
     tc = ruleset.time_control
     if tc is None:
-        return (f"{ruleset.moves_per_control} moves in {ruleset.days_per_control} days, accumulated (50.4.3);"
-                f" time trouble at {ruleset.time_trouble_days} days left")
+        return _("%(moves)s moves in %(days)s, accumulated (50.4.3); time trouble at %(trouble)s left") % {
+            "moves": ruleset.moves_per_control, "days": _days(ruleset.days_per_control),
+            "trouble": _days(ruleset.time_trouble_days)}
     data = tc if isinstance(tc, dict) else tc.as_json()
     system = data.get("system", "")
     extras = []
     if data.get("max_per_move"):
-        extras.append(f"at most {data['max_per_move']} days a move")
+        extras.append(_("at most %(days)s a move") % {"days": _days(data["max_per_move"])})
     if data.get("double_after"):
-        extras.append(f"days count double beyond {data['double_after']}")
+        extras.append(_("days count double beyond %(days)s") % {"days": data["double_after"]})
     if system == "periods":
-        stages = ", then ".join(f"{s.get('moves')} moves in {s.get('time')} days" for s in data.get("stages", []))
-        text = stages + (", repeated" if data.get("repeat_last") else "") + (
-            ", accumulated" if data.get("cumulative", True) else "")
+        stages = _(", then ").join(_("%(moves)s moves in %(days)s") % {"moves": s.get("moves"),
+                                                                         "days": _days(s.get("time"))}
+                                   for s in data.get("stages", []))
+        text = stages + (_(", repeated") if data.get("repeat_last") else "") + (
+            _(", accumulated") if data.get("cumulative", True) else "")
     elif system == "fischer":
-        text = f"Fischer: {data.get('initial')} days + {data.get('increment')} a move"
+        text = _("Fischer: %(initial)s + %(increment)s a move") % {
+            "initial": _days(data.get("initial")), "increment": data.get("increment")}
         if data.get("max"):
-            text += f", at most {data['max']} on the clock"
+            text += _(", at most %(max)s on the clock") % {"max": data["max"]}
     elif system == "per_move":
-        text = f"{data.get('time')} days a move"
+        text = _("%(days)s a move") % {"days": _days(data.get("time"))}
     elif system == "byoyomi":
-        text = (f"Japanese byo-yomi: {data.get('main')} days, then {data.get('periods')} periods of"
-                f" {data.get('period_time')} day(s)")
+        text = _("Japanese byo-yomi: %(main)s, then %(periods)s periods of %(period)s") % {
+            "main": _days(data.get("main")), "periods": data.get("periods"), "period": _days(data.get("period_time"))}
     elif system == "canadian":
-        text = (f"Canadian byo-yomi: {data.get('main')} days, then {data.get('moves')} moves in"
-                f" {data.get('period_time')} days")
+        text = _("Canadian byo-yomi: %(main)s, then %(moves)s moves in %(period)s") % {
+            "main": _days(data.get("main")), "moves": data.get("moves"), "period": _days(data.get("period_time"))}
     elif system == "sudden_death":
-        text = f"sudden death: {data.get('time')} days for the game"
+        text = _("sudden death: %(days)s for the game") % {"days": _days(data.get("time"))}
     elif system == "delay":
-        text = f"FIDE delay: {data.get('initial', data.get('main'))} days, {data.get('delay')} free a move"
+        text = _("FIDE delay: %(main)s, %(delay)s free a move") % {
+            "main": _days(data.get("initial", data.get("main"))), "delay": _days(data.get("delay"))}
     else:
-        text = system.replace("_", " ") or "custom control"
+        text = system.replace("_", " ") or _("custom control")
     return "; ".join([text, *extras])
 
 
 LEDGER_KINDS = {
-    "move": "move",
-    "void_move": "void move (impossible or illegible)",
-    "variant_move": "variant move",
-    "pending_move": "thinking now (move not sent yet)",
-    "notice": "notice or repeat",
-    "penalty": "penalty",
-    "delay": "delay",
+    "move": gettext_lazy("move"),
+    "void_move": gettext_lazy("void move (impossible or illegible)"),
+    "variant_move": gettext_lazy("variant move"),
+    "pending_move": gettext_lazy("thinking now (move not sent yet)"),
+    "notice": gettext_lazy("notice or repeat"),
+    "penalty": gettext_lazy("penalty"),
+    "delay": gettext_lazy("delay"),
 }
 
 
 def ledger_kind(kind: str) -> str:
-    return LEDGER_KINDS.get(kind, kind.replace("_", " "))
+    return str(LEDGER_KINDS.get(kind, kind.replace("_", " ")))
+
+
+# The calculator's ledger notes (corr.clock.charging), one pattern per clause; clauses are joined by "; ".
+_NOTES = [
+    (re.compile(r"accepted from the partner's variant: later time is charged here"),
+     lambda m: _("accepted from the partner's variant: later time is charged here")),
+    (re.compile(r"played from the player's own conditional variant: costs nothing"),
+     lambda m: _("played from the player's own conditional variant: costs nothing")),
+    (re.compile(r"void move (\d+): its days count, but it is not a move made"),
+     lambda m: _("void move %(number)s: its days count, but it is not a move made") % {"number": m[1]}),
+    (re.compile(r"(\d+) day\(s\) before the player's start (\d{4}-\d\d-\d\d) not counted( \(late notice, 50.4.6\))?"),
+     lambda m: ngettext("%(days)s day before the player's start %(day)s not counted",
+                        "%(days)s days before the player's start %(day)s not counted", int(m[1]))
+     % {"days": m[1], "day": m[2]} + (_(" (late notice, 50.4.6)") if m[3] else "")),
+    (re.compile(r"charged to accepted variant move (\d+) \(move (\d+) sent\)"),
+     lambda m: _("charged to accepted variant move %(variant)s (move %(number)s sent)")
+     % {"variant": m[1], "number": m[2]}),
+    (re.compile(r"(\w+) notice: (\d+) day\(s\) from (\S+) to (\S+), of which up to (\d+) are not counted"),
+     lambda m: ngettext("%(reason)s notice: %(days)s day from %(start)s to %(end)s, of which up to %(grace)s are not"
+                        " counted",
+                        "%(reason)s notice: %(days)s days from %(start)s to %(end)s, of which up to %(grace)s are"
+                        " not counted", int(m[2]))
+     % {"reason": reason_word(m[1]), "days": m[2], "start": m[3], "end": m[4], "grace": m[5]}),
+    (re.compile(r"(\w+): first penalty in this game"),
+     lambda m: _("%(reason)s: first penalty in this game") % {"reason": reason_word(m[1])}),
+    (re.compile(r"(\w+): repeated penalty in this game"),
+     lambda m: _("%(reason)s: repeated penalty in this game") % {"reason": reason_word(m[1])}),
+    (re.compile(r"(\w+): whole delay added by the arbiter"),
+     lambda m: _("%(reason)s: whole delay added by the arbiter") % {"reason": reason_word(m[1])}),
+    (re.compile(r"move (\d+) running since (\S+?)(, charged to accepted variant move (\d+))?"),
+     lambda m: _("move %(number)s running since %(day)s") % {"number": m[1], "day": m[2]}
+     + (_(", charged to accepted variant move %(variant)s") % {"variant": m[4]} if m[3] else "")),
+    (re.compile(r"(\d+) day\(s\) beyond (\d+) count double"),
+     lambda m: ngettext("%(days)s day beyond %(double)s counts double", "%(days)s days beyond %(double)s count double",
+                        int(m[1])) % {"days": m[1], "double": m[2]}),
+    (re.compile(r"(\d+) day\(s\), those beyond (\d+) count double: (\d+)"),
+     lambda m: ngettext("%(raw)s day, those beyond %(double)s count double: %(days)s",
+                        "%(raw)s days, those beyond %(double)s count double: %(days)s", int(m[1]))
+     % {"raw": m[1], "double": m[2], "days": m[3]}),
+]
+
+
+def reason_word(value: str) -> str:
+    from .forms import REASON_WORDS  # the forms' words for the calculator's reasons
+
+    return str(REASON_WORDS.get(value, value.replace("_", " ")))
+
+
+def ledger_note(note: str) -> str:
+    """A ledger note of the calculator (English) in the page's language; "" when the page is in English
+    or the note is empty. A clause no pattern knows stays as written."""
+    if not note or (get_language() or "en").startswith("en"):
+        return ""
+    out = []
+    for clause in note.split("; "):
+        for pattern, say in _NOTES:
+            match = pattern.fullmatch(clause)
+            if match:
+                out.append(say(match))
+                break
+        else:
+            out.append(clause)
+    return "; ".join(out)
+
+
+def explain_account(account, ruleset, *, by_post: bool = True) -> str:
+    """Why a player's figures are what they are, in one paragraph, in the page's language.
+
+    The same facts as ``corr.clock.text.explain_account`` (the terminal's English), from the same account.
+    """
+    c = account.control
+    values = {"left": c.remaining_days, "thinking": account.thinking_days, "penalty": account.penalty_days,
+              "delay": account.delay_days, "number": c.number, "through": c.through_move,
+              "allowed": c.allowed_days, "trouble": ruleset.time_trouble_days}
+    if account.clock is not None:
+        state = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in account.clock.items() if k != "system")
+        values.update(system=account.clock["system"].replace("_", " ").capitalize(), state=state,
+                      move=account.next_charge_number)
+        parts = [ngettext("%(system)s control: %(state)s; %(left)s day left for move %(move)s (%(thinking)s"
+                          " thinking, %(penalty)s penalty, %(delay)s delay in all).",
+                          "%(system)s control: %(state)s; %(left)s days left for move %(move)s (%(thinking)s"
+                          " thinking, %(penalty)s penalty, %(delay)s delay in all).", c.remaining_days) % values]
+    else:
+        values.update(first=c.through_move - ruleset.moves_per_control + 1, used=c.allowed_days - c.remaining_days)
+        parts = [ngettext("Control %(number)s (moves %(first)s-%(through)s, accumulated) allows %(allowed)s day;"
+                          " %(used)s charged through move %(through)s (%(thinking)s thinking, %(penalty)s penalty,"
+                          " %(delay)s delay in all): %(left)s left (50.4.3).",
+                          "Control %(number)s (moves %(first)s-%(through)s, accumulated) allows %(allowed)s days;"
+                          " %(used)s charged through move %(through)s (%(thinking)s thinking, %(penalty)s penalty,"
+                          " %(delay)s delay in all): %(left)s left (50.4.3).", c.allowed_days) % values]
+    if account.deadline is not None:
+        parts.append(_("The pending move must be sent by %(day)s at the latest.")
+                     % {"day": date_format(account.deadline, "SHORT_DATE_FORMAT")})
+    if account.time_trouble and by_post:
+        parts.append(ngettext("%(left)s <= %(trouble)s day left: replies must go by registered mail (50.4.12).",
+                              "%(left)s <= %(trouble)s days left: replies must go by registered mail (50.4.12).",
+                              ruleset.time_trouble_days) % values)
+    elif account.time_trouble:
+        parts.append(ngettext("%(left)s <= %(trouble)s day left: time trouble.",
+                              "%(left)s <= %(trouble)s days left: time trouble.", ruleset.time_trouble_days) % values)
+    if account.overstepped is not None:
+        o = account.overstepped
+        over = {"move": o.through_move, "used": o.used_days, "allowed": o.allowed_days, "control": o.control}
+        if o.reason == "max_per_move":
+            parts.append(ngettext("Move %(move)s took %(used)s day, over the limit of %(allowed)s for a single move.",
+                                  "Move %(move)s took %(used)s days, over the limit of %(allowed)s for a single move.",
+                                  o.used_days) % over)
+        elif account.clock is not None and account.clock["system"] not in ("periods", "sudden_death"):
+            parts.append(ngettext("The flag fell on move %(move)s: %(used)s day used, %(allowed)s on the clock.",
+                                  "The flag fell on move %(move)s: %(used)s days used, %(allowed)s on the clock.",
+                                  o.used_days) % over)
+        else:
+            parts.append(ngettext("Control %(control)s was exceeded: %(used)s day used through move %(move)s,"
+                                  " %(allowed)s allowed.",
+                                  "Control %(control)s was exceeded: %(used)s days used through move %(move)s,"
+                                  " %(allowed)s allowed.", o.used_days) % over)
+    return " ".join(parts)
 
 
 FIELD_WORDS = {
-    "received_on": "the received date", "sent_on": "the sent date", "number": "the move number",
-    "notation": "the move", "days": "the days", "move": "the move charged", "note": "the note",
-    "reason": "the reason", "mail": "the mail", "player": "the player", "event": "the event",
-    "termination": "how the game ended", "result": "the result",
+    "received_on": gettext_lazy("the received date"), "sent_on": gettext_lazy("the sent date"),
+    "number": gettext_lazy("the move number"), "notation": gettext_lazy("the move"), "days": gettext_lazy("the days"),
+    "move": gettext_lazy("the move charged"), "note": gettext_lazy("the note"), "reason": gettext_lazy("the reason"),
+    "mail": gettext_lazy("the mail"), "player": gettext_lazy("the player"), "event": gettext_lazy("the event"),
+    "termination": gettext_lazy("how the game ended"), "result": gettext_lazy("the result"),
 }
 
 
 def plain(message: str) -> str:
     """A service's message with its field names in words: ``sent_on 2026-01-15 is before received_on ...``
     becomes ``the sent date 2026-01-15 is before the received date ...``."""
-    import re
-
     text = re.sub(r"\b(" + "|".join(k for k in FIELD_WORDS if "_" in k) + r")\b",
-                  lambda m: FIELD_WORDS[m.group(1)], message)
+                  lambda m: str(FIELD_WORDS[m.group(1)]), message)
     return text[:1].upper() + text[1:]
+
+
+__all__ = ["explain_account", "ledger_kind", "ledger_note", "plain", "time_control_text", "word"]

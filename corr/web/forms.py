@@ -10,15 +10,28 @@ from datetime import date
 
 from dateutil import parser as dateparser
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
 
 from corr import limits as lim
 from corr.clock import NoticeReason, PenaltyReason
 from corr.models import Colour, Mail
 
+def lazy_format(message, **params):
+    """``message % params``, translated when it is shown (a form's texts are built once, at import)."""
+    return lazy(lambda: str(message) % params, str)()
+
+
 _DOTTED = re.compile(r"^\d{1,2}\.\d{1,2}\.\d{4}$")
 
-PENALTY_REASONS = [(r.value, r.value.replace("_", " ")) for r in PenaltyReason]
-NOTICE_REASONS = [(r.value, r.value.replace("_", " ")) for r in NoticeReason]
+# The reasons' words, by their stored values (the calculator's enums name them in English).
+REASON_WORDS = {
+    "impossible_move": _("impossible move"), "illegible_move": _("illegible move"), "repeat": _("repeat"),
+    "wrong_repetition": _("wrong repetition"), "unregistered_mail": _("unregistered mail"),
+    "address_error": _("address error"), "late_repeat": _("late repeat"),
+}
+PENALTY_REASONS = [(r.value, REASON_WORDS.get(r.value, r.value.replace("_", " "))) for r in PenaltyReason]
+NOTICE_REASONS = [(r.value, REASON_WORDS.get(r.value, r.value.replace("_", " "))) for r in NoticeReason]
 POSTAL_MAIL = [("", "-")] + [c for c in Mail.choices if c[0] != "server"]
 
 
@@ -41,17 +54,18 @@ class DayField(forms.DateField):
         except (ValueError, OverflowError):
             self._fail(text)
         if not lim.date_in_window(value):
-            raise forms.ValidationError(f"must lie between {lim.DATE_MIN} and {lim.DATE_MAX}, got {value}",
-                                        code="out_of_window")
+            raise forms.ValidationError(_("must lie between %(min)s and %(max)s, got %(value)s"),
+                                        code="out_of_window",
+                                        params={"min": lim.DATE_MIN, "max": lim.DATE_MAX, "value": value})
         return value
 
     def _fail(self, text):
-        raise forms.ValidationError(f"must be a date written YYYY-MM-DD or DD.MM.YYYY, got {text!r}",
-                                    code="invalid")
+        raise forms.ValidationError(_("must be a date written YYYY-MM-DD or DD.MM.YYYY, got %(text)s"),
+                                    code="invalid", params={"text": repr(text)})
 
 
-def note_field(required: bool, label: str = "Note") -> forms.CharField:
-    return forms.CharField(label=label, max_length=lim.NOTE_MAX, required=required,
+def note_field(required: bool, label=None) -> forms.CharField:
+    return forms.CharField(label=label or _("Note"), max_length=lim.NOTE_MAX, required=required,
                            widget=forms.Textarea(attrs={"rows": 2, "cols": 30}))
 
 
@@ -72,67 +86,68 @@ class PageForm(forms.Form):
 class MoveForm(PageForm):
     name = "move"
     number = forms.IntegerField(min_value=1, max_value=lim.MOVES_MAX, widget=forms.HiddenInput)
-    notation = forms.CharField(label="Move", max_length=lim.NOTATION_MAX, required=False,
-                               widget=forms.TextInput(attrs={"placeholder": "e.g. Nf3", "autocomplete": "off"}))
-    received_on = DayField(label="Received on", required=False,
-                           help_text="the date you received your partner's move")
-    sent_on = DayField(label="Sent on", required=False, help_text="the date you sent this move")
-    mail = forms.ChoiceField(label="Sent by", choices=POSTAL_MAIL, required=False)
-    receipt_change = forms.BooleanField(label="Yes: replace the receipt I recorded by this date", required=False)
+    notation = forms.CharField(label=_("Move"), max_length=lim.NOTATION_MAX, required=False,
+                               widget=forms.TextInput(attrs={"placeholder": _("e.g. Nf3"), "autocomplete": "off"}))
+    received_on = DayField(label=_("Received on"), required=False,
+                           help_text=_("the date you received your partner's move"))
+    sent_on = DayField(label=_("Sent on"), required=False, help_text=_("the date you sent this move"))
+    mail = forms.ChoiceField(label=_("Sent by"), choices=POSTAL_MAIL, required=False)
+    receipt_change = forms.BooleanField(label=_("Yes: replace the receipt I recorded by this date"), required=False)
 
 
 class ReceiptForm(PageForm):
     name = "receipt"
-    received_on = DayField(label="Received on")
+    received_on = DayField(label=_("Received on"))
 
 
 class NoticeForm(PageForm):
     name = "notice"
-    reason = forms.ChoiceField(label="Reason", choices=NOTICE_REASONS)
-    received_on = DayField(label="Received on")
-    sent_on = DayField(label="Sent on")
+    reason = forms.ChoiceField(label=_("Reason"), choices=NOTICE_REASONS)
+    received_on = DayField(label=_("Received on"))
+    sent_on = DayField(label=_("Sent on"))
 
 
 class PenaltyForm(PageForm):
     name = "penalty"
-    player = forms.ChoiceField(label="Player", choices=Colour.choices)
-    reason = forms.ChoiceField(label="Reason", choices=PENALTY_REASONS)
-    move = move_number_field("Charged to move", required=False)
+    player = forms.ChoiceField(label=_("Player"), choices=Colour.choices)
+    reason = forms.ChoiceField(label=_("Reason"), choices=PENALTY_REASONS)
+    move = move_number_field(_("Charged to move"), required=False)
     note = note_field(required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["move"].help_text = "empty: the player's next move"
+        self.fields["move"].help_text = _("empty: the player's next move")
 
 
 class DelayForm(PageForm):
     name = "delay"
-    player = forms.ChoiceField(label="Player", choices=Colour.choices)
-    days = forms.IntegerField(label="Days", min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX,
-                              help_text=f"more than {lim.DELAY_CONFIRM_DAYS} asks you to confirm")
-    move = move_number_field("Charged to move", required=False)
+    player = forms.ChoiceField(label=_("Player"), choices=Colour.choices)
+    days = forms.IntegerField(label=_("Days"), min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX,
+                              help_text=lazy_format(_("more than %(days)s asks you to confirm"),
+                                                    days=lim.DELAY_CONFIRM_DAYS))
+    move = move_number_field(_("Charged to move"), required=False)
     note = note_field(required=False)
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class StartNoticeForm(PageForm):
     name = "start-notice"
-    player = forms.ChoiceField(label="Player", choices=Colour.choices)
-    received_on = DayField(label="Notice of the start received on")
+    player = forms.ChoiceField(label=_("Player"), choices=Colour.choices)
+    received_on = DayField(label=_("Notice of the start received on"))
 
 
 class ResultForm(PageForm):
     name = "result"
-    result = forms.ChoiceField(label="Result", choices=[("1-0", "1-0 (white won)"), ("0-1", "0-1 (black won)"),
-                                                         ("1/2-1/2", "½-½ (draw)")])
-    termination = forms.CharField(label="How it ended", max_length=lim.TERMINATION_MAX, required=False,
-                                  widget=forms.TextInput(attrs={"placeholder": "e.g. black resigned"}))
+    result = forms.ChoiceField(label=_("Result"), choices=[("1-0", _("1-0 (white won)")), ("0-1", _("0-1 (black won)")),
+                                                         ("1/2-1/2", _("½-½ (draw)"))])
+    termination = forms.CharField(label=_("How it ended"), max_length=lim.TERMINATION_MAX, required=False,
+                                  widget=forms.TextInput(attrs={"placeholder": _("e.g. black resigned")}))
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class ReopenForm(PageForm):
     name = "reopen"
-    note = note_field(required=True, label="Why reopen it")
+    note = note_field(required=True, label=_("Why reopen it"))
 
 
 class CorrectionForm(PageForm):
@@ -140,15 +155,15 @@ class CorrectionForm(PageForm):
 
     name = "correct"
     event = forms.IntegerField(min_value=1, max_value=lim.INT_MAX, widget=forms.HiddenInput)
-    number = move_number_field("Move number")
-    notation = forms.CharField(label="Move", max_length=lim.NOTATION_MAX, required=False)
-    received_on = DayField(label="Received on", required=False)
-    sent_on = DayField(label="Sent on", required=False)
-    mail = forms.ChoiceField(label="Sent by", choices=[("", "-")] + list(Mail.choices), required=False)
-    reason = forms.CharField(label="Reason", max_length=lim.REASON_MAX, required=False)
-    days = forms.IntegerField(label="Days", min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX,
+    number = move_number_field(_("Move number"))
+    notation = forms.CharField(label=_("Move"), max_length=lim.NOTATION_MAX, required=False)
+    received_on = DayField(label=_("Received on"), required=False)
+    sent_on = DayField(label=_("Sent on"), required=False)
+    mail = forms.ChoiceField(label=_("Sent by"), choices=[("", "-")] + list(Mail.choices), required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=lim.REASON_MAX, required=False)
+    days = forms.IntegerField(label=_("Days"), min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX,
                               required=False)
-    note = note_field(required=True, label="Why (required)")
+    note = note_field(required=True, label=_("Why (required)"))
 
     def __init__(self, *args, fields: tuple[str, ...] = (), seq: int | None = None, **kwargs):
         kwargs.setdefault("auto_id", f"correct-{seq}-%s")
@@ -160,7 +175,7 @@ class CorrectionForm(PageForm):
 
 class WithdrawalForm(PageForm):
     event = forms.IntegerField(min_value=1, max_value=lim.INT_MAX, widget=forms.HiddenInput)
-    note = note_field(required=True, label="Why (required)")
+    note = note_field(required=True, label=_("Why (required)"))
 
     def __init__(self, *args, seq: int | None = None, **kwargs):
         kwargs.setdefault("auto_id", f"withdraw-{seq}-%s")
@@ -168,6 +183,6 @@ class WithdrawalForm(PageForm):
 
 
 class CaseDecisionForm(forms.Form):
-    decision = forms.ChoiceField(choices=[("confirm", "confirm"), ("dismiss", "dismiss")])
+    decision = forms.ChoiceField(choices=[("confirm", _("confirm")), ("dismiss", _("dismiss"))])
     reason = forms.CharField(max_length=lim.NOTE_MAX, required=False)
     confirmed = forms.BooleanField(required=False)

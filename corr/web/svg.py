@@ -10,8 +10,13 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import date, timedelta
 
+from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from corr.templatetags.corr_i18n import word
 
 GREEN, AMBER, RED, GREY = "#2e7d32", "#b26a00", "#c62828", "#9e9e9e"
 _ids = iter(range(1, 10**9))
@@ -28,9 +33,12 @@ def gauge(*, player: str, used: int, allowed: int, left: int, deadline: date | N
           width: int = 320) -> SafeString:
     """A bar of the current control: days used of the days allowed, coloured by state."""
     colour = {"ok": GREEN, "trouble": AMBER, "over": RED}[state]
-    words = {"ok": "", "trouble": ", time trouble", "over": ", control exceeded"}[state]
-    text = (f"{player}: {used} of {allowed} days used, {left} left"
-            + (f", deadline {deadline.isoformat()}" if deadline else ", no deadline (not on move)") + words)
+    words = {"ok": "", "trouble": _(", time trouble"), "over": _(", control exceeded")}[state]
+    values = {"player": word(player), "used": used, "allowed": allowed, "left": left}
+    text = (ngettext("%(player)s: %(used)s of %(allowed)s day used, %(left)s left",
+                     "%(player)s: %(used)s of %(allowed)s days used, %(left)s left", allowed) % values
+            + (_(", deadline %(day)s") % {"day": date_format(deadline, "SHORT_DATE_FORMAT")} if deadline
+               else _(", no deadline (not on move)")) + words)
     share = 0 if allowed <= 0 else min(max(used, 0) / allowed, 1)
     n = next(_ids)
     return mark_safe(
@@ -82,7 +90,8 @@ def usage_chart(*, player: str, ledger, events, moves_per_control: int | None, d
     numbers = sorted(set(per_move) | set(transit))
     n = next(_ids)
     if not numbers:
-        return mark_safe(f'<p class="why">{escape(player)}: no days charged yet.</p>')
+        return mark_safe('<p class="why">' + escape(_("%(player)s: no days charged yet.") % {"player": word(player)})
+                         + "</p>")
     cumulative, total = [], 0
     for number in numbers:
         total += sum(per_move[number].values())
@@ -107,36 +116,55 @@ def usage_chart(*, player: str, ledger, events, moves_per_control: int | None, d
             days = parts_of[part]
             if days:
                 parts.append(f'<rect class="{part}" x="{x - bar:.1f}" y="{y(base + days):.1f}" width="{bar:.1f}" '
-                             f'height="{y(base) - y(base + days):.1f}" fill="{colour}"><title>move {number}: '
-                             f'{days} {part} day(s)</title></rect>')
+                             f'height="{y(base) - y(base + days):.1f}" fill="{colour}"><title>'
+                             f'{escape(_part_days(part, number, days))}</title></rect>')
                 base += days
         if transit.get(number):
             parts.append(f'<rect class="transit" x="{x:.1f}" y="{y(transit[number]):.1f}" width="{bar:.1f}" '
-                         f'height="{y(0) - y(transit[number]):.1f}" fill="{GREY}" opacity=".6"><title>move {number}: '
-                         f'{transit[number]} transit day(s), not charged</title></rect>')
+                         f'height="{y(0) - y(transit[number]):.1f}" fill="{GREY}" opacity=".6"><title>'
+                         f'{escape(_part_days("transit", number, transit[number]))}</title></rect>')
         if len(numbers) <= 40 or number % 5 == 0:
             parts.append(f'<text x="{x:.1f}" y="{height - 6}" text-anchor="middle" font-size="10">{number}</text>')
-        lines.append(f"move {number}: {parts_of['thinking']} thinking, {transit.get(number, 0)} transit"
-                     + (f", {parts_of['penalty']} penalty" if parts_of["penalty"] else "")
-                     + (f", {parts_of['delay']} delay" if parts_of["delay"] else ""))
+        values = {"number": number, "thinking": parts_of["thinking"], "transit": transit.get(number, 0),
+                  "penalty": parts_of["penalty"], "delay": parts_of["delay"]}
+        lines.append(_("move %(number)s: %(thinking)s thinking, %(transit)s transit") % values
+                     + (_(", %(penalty)s penalty") % values if parts_of["penalty"] else "")
+                     + (_(", %(delay)s delay") % values if parts_of["delay"] else ""))
     if moves_per_control and days_per_control:
         points = " ".join(f"{left_pad + i * slot + slot / 2:.1f},{y(c):.1f}" for i, c in enumerate(cumulative))
         parts.append(f'<polyline points="{points}" fill="none" stroke="#333" stroke-width="1.5">'
-                     f'<title>days charged so far</title></polyline>')
+                     "<title>" + escape(_("days charged so far")) + "</title></polyline>")
         control = 1
         while days_per_control * control <= top:
             level = y(days_per_control * control)
             parts.append(f'<line class="control" x1="{left_pad}" y1="{level:.1f}" x2="{width - 6}" y2="{level:.1f}" '
-                         f'stroke="{RED}" stroke-dasharray="4 3"><title>control {control}: '
-                         f'{days_per_control * control} days through move {moves_per_control * control}'
-                         f'</title></line>')
+                         f'stroke="{RED}" stroke-dasharray="4 3"><title>'
+                         + escape(_("control %(control)s: %(days)s days through move %(move)s") % {
+                             "control": control, "days": days_per_control * control,
+                             "move": moves_per_control * control}) + '</title></line>')
             control += 1
     desc = "; ".join(lines)
-    title = f"{player}: days per move, thinking against transit"
+    title = _("%(player)s: days per move, thinking against transit") % {"player": word(player)}
     return mark_safe(
         f'<svg class="usage" viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" role="img" '
         f'aria-labelledby="u{n}t u{n}d"><title id="u{n}t">{escape(title)}</title>'
         f'<desc id="u{n}d">{escape(desc)}</desc>{"".join(parts)}</svg>')
+
+
+def _part_days(part: str, number: int, days: int) -> str:
+    """``move 3: 2 thinking days`` in the page's language (``part``: thinking, penalty, delay, transit)."""
+    values = {"number": number, "days": days}
+    if part == "thinking":
+        return ngettext("move %(number)s: %(days)s thinking day", "move %(number)s: %(days)s thinking days",
+                        days) % values
+    if part == "penalty":
+        return ngettext("move %(number)s: %(days)s penalty day", "move %(number)s: %(days)s penalty days",
+                        days) % values
+    if part == "delay":
+        return ngettext("move %(number)s: %(days)s delay day", "move %(number)s: %(days)s delay days",
+                        days) % values
+    return ngettext("move %(number)s: %(days)s transit day, not charged",
+                    "move %(number)s: %(days)s transit days, not charged", days) % values
 
 
 def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 520) -> SafeString:
@@ -144,7 +172,9 @@ def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 520) 
     due = [c for c in clocks if c.deadline is not None and c.deadline <= today + timedelta(days=days)]
     n = next(_ids)
     if not due:
-        return mark_safe(f'<p>No deadline in the next {days} days.</p>')
+        return mark_safe("<p>" + escape(ngettext("No deadline in the next %(days)s day.",
+                                                 "No deadline in the next %(days)s days.", days) % {"days": days})
+                         + "</p>")
     row_h, left_pad, top_pad = 26, 120, 24
     height = top_pad + row_h * len(due) + 6
     plot_w = width - left_pad - 22
@@ -161,14 +191,20 @@ def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 520) 
         colour = RED if c.overstepped_control or c.deadline < today else AMBER if c.time_trouble else GREEN
         name = c.game.user_of(c.player).username
         label = f"#{c.game_id} {name}"
-        said = f"game {c.game_id}, {name} ({c.player}): deadline {c.deadline.isoformat()}, {c.remaining_days} days left"
+        said = ngettext("game %(game)s, %(name)s (%(player)s): deadline %(day)s, %(left)s day left",
+                        "game %(game)s, %(name)s (%(player)s): deadline %(day)s, %(left)s days left",
+                        c.remaining_days) % {"game": c.game_id, "name": name, "player": word(c.player),
+                                             "day": date_format(c.deadline, "SHORT_DATE_FORMAT"),
+                                             "left": c.remaining_days}
         words.append(said)
         parts.append(f'<a href="/games/{c.game_id}/"><text x="{left_pad - 6}" y="{cy + 4:.1f}" text-anchor="end" '
                      f'font-size="14">{escape(label)}</text></a>'
                      f'<line x1="{left_pad}" y1="{cy:.1f}" x2="{x(c.deadline):.1f}" y2="{cy:.1f}" stroke="{colour}" '
                      f'stroke-width="4"/><circle cx="{x(c.deadline):.1f}" cy="{cy:.1f}" r="5" fill="{colour}">'
                      f'<title>{escape(said)}</title></circle>')
-    title = f"Deadlines of the next {days} days, from {today.isoformat()}"
+    title = ngettext("Deadlines of the next %(days)s day, from %(day)s",
+                     "Deadlines of the next %(days)s days, from %(day)s", days) % {
+                         "days": days, "day": date_format(today, "SHORT_DATE_FORMAT")}
     return mark_safe(
         f'<svg class="timeline" viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" role="img" '
         f'aria-labelledby="t{n}t t{n}d"><title id="t{n}t">{escape(title)}</title>'

@@ -2,6 +2,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, register_converter
 from django.views.generic import RedirectView
 
+from accounts.language import LoginView, language_set
+
 from . import leave_views, views
 from .converters import DateConverter
 
@@ -9,7 +11,8 @@ register_converter(DateConverter, "date")
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="my-games", permanent=False)),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", LoginView.as_view(), name="login"),
+    path("language/", language_set, name="set-language"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("games/", views.my_games, name="my-games"),
     path("leave/", leave_views.leave_page, name="leave"),

@@ -16,12 +16,15 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Case, Q, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from corr import limits as lim
 from corr.clock import ClockError
-from corr.clock.text import explain_account
 from corr.games import services
 from corr.games.assemble import active_events, other
 from corr.games.clockstate import game_file, local_today
@@ -35,8 +38,10 @@ from corr.models import (
 )
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
 
+from corr.templatetags.corr_i18n import word
+
 from . import svg
-from .describe import ledger_kind, plain, time_control_text
+from .describe import explain_account, ledger_kind, ledger_note, plain, time_control_text
 from .forms import (
     CaseDecisionForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm, ReceiptForm, ReopenForm,
     ResultForm, StartNoticeForm, WithdrawalForm,
@@ -59,7 +64,7 @@ def my_games(request):
     rows = []
     for game in games_of_user(user=request.user):
         colour = game.colour_of(request.user)
-        time, _ = game_time_get(game=game, as_of=_today(game))  # today's figures, as the game page shows
+        time, _rows = game_time_get(game=game, as_of=_today(game))  # today's figures, as the game page shows
         mine, theirs = time.clock.accounts[colour], time.clock.accounts["black" if colour == "white" else "white"]
         rows.append({"game": game, "colour": colour, "mine": mine, "theirs": theirs, "to_move": time.to_move,
                      "state": svg.state_of(mine), "gauge": svg.account_gauge("you", mine),
@@ -74,9 +79,9 @@ def _game_or_404(request, game_id) -> Game:
     try:
         game = game_get(game_id=game_id)
     except Game.DoesNotExist:
-        raise Http404("no such game") from None
+        raise Http404(_("no such game")) from None
     if not can_view(request.user, game):
-        raise PermissionDenied("you are neither a player of this game nor an arbiter of its tournament")
+        raise PermissionDenied(_("you are neither a player of this game nor an arbiter of its tournament"))
     return game
 
 
@@ -141,9 +146,12 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     pending = time.assembled.pending
     recorded_receipt = pending.received_on if pending and not pending.presumed else None
     my_turn = colour is not None and time.to_move == colour and game.status == GameStatus.ONGOING
-    ledger = [{"line": line, "kind": ledger_kind(line.kind)} for line in time.clock.ledger]
+    ledger = [{"line": line, "kind": ledger_kind(line.kind), "translated": ledger_note(line.note)}
+              for line in time.clock.ledger]
     return {
         "game": game, "time": time, "accounts": accounts, "ledger": ledger, "moves": _moves(rows),
+        "show_original_notes": any(line["translated"] for line in ledger),
+        "file_url": reverse("game-file", args=[game.pk]),
         "history": _history(game, ruling, bound), "pending": pending, "colour": colour, "today": today,
         "my_turn": my_turn, "postal": postal, "recorded_receipt": recorded_receipt,
         "waiting_for": game.user_of(time.to_move) if time.to_move and time.to_move != colour else None,
@@ -211,7 +219,7 @@ def _act(request, game_id, form, call, *, key=None, confirm=None):
     except (ServiceError, ClockError) as error:  # the calculator's own (a deadline past year 9999) too
         _service_error(form, error)
         return _refused(request, game, key, form, status=getattr(error, "status", 400))
-    messages.success(request, "Saved.")
+    messages.success(request, _("Saved."))
     for warning in (result[1] if isinstance(result, tuple) else []):
         messages.warning(request, warning)
     return redirect("game", game_id=game.pk)
@@ -232,15 +240,16 @@ def move_post(request, game_id: int):
         if game.mode == Mode.SERVER:
             data = {"number": data["number"], "notation": data["notation"]}
         else:
-            time, _ = game_time_get(game=game, as_of=today)
+            time, _rows = game_time_get(game=game, as_of=today)
             pending = time.assembled.pending
             recorded = pending.received_on if pending and not pending.presumed else None
             typed = data.get("received_on")
             if recorded and typed and typed != recorded and not change:
                 raise ServiceError(
-                    f"You recorded receiving {game.user_of(other(pending.player)).username}'s"
-                    f" move on {recorded}; this says {typed}. Tick the box below to replace the recorded"
-                    " receipt, or correct the date.", field="received_on")
+                    _("You recorded receiving %(name)s's move on %(recorded)s; this says %(typed)s. Tick the box"
+                      " below to replace the recorded receipt, or correct the date."), field="received_on",
+                    name=game.user_of(other(pending.player)).username,
+                    recorded=date_format(recorded, "SHORT_DATE_FORMAT"), typed=date_format(typed, "SHORT_DATE_FORMAT"))
         return services.move_submit(game=game, by=request.user, today=today, **data)
     return _act(request, game_id, form, call)
 
@@ -269,8 +278,9 @@ def penalty_post(request, game_id: int):
 def _delay_question(game, data):
     if data["days"] <= lim.DELAY_CONFIRM_DAYS:
         return None
-    return (f"Add a delay of {data['days']} days to {data['player']} ({game.user_of(data['player']).username})?"
-            f" That is more than {lim.DELAY_CONFIRM_DAYS} days: check the number.")
+    return _("Add a delay of %(days)s days to %(player)s (%(name)s)? That is more than %(limit)s days:"
+             " check the number.") % {"days": data["days"], "player": word(data["player"]),
+                                     "name": game.user_of(data["player"]).username, "limit": lim.DELAY_CONFIRM_DAYS}
 
 
 @login_required
@@ -290,8 +300,9 @@ def start_notice_post(request, game_id: int):
 
 
 def _result_question(game, data):
-    return (f"Record the result {data['result']}{': ' + data['termination'] if data['termination'] else ''}"
-            f" in game #{game.pk}? The game ends: no move, penalty or delay is taken until an arbiter reopens it.")
+    result = data["result"] + (": " + data["termination"] if data["termination"] else "")
+    return _("Record the result %(result)s in game #%(game)s? The game ends: no move, penalty or delay is taken"
+             " until an arbiter reopens it.") % {"result": result, "game": game.pk}
 
 
 @login_required
@@ -325,7 +336,7 @@ def correct_post(request, game_id: int):
 
     def call(game, data, today):
         if target is None:
-            raise ServiceError("no such event in this game", field="event")
+            raise ServiceError(_("no such event in this game"), field="event")
         changes = {name: data[name] for name in fields
                    if name in data and data[name] not in (None, "") and data[name] != getattr(target, name)}
         return services.event_correct(game=game, by=request.user, seq=target.seq, changes=changes,
@@ -348,7 +359,7 @@ def game_file_download(request, game_id: int):
     """The game as a game file for ``manage.py clock``, downloaded as ``game-ID.json``."""
     game = _game_or_404(request, game_id)
     today = _today(game)
-    _, rows = game_time_get(game=game, as_of=today)
+    _time, rows = game_time_get(game=game, as_of=today)
     response = HttpResponse(json.dumps(game_file(game, rows, today), indent=2, ensure_ascii=False) + "\n",
                             content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
@@ -367,7 +378,7 @@ def can_see_tournament(user, tournament) -> bool:
 def tournament_page(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not can_see_tournament(request.user, tournament):
-        raise PermissionDenied("only the tournament's arbiters and players see this page")
+        raise PermissionDenied(_("only the tournament's arbiters and players see this page"))
     arbiter = can_arbitrate(request.user, tournament)
     today = _today(tournament)
     # Finished games have no deadline and raise no flag: they leave the deadline list.
@@ -394,7 +405,7 @@ def tournament_page(request, tournament_id: int):
 def _arbitrated(request, tournament_id) -> Tournament:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not can_arbitrate(request.user, tournament):
-        raise PermissionDenied("only the tournament's arbiters see this page")
+        raise PermissionDenied(_("only the tournament's arbiters see this page"))
     return tournament
 
 
@@ -404,7 +415,7 @@ def case_decide(request, case_id: int):
     case = get_object_or_404(OverstepCase.objects.select_related("game__tournament", "game__white", "game__black"),
                              pk=case_id)
     if not can_arbitrate(request.user, case.game.tournament):
-        raise PermissionDenied("only the tournament's arbiters decide its cases")
+        raise PermissionDenied(_("only the tournament's arbiters decide its cases"))
     back = redirect("tournament", tournament_id=case.game.tournament_id)
     form = CaseDecisionForm(request.POST)
     if not form.is_valid():
@@ -417,12 +428,15 @@ def case_decide(request, case_id: int):
     if data["decision"] == "confirm" and not data["confirmed"]:
         if case.kind == "overstep":
             loser = case.game.user_of(case.player).username
-            question = (f"Confirm case {case.pk}: {case.player} ({loser}) lost game #{case.game_id} on time"
-                        f" ({case.used_days} of {case.allowed_days} days in control {case.control_number})?"
-                        " The game ends with this result; only a reopening by an arbiter undoes it.")
+            question = _("Confirm case %(case)s: %(player)s (%(name)s) lost game #%(game)s on time (%(used)s of"
+                         " %(allowed)s days in control %(control)s)? The game ends with this result; only a"
+                         " reopening by an arbiter undoes it.") % {
+                "case": case.pk, "player": word(case.player), "name": loser, "game": case.game_id,
+                "used": case.used_days, "allowed": case.allowed_days, "control": case.control_number}
         else:
-            question = (f"Confirm case {case.pk}: {case.player} sent move {case.through_move} by ordinary mail"
-                        " in time trouble? A penalty is added (50.4.9.3).")
+            question = _("Confirm case %(case)s: %(player)s sent move %(move)s by ordinary mail in time trouble?"
+                         " A penalty is added (50.4.9.3).") % {"case": case.pk, "player": word(case.player),
+                                                               "move": case.through_move}
         return render(request, "corr/confirm.html", {"game": case.game, "question": question,
                                                      "data": request.POST, "action": request.path})
     try:
@@ -433,18 +447,21 @@ def case_decide(request, case_id: int):
     except ServiceError as error:
         messages.error(request, plain(error.message))
     else:
-        messages.success(request, f"Case {case.pk} {data['decision']}ed.")
+        messages.success(request, (_("Case %(case)s confirmed.") if data["decision"] == "confirm"
+                                   else _("Case %(case)s dismissed.")) % {"case": case.pk})
     return back
 
 
 REPORT_SECTIONS = ("deadlines_soon", "time_trouble", "overstep_cases")
+REPORT_TITLES = {"deadlines_soon": gettext_lazy("deadlines soon"), "time_trouble": gettext_lazy("time trouble"),
+                 "overstep_cases": gettext_lazy("overstep cases")}
 
 
 @login_required
 def report_page(request, tournament_id: int, on):
     tournament = _arbitrated(request, tournament_id)
     report = get_object_or_404(NightlyReport, tournament=tournament, date=on)
-    sections = [(name.replace("_", " "), report.data.get(name, [])) for name in REPORT_SECTIONS]
+    sections = [(REPORT_TITLES[name], report.data.get(name, [])) for name in REPORT_SECTIONS]
     return render(request, "corr/report.html", {"tournament": tournament, "report": report, "sections": sections})
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import DelayReason, PenaltyReason, player_start
@@ -27,15 +28,15 @@ def ensure_arbiter(game: Game, by: User) -> None:
     needs another arbiter of the tournament or another superuser.
     """
     if not can_arbitrate(by, game.tournament):
-        raise NotAllowed("only the arbiters of this game's tournament may do this")
+        raise NotAllowed(_("only the arbiters of this game's tournament may do this"))
     if game.colour_of(by) is not None:
-        raise NotAllowed("you play in this game: another arbiter of the tournament or another superuser must rule"
-                         " on it (nobody arbitrates their own game)")
+        raise NotAllowed(_("you play in this game: another arbiter of the tournament or another superuser must rule"
+                           " on it (nobody arbitrates their own game)"))
 
 
 def colour_checked(value: str) -> str:
     if value not in Colour.values:
-        raise InvalidInput(f"player must be white or black, got {value!r}", field="player")
+        raise InvalidInput(_("player must be white or black, got %(value)s"), field="player", value=repr(value))
     return value
 
 
@@ -67,7 +68,7 @@ def delay_assess(*, game: Game, by: User, player: str, days: int, move: int | No
     ensure_ongoing(game)  # a finished game is reopened first (game_reopen), which is recorded
     colour = colour_checked(player)
     if isinstance(days, bool) or not isinstance(days, int) or days < 0:
-        raise InvalidInput(f"days must be a whole number >= 0, got {days!r}", field="days")
+        raise InvalidInput(_("days must be a whole number >= 0, got %(value)s"), field="days", value=repr(days))
     reason_checked(DelayReason, reason)
     if move is None:
         move = game_time(game, rows, today).assembled.made[colour] + 1
@@ -97,9 +98,9 @@ def ensure_late_notice(game: Game, received_on: date) -> None:
     if player_start(t.official_start, received_on, t.ruleset.late_notice_start_days) == t.official_start:
         latest = t.official_start - timedelta(days=t.ruleset.late_notice_start_days)
         raise InvalidInput(
-            f"received_on {received_on} is not late: the player starts on the official start {t.official_start}"
-            f" all the same (50.4.6 moves the start only for a notice received after {latest})",
-            field="received_on")
+            _("received_on %(received)s is not late: the player starts on the official start %(start)s all the same"
+              " (50.4.6 moves the start only for a notice received after %(latest)s)"),
+            field="received_on", received=received_on, start=t.official_start, latest=latest)
 
 
 CORRECTABLE = ("received_on", "sent_on", "days", "reason", "notation", "mail", "number")
@@ -121,10 +122,11 @@ def event_correct(*, game: Game, by: User, seq: int, changes: dict, note: str, t
     ensure_arbiter(game, by)
     ensure_ongoing(game)  # a finished game is reopened first (game_reopen), which is recorded
     if not note.strip():
-        raise InvalidInput("note is required: say why the event is corrected", field="note")
+        raise InvalidInput(_("note is required: say why the event is corrected"), field="note")
     for key in changes:
         if key not in CORRECTABLE:
-            raise InvalidInput(f"{key} cannot be corrected (correctable: {', '.join(CORRECTABLE)})", field=key)
+            raise InvalidInput(_("%(name)s cannot be corrected (correctable: %(allowed)s)"), field=key, name=key,
+                               allowed=", ".join(CORRECTABLE))
     target = row_in_force(rows, seq)
     changes_checked(game, target, changes)
     return events_store(game, rows, [correction_of(target, by, note=note, **changes)], today)
@@ -139,10 +141,10 @@ def changes_checked(game: Game, target: GameEvent, changes: dict) -> None:
     allowed = CORRECTABLE_BY_KIND.get(target.kind, ())
     for key in changes:
         if key not in allowed:
-            raise InvalidInput(f"a {target.kind} has no {key} to correct (correctable: {', '.join(allowed)})",
-                               field=key)
+            raise InvalidInput(_("a %(kind)s has no %(name)s to correct (correctable: %(allowed)s)"),
+                               field=key, kind=target.kind, name=key, allowed=", ".join(allowed))
     if all(getattr(target, key) == value for key, value in changes.items()):
-        raise InvalidInput("the correction changes nothing: the event in force already has these values",
+        raise InvalidInput(_("the correction changes nothing: the event in force already has these values"),
                            field="event")
     if target.kind == EventKind.START_NOTICE:
         ensure_late_notice(game, changes["received_on"])
@@ -155,7 +157,7 @@ def event_withdraw(*, game: Game, by: User, seq: int, note: str, today: date) ->
     ensure_arbiter(game, by)
     ensure_ongoing(game)  # a finished game is reopened first (game_reopen), which is recorded
     if not note.strip():
-        raise InvalidInput("note is required: say why the event is withdrawn", field="note")
+        raise InvalidInput(_("note is required: say why the event is withdrawn"), field="note")
     target = row_in_force(rows, seq)
     withdrawal = GameEvent(kind=EventKind.WITHDRAWAL, player=target.player, supersedes_id=target.id, entered_by=by,
                            note=note)
@@ -169,7 +171,7 @@ def game_finish(*, game: Game, by: User, result: str, termination: str, today: d
     ensure_arbiter(game, by)
     ensure_ongoing(game)
     if result not in (GameResult.WHITE_WON, GameResult.BLACK_WON, GameResult.DRAW):
-        raise InvalidInput("result must be 1-0, 0-1 or 1/2-1/2", field="result")
+        raise InvalidInput(_("result must be 1-0, 0-1 or 1/2-1/2"), field="result")
     game.status, game.result, game.termination = GameStatus.FINISHED, result, termination
     game.save(update_fields=["status", "result", "termination"])
     history_append(game=game, by=by, kind=EventKind.RESULT,
@@ -184,9 +186,9 @@ def game_reopen(*, game: Game, by: User, note: str, today: date) -> Game:
     game, rows = game_lock(game)
     ensure_arbiter(game, by)
     if game.status == GameStatus.ONGOING:
-        raise TurnConflict("the game is not finished: nothing to reopen", field="game")
+        raise TurnConflict(_("the game is not finished: nothing to reopen"), field="game")
     if not note.strip():
-        raise InvalidInput("note is required: say why the game is reopened", field="note")
+        raise InvalidInput(_("note is required: say why the game is reopened"), field="note")
     was = game.result or game.status
     game.status, game.result, game.termination = GameStatus.ONGOING, GameResult.NONE, ""
     game.save(update_fields=["status", "result", "termination"])

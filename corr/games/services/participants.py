@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import NoticeReason
@@ -13,7 +14,7 @@ from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail
 from ..assemble import current_row, other
 from ..cases import UNREGISTERED
 from ..clockstate import GameTime, assemble_game, game_time
-from ..errors import InvalidInput, TurnConflict
+from ..errors import InvalidInput, TurnConflict, colour_word
 from .storage import (
     ensure_not_after_today, ensure_ongoing, event_new, events_store, game_lock, player_colour_of, reason_checked,
 )
@@ -36,43 +37,47 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
     ensure_ongoing(game)
     before = assemble_game(game, rows, today)  # the turn needs no clock; the mail warning computes one
     if before.to_move != colour:
-        raise TurnConflict(f"it is {before.to_move}'s turn, not {colour}'s", field="number")
+        raise TurnConflict(_("it is %(to_move)s's turn, not %(colour)s's"), field="number",
+                           to_move=colour_word(before.to_move), colour=colour_word(colour))
     expected = before.made[colour] + 1
     if number != expected:
-        raise TurnConflict(f"number {number} is not the next move: {colour}'s next move is {expected}",
-                           field="number")
+        raise TurnConflict(_("number %(number)s is not the next move: %(colour)s's next move is %(expected)s"),
+                           field="number", number=number, colour=colour_word(colour), expected=expected)
     pending = before.pending
     if variant and variant not in ("accepted", "conditional"):
-        raise InvalidInput(f"variant must be accepted or conditional, got {variant!r}", field="variant")
+        raise InvalidInput(_("variant must be accepted or conditional, got %(value)s"), field="variant",
+                           value=repr(variant))
     if game.mode == Mode.SERVER:
         if received_on is not None or sent_on is not None:
             field = "received_on" if received_on is not None else "sent_on"
-            raise InvalidInput("dates are set by the server in server games", field=field)
+            raise InvalidInput(_("dates are set by the server in server games"), field=field)
         if not notation.strip():
             # The server is the board: a move without its notation would pass the turn and say nothing.
-            raise InvalidInput("notation is required in server games: write the move itself, e.g. Nf3",
+            raise InvalidInput(_("notation is required in server games: write the move itself, e.g. Nf3"),
                                field="notation")
         if mail not in ("", Mail.SERVER):
-            raise InvalidInput("a server game's moves are sent by the server: mail must be 'server'", field="mail")
+            raise InvalidInput(_("a server game's moves are sent by the server: mail must be 'server'"), field="mail")
         if variant:
-            raise InvalidInput("variants are recorded in postal games only", field="variant")
+            raise InvalidInput(_("variants are recorded in postal games only"), field="variant")
         received_on, sent_on, mail = pending.received_on, today, Mail.SERVER
     elif variant:
         if received_on is not None or sent_on is not None:
-            raise InvalidInput("a variant move carries no dates (50.4.8)",
+            raise InvalidInput(_("a variant move carries no dates (50.4.8)"),
                                field="received_on" if received_on is not None else "sent_on")
     else:
         if mail and mail not in Mail.values:
-            raise InvalidInput(f"mail must be one of {', '.join(Mail.values)}, got {mail!r}", field="mail")
+            raise InvalidInput(_("mail must be one of %(allowed)s, got %(value)s"), field="mail",
+                               allowed=", ".join(Mail.values), value=repr(mail))
         if sent_on is None:
-            raise InvalidInput("sent_on is required in postal games: the date you sent the move", field="sent_on")
+            raise InvalidInput(_("sent_on is required in postal games: the date you sent the move"), field="sent_on")
         if received_on is None:
             if pending.received_on is not None and not pending.presumed:
                 received_on = pending.received_on  # the receipt the player recorded
             elif pending.received_on is not None:
                 raise InvalidInput(
-                    f"received_on is required: the date you received {other(colour)}'s move"
-                    f" (none recorded; presumed {pending.received_on})", field="received_on")
+                    _("received_on is required: the date you received %(partner)s's move (none recorded;"
+                      " presumed %(presumed)s)"), field="received_on", partner=colour_word(other(colour)),
+                    presumed=pending.received_on)
         ensure_not_after_today(received_on, "received_on", today, game)
         ensure_not_after_today(sent_on, "sent_on", today, game)
     new = event_new(by, EventKind.MOVE, colour, number=number, notation=notation, received_on=received_on,
@@ -114,19 +119,20 @@ def receipt_record(*, game: Game, by: User, received_on: date, today: date) -> G
     colour = player_colour_of(game, by)
     ensure_ongoing(game)
     if game.mode == Mode.SERVER:
-        raise InvalidInput("receipts are recorded in postal games; the server delivers moves at once",
+        raise InvalidInput(_("receipts are recorded in postal games; the server delivers moves at once"),
                            field="received_on")
     before = game_time(game, rows, today)
     if before.to_move != colour:
-        raise TurnConflict(f"nothing to receive: it is {before.to_move}'s turn", field="received_on")
+        raise TurnConflict(_("nothing to receive: it is %(to_move)s's turn"), field="received_on",
+                           to_move=colour_word(before.to_move))
     pending = before.assembled.pending
     if pending.received_on is None:
-        raise InvalidInput("the first move of the game answers no move: nothing to receive", field="received_on")
+        raise InvalidInput(_("the first move of the game answers no move: nothing to receive"), field="received_on")
     dispatched = pending.received_on - timedelta(days=game.tournament.presumed_transit_days) \
         if pending.presumed else None
     if dispatched is not None and received_on < dispatched:
-        raise InvalidInput(f"received_on {received_on} is before the partner sent it on {dispatched}",
-                           field="received_on")
+        raise InvalidInput(_("received_on %(received)s is before the partner sent it on %(sent)s"),
+                           field="received_on", received=received_on, sent=dispatched)
     ensure_not_after_today(received_on, "received_on", today, game)
     new = event_new(by, EventKind.RECEIPT, colour, number=pending.number, received_on=received_on)
     return events_store(game, rows, [new], today)
@@ -145,25 +151,26 @@ def notice_submit(*, game: Game, by: User, reason: str, received_on: date, sent_
     colour = player_colour_of(game, by)
     ensure_ongoing(game)
     if game.mode == Mode.SERVER:
-        raise InvalidInput("notices are for postal games: the server refuses impossible moves", field="reason")
+        raise InvalidInput(_("notices are for postal games: the server refuses impossible moves"), field="reason")
     reason_value = reason_checked(NoticeReason, reason)
     for field, value in (("received_on", received_on), ("sent_on", sent_on)):
         if value is None:
-            raise InvalidInput(f"{field} is required", field=field)
+            raise InvalidInput(_("%(name)s is required"), field=field, name=field)
         ensure_not_after_today(value, field, today, game)
     before = game_time(game, rows, today)
     new = []
     if reason_value is NoticeReason.REPEAT:
         if before.to_move == colour:
-            raise TurnConflict("a repeat answers the partner's repeated move: it is your turn to move",
+            raise TurnConflict(_("a repeat answers the partner's repeated move: it is your turn to move"),
                                field="reason")
     else:
         if before.to_move != colour:
-            raise TurnConflict(f"it is {before.to_move}'s turn: only the player to move reports the partner's move",
-                               field="reason")
+            raise TurnConflict(_("it is %(to_move)s's turn: only the player to move reports the partner's move"),
+                               field="reason", to_move=colour_word(before.to_move))
         seq = before.assembled.last_move_seq[other(colour)]
         if seq is None:
-            raise InvalidInput(f"{other(colour)} has sent no move to report", field="reason")
+            raise InvalidInput(_("%(partner)s has sent no move to report"), field="reason",
+                               partner=colour_word(other(colour)))
         target = row_in_force(rows, seq)
         if not target.void:
             new.append(correction_of(target, by, void=True,
@@ -178,12 +185,12 @@ def row_in_force(rows: list[GameEvent], seq: int) -> GameEvent:
     """The row in force in the place of event ``seq``; a withdrawn event cannot be acted on."""
     row = current_row(rows, seq)
     if row is None:
-        raise InvalidInput(f"this game has no event #{seq}", field="event")
+        raise InvalidInput(_("this game has no event #%(seq)s"), field="event", seq=seq)
     if row.kind == EventKind.WITHDRAWAL:
-        raise InvalidInput(f"event #{seq} was withdrawn", field="event")
+        raise InvalidInput(_("event #%(seq)s was withdrawn"), field="event", seq=seq)
     if row.kind in RECORD_KINDS:
-        raise InvalidInput(f"event #{seq} is a {row.kind} line of the history: it is never corrected or withdrawn",
-                           field="event")
+        raise InvalidInput(_("event #%(seq)s is a %(kind)s line of the history: it is never corrected or withdrawn"),
+                           field="event", seq=seq, kind=row.kind)
     return row
 
 

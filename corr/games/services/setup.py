@@ -10,6 +10,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ARBITERS_GROUP, User
 from accounts.usernames import username_lookalike
@@ -35,20 +36,20 @@ def participant_create(*, by: User, username: str, password: str, email: str = "
     :raises InvalidInput: naming ``username``, ``password`` or ``email``.
     """
     if not by.is_arbiter:
-        raise NotAllowed("only arbiters create participants")
+        raise NotAllowed(_("only arbiters create participants"))
     username = User.normalize_username(username)
     if User.objects.filter(username__iexact=username).exists():
-        raise InvalidInput(f"username {username!r} is taken", field="username")
+        raise InvalidInput(_("username %(name)s is taken"), field="username", name=repr(username))
     # Every name is compared: look-alikes share no prefix or length that an index could use.
     lookalike = username_lookalike(username, User.objects.values_list("username", flat=True).iterator())
     if lookalike is not None:
-        raise InvalidInput(f"username {username!r} looks like the existing {lookalike!r}; choose another",
-                           field="username")
+        raise InvalidInput(_("username %(name)s looks like the existing %(other)s; choose another"),
+                           field="username", name=repr(username), other=repr(lookalike))
     user = User(username=username, email=email)
     try:
         validate_password(password, user)  # AUTH_PASSWORD_VALIDATORS: length, common, numeric, similar
     except ValidationError as error:
-        raise InvalidInput(f"password: {' '.join(error.messages)}", field="password") from None
+        raise InvalidInput(_("password: %(problems)s"), field="password", problems=" ".join(error.messages)) from None
     user.set_password(password)
     try:
         # NFKC can lengthen a name or turn a letter into a character the username rule refuses (½ -> 1⁄2).
@@ -62,7 +63,7 @@ def participant_create(*, by: User, username: str, password: str, email: str = "
 
 def arbiter_grant(*, user: User) -> None:
     """Make ``user`` an arbiter (a member of the ``arbiters`` group)."""
-    group, _ = Group.objects.get_or_create(name=ARBITERS_GROUP)
+    group, _created = Group.objects.get_or_create(name=ARBITERS_GROUP)
     user.groups.add(group)
     user._is_arbiter = True
 
@@ -80,22 +81,25 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
     :raises InvalidInput: for a ruleset value, mode or time zone that breaks its rule.
     """
     if not by.is_arbiter:
-        raise NotAllowed("only arbiters create tournaments")
+        raise NotAllowed(_("only arbiters create tournaments"))
     try:
         rules = Ruleset.from_mapping(preset_ruleset(preset, ruleset))
     except RulesetError as error:
         raise InvalidInput(error.message, field=error.field) from None
     if mode not in Mode.values:
-        raise InvalidInput(f"mode must be one of {', '.join(Mode.values)}, got {mode!r}", field="mode")
+        raise InvalidInput(_("mode must be one of %(allowed)s, got %(value)s"), field="mode",
+                           allowed=", ".join(Mode.values), value=repr(mode))
     try:
         zoneinfo.ZoneInfo(time_zone)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise InvalidInput(f"time_zone is not a known time zone: {time_zone!r}", field="time_zone") from None
+        raise InvalidInput(_("time_zone is not a known time zone: %(value)s"), field="time_zone",
+                           value=repr(time_zone)) from None
     if kind not in GameKind.values:
-        raise InvalidInput(f"kind must be one of {', '.join(GameKind.values)}, got {kind!r}", field="kind")
+        raise InvalidInput(_("kind must be one of %(allowed)s, got %(value)s"), field="kind",
+                           allowed=", ".join(GameKind.values), value=repr(kind))
     for key in leave_rules:
         if key not in LEAVE_SETTINGS:
-            raise InvalidInput(f"{key} is not a tournament setting", field=key)
+            raise InvalidInput(_("%(key)s is not a tournament setting"), field=key, key=key)
     tournament = Tournament.objects.create(
         name=name, official_start=official_start, mode=mode, time_zone=time_zone, kind=kind,
         presumed_transit_days=presumed_transit_days or 0, created_by=by, **rules.as_dict(), **leave_rules,
@@ -109,16 +113,18 @@ def game_create(*, by: User, tournament: Tournament, white: User, black: User, f
                 mode: str | None = None, kind: str = "", today: date) -> Game:
     """Pair two participants in a tournament (its arbiters only); ``kind`` blank plays the tournament's."""
     if not can_arbitrate(by, tournament):
-        raise NotAllowed("only the tournament's arbiters create its games")
+        raise NotAllowed(_("only the tournament's arbiters create its games"))
     if white.pk == black.pk:
-        raise InvalidInput("white and black must be two different participants", field="black")
+        raise InvalidInput(_("white and black must be two different participants"), field="black")
     if first not in Colour.values:
-        raise InvalidInput(f"first must be white or black, got {first!r}", field="first")
+        raise InvalidInput(_("first must be white or black, got %(value)s"), field="first", value=repr(first))
     mode = mode or tournament.mode
     if mode not in Mode.values:
-        raise InvalidInput(f"mode must be one of {', '.join(Mode.values)}, got {mode!r}", field="mode")
+        raise InvalidInput(_("mode must be one of %(allowed)s, got %(value)s"), field="mode",
+                           allowed=", ".join(Mode.values), value=repr(mode))
     if kind and kind not in GameKind.values:
-        raise InvalidInput(f"kind must be one of {', '.join(GameKind.values)}, got {kind!r}", field="kind")
+        raise InvalidInput(_("kind must be one of %(allowed)s, got %(value)s"), field="kind",
+                           allowed=", ".join(GameKind.values), value=repr(kind))
     game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=mode,
                                kind=kind)
     game.tournament = tournament
@@ -141,10 +147,10 @@ def ensure_rules_changer(tournament: Tournament, by: User) -> None:
     ruling on their own game (the arbiter policy of ``ensure_arbiter``).
     """
     if not can_arbitrate(by, tournament):
-        raise NotAllowed("only the tournament's arbiters change its rules")
+        raise NotAllowed(_("only the tournament's arbiters change its rules"))
     if Game.objects.filter(Q(white=by) | Q(black=by), tournament=tournament).exists():
-        raise NotAllowed("you play in this tournament: another arbiter or another superuser must change its rules"
-                         " (nobody arbitrates their own game)")
+        raise NotAllowed(_("you play in this tournament: another arbiter or another superuser must change its rules"
+                           " (nobody arbitrates their own game)"))
 
 
 def tournament_rule_values(tournament: Tournament) -> dict:
@@ -186,12 +192,13 @@ def tournament_rules_change(*, tournament: Tournament, by: User, ruleset: dict |
         tournament.move_on_leave = rules.move_on_leave.value
     for name, value in settings.items():
         if name not in (*CLOCK_SETTINGS, *LEAVE_SETTINGS, "name"):
-            raise InvalidInput(f"{name} cannot be changed here", field=name)
+            raise InvalidInput(_("%(name)s cannot be changed here"), field=name, name=name)
         if name == "time_zone":
             try:
                 zoneinfo.ZoneInfo(value)
             except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                raise InvalidInput(f"time_zone is not a known time zone: {value!r}", field="time_zone") from None
+                raise InvalidInput(_("time_zone is not a known time zone: %(value)s"), field="time_zone",
+                                   value=repr(value)) from None
         setattr(tournament, name, value)
     tournament.save()
     tournament.__dict__.pop("ruleset", None)  # the cached calculator ruleset is the old one
@@ -220,6 +227,6 @@ def tournament_rules_apply(*, tournament: Tournament, by: User | None, before: d
         try:
             game_recompute(game, by=by, today=today, cause=f"tournament rules changed ({text})")
         except ClockError as error:
-            raise InvalidInput(f"game #{game.pk} would not compute under the new rules: {error.message}",
-                               field=error.field) from None
+            raise InvalidInput(_("game #%(game)s would not compute under the new rules: %(problem)s"),
+                               field=error.field, game=game.pk, problem=error.message) from None
     return len(games)

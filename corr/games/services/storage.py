@@ -6,6 +6,7 @@ from datetime import date
 
 from django.db import IntegrityError, connection
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import ClockError, EventError
@@ -51,7 +52,7 @@ def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today:
             row.save()
     except IntegrityError:
         # Only reachable if the row lock was bypassed: the unique (game, seq) still keeps one.
-        raise TurnConflict("the game changed while this request was handled; reload it and retry",
+        raise TurnConflict(_("the game changed while this request was handled; reload it and retry"),
                            field="number") from None
     version_raise(game)
     clock_store(game=game, rows=candidate, today=today, time=time)
@@ -84,7 +85,8 @@ def error_explained(error: EventError, sources, new_seqs: set[int]) -> InvalidIn
     field = error.field.split(".", 1)[1] if "." in (error.field or "") else None
     if seq in new_seqs or seq is None:
         return InvalidInput(error.detail, field=field)
-    return InvalidInput(f"with this event, stored event #{seq} would become invalid: {error.detail}", field=field)
+    return InvalidInput(_("with this event, stored event #%(seq)s would become invalid: %(problem)s"), field=field,
+                        seq=seq, problem=error.detail)
 
 
 def clock_store(*, game: Game, rows, today: date, time: GameTime | None = None) -> None:
@@ -200,18 +202,19 @@ def event_new(by: User, kind: str, player: str, **fields) -> GameEvent:
 def player_colour_of(game: Game, by: User) -> str:
     colour = game.colour_of(by)
     if colour is None:
-        raise NotAllowed("you are not a player of this game")
+        raise NotAllowed(_("you are not a player of this game"))
     return colour
 
 
 def ensure_ongoing(game: Game) -> None:
     if game.status != GameStatus.ONGOING:
-        raise TurnConflict(f"the game is over ({game.result or game.status})", field="game")
+        raise TurnConflict(_("the game is over (%(result)s)"), field="game", result=game.result or game.status)
 
 
 def ensure_not_after_today(value: date | None, field: str, today: date, game: Game) -> None:
     if value is not None and value > today:
-        raise InvalidInput(f"{field} {value} is after today ({today} in {game.tournament.time_zone})", field=field)
+        raise InvalidInput(_("%(name)s %(value)s is after today (%(today)s in %(zone)s)"), field=field, name=field,
+                           value=value, today=today, zone=game.tournament.time_zone)
 
 
 def reason_checked(enum, value: str, field: str = "reason"):
@@ -220,7 +223,8 @@ def reason_checked(enum, value: str, field: str = "reason"):
         return enum(value)
     except ValueError:
         known = ", ".join(member.value for member in enum)
-        raise InvalidInput(f"unknown {field} {value!r} (known: {known})", field=field) from None
+        raise InvalidInput(_("unknown %(name)s %(value)s (known: %(known)s)"), field=field, name=field,
+                           value=repr(value), known=known) from None
 
 
 def version_raise(game: Game) -> None:

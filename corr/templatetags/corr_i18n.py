@@ -1,0 +1,27 @@
+"""Filters that put the stored values of the domain (``white``, ``registered``, ``ongoing``) into words
+of the page's language; the stored values themselves, and the API, keep them as they are."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+
+from corr.models import Colour, GameStatus, Mail, Mode
+
+register = template.Library()
+
+VARIANTS = {"accepted": _("accepted"), "conditional": _("conditional")}
+WORDS = {
+    **{c.value: c.label for c in Colour}, **{s.value: s.label for s in GameStatus},
+    **{m.value: m.label for m in Mail}, **VARIANTS,
+    # Short forms of the modes for tables (the long labels say what each means).
+    Mode.SERVER.value: _("server"), Mode.POSTAL.value: _("postal"),
+}
+
+
+@register.filter
+def word(value):
+    """A stored value (colour, status, mail, variant, mode) in the page's language; anything else as it is."""
+    if value is None:
+        return ""
+    return WORDS.get(str(value), value)
