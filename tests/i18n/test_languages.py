@@ -183,6 +183,7 @@ def pages(game, arbiter, anna):
         (anna, "anna-pass-1", f"/games/{game.pk}/"),
         (anna, "anna-pass-1", f"/tournaments/{game.tournament_id}/"),
         (anna, "anna-pass-1", "/games/999999/"),
+        (anna, "anna-pass-1", "/leave/"),
         (arbiter, "arbiter-pass-1", f"/games/{game.pk}/"),
         (arbiter, "arbiter-pass-1", f"/tournaments/{game.tournament_id}/"),
         (arbiter, "arbiter-pass-1", f"/tournaments/{game.tournament_id}/reports/{on}/"),
@@ -215,7 +216,7 @@ def test_every_page_renders_in_the_language_with_nothing_left_untranslated(scena
             assert untranslated_messages(texts, language) == []
         if language == "ru":
             assert english_left(texts) == []
-    assert checked == 9
+    assert checked == 10
 
 
 @pytest.mark.django_db
