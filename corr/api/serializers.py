@@ -67,7 +67,21 @@ class UserCreate(StrictInput):
     email = serializers.EmailField(required=False, allow_blank=True, default="", max_length=lim.EMAIL_MAX)
 
 
-class TournamentCreate(StrictInput):
+class LeaveSettings(StrictInput):
+    """A tournament's leave rules, in its creation and its changes."""
+
+    leave_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
+                                          help_text="leave a player may book per `leave_per` (default 45; 0: none)")
+    leave_per = serializers.ChoiceField(choices=AllowancePer.choices, required=False,
+                                        help_text="the allowance counts per calendar year (default) or per event")
+    leave_min_days = serializers.IntegerField(required=False, min_value=1, max_value=lim.LEAVE_DAYS_MAX,
+                                              help_text="the shortest leave that may be booked (default 1)")
+    leave_book_ahead_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
+                                                     help_text="leave begins at least this many days after booking"
+                                                               " (default 1)")
+
+
+class TournamentCreate(LeaveSettings):
     name = serializers.CharField(max_length=lim.NAME_MAX)
     official_start = StrictDateField()
     mode = serializers.ChoiceField(choices=Mode.choices)
@@ -79,15 +93,6 @@ class TournamentCreate(StrictInput):
                                                      max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
     kind = serializers.ChoiceField(choices=GameKind.choices, required=False, default=GameKind.CHESS,
                                    help_text="what its games play (their export formats); a game may override it")
-    leave_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
-                                          help_text="leave a player may book per `leave_per` (default 45; 0: none)")
-    leave_per = serializers.ChoiceField(choices=AllowancePer.choices, required=False,
-                                        help_text="the allowance counts per calendar year (default) or per event")
-    leave_min_days = serializers.IntegerField(required=False, min_value=1, max_value=lim.LEAVE_DAYS_MAX,
-                                              help_text="the shortest leave that may be booked (default 1)")
-    leave_book_ahead_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
-                                                     help_text="leave begins at least this many days after booking"
-                                                               " (default 1)")
 
     def validate_ruleset(self, value: dict) -> dict:
         """Numbers within ``corr.limits`` (their columns are smallints); the calculator checks the rest."""
@@ -117,7 +122,7 @@ class TournamentCreate(StrictInput):
         return value
 
 
-class TournamentChange(StrictInput):
+class TournamentChange(LeaveSettings):
     """PATCH /api/tournaments/{id}/: any of these, within the bounds of a new tournament's."""
 
     name = serializers.CharField(max_length=lim.NAME_MAX, required=False)
@@ -128,15 +133,6 @@ class TournamentChange(StrictInput):
     time_zone = serializers.CharField(required=False, max_length=lim.TIME_ZONE_MAX)
     presumed_transit_days = serializers.IntegerField(required=False, min_value=0,
                                                      max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
-    leave_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
-                                          help_text="leave a player may book per `leave_per` (default 45; 0: none)")
-    leave_per = serializers.ChoiceField(choices=AllowancePer.choices, required=False,
-                                        help_text="the allowance counts per calendar year (default) or per event")
-    leave_min_days = serializers.IntegerField(required=False, min_value=1, max_value=lim.LEAVE_DAYS_MAX,
-                                              help_text="the shortest leave that may be booked (default 1)")
-    leave_book_ahead_days = serializers.IntegerField(required=False, min_value=0, max_value=lim.LEAVE_DAYS_MAX,
-                                                     help_text="leave begins at least this many days after booking"
-                                                               " (default 1)")
     validate_ruleset = TournamentCreate.validate_ruleset
 
 
