@@ -187,8 +187,7 @@ def test_nightly_for_an_earlier_date_runs_through_and_leaves_every_stored_clock_
                                                      "events_version", "flagged")}
               for c in PlayerClock.objects.filter(game=game)}
     for earlier in (TODAY - timedelta(days=1), S + timedelta(days=3), S - timedelta(days=5)):
-        out = call_command("nightly", "--date", earlier.isoformat(), "--json")
-        assert out is None
+        call_command("nightly", "--date", earlier.isoformat(), "--json")  # runs to the end: no EventError
         now = {c.player: {f: getattr(c, f) for f in stored["white"]} for c in PlayerClock.objects.filter(game=game)}
         assert now == stored, earlier
     assert OutboundEmail.objects.filter(key__startswith="reminder:").count() == 0  # nothing stale announced
