@@ -223,3 +223,10 @@ def test_a_days_ruleset_has_no_live_clock():
     with pytest.raises(ClockError) as error:
         live_clock(Ruleset(), [LiveStart(T0)], T0)
     assert error.value.field == "ruleset.time_control.unit"
+
+
+def test_a_flag_before_the_late_arrival_deadline_decides_alone():
+    # Sudden death 60 s: white's flag falls at 60 s, long before the hour of 002 6.6.
+    c = live_clock(SD60, [LiveStart(T0)], T0 + 4000 * S)
+    assert c.flags[0][:2] == ("white", T0 + 60 * S)
+    assert c.forfeit is None and c.late_arrival_deadline_ms is None

@@ -191,10 +191,18 @@ class _Walk:
         self.flags: list[tuple[str, int, int, int]] = []
         self.forfeit: dict | None = None
         self.ledger: list[LiveLedgerLine] = []
+        self.memo: dict[tuple, SystemState] = {}
 
     # -- the clock between events --------------------------------------------------------------------
     def state(self, side: str, running_extra: int = 0) -> SystemState:
-        return self.system.state(self.sides[side].moves(running_extra))
+        s = self.sides[side]
+        # Charges only grow, so (moves made, time in hand, adjustment) names a fold: the state after a
+        # press is the one the next advance of that side asks for again. Keeps a game linear in folds.
+        key = (side, s.made, s.elapsed + running_extra, s.adjust)
+        state = self.memo.get(key)
+        if state is None:
+            state = self.memo[key] = self.system.state(s.moves(running_extra))
+        return state
 
     def left(self, side: str) -> int:
         """Milliseconds until ``side``'s flag falls if its clock runs from the last instant."""
@@ -220,7 +228,8 @@ class _Walk:
                     self.fall(side, fall)
             if s.made == 0 and self.forfeit is None:
                 deadline = self.last + self.rules.late_arrival_ms - s.elapsed
-                if deadline <= t:
+                # A flag that fell first decided the game on time: late arrival adds nothing to it.
+                if deadline <= t and (s.flag_at is None or s.flag_at > deadline):
                     self.forfeit = {"player": side, "reason": "late_arrival", "rule": _LATE_RULE[self.rules.first],
                                     "at_ms": deadline}
                     self.ledger.append(LiveLedgerLine(-1, "forfeit", deadline, side,
@@ -379,7 +388,7 @@ class _Walk:
         ticking = not self.paused and s.flag_at is None
         next_flag = self.last + self.remaining(side) if ticking else None
         late = None
-        if not self.paused and s.made == 0 and self.forfeit is None:
+        if not self.paused and s.made == 0 and self.forfeit is None and s.flag_at is None:
             late = self.last + self.rules.late_arrival_ms - s.elapsed
         fallen = [f for f in self.flags]
         unknown = len(fallen) >= 2 and fallen[0][1] == fallen[1][1]
