@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from ..control import ControlWindow, Overstep
 from ..errors import RulesetError
+from ..units import Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,12 +125,12 @@ def main_stage_window(stages: tuple[Stage, ...], moves: MoveTimes):
     return start, len(stages), overstepped, (window, left, last)
 
 
-def parse_main(data: dict, path: str) -> tuple[int, tuple[Stage, ...]]:
+def parse_main(data: dict, path: str, unit: Unit = Unit.DAYS) -> tuple[int, tuple[Stage, ...]]:
     """``main`` of a byo-yomi system: whole days, or move-count stages ``[{"moves", "time"}, ...]`` (Go 12.2
     "какое-то количество ходов ... в заданный период основного времени"). :raises RulesetError: naming it."""
     raw = data.get("main")
     if not isinstance(raw, list):
-        return whole(data, "main", path), ()
+        return unit.read(data, "main", path), ()
     if not raw:
         raise RulesetError(f"{path}.main must be whole days or a non-empty list of {{moves, time}}",
                            field=f"{path}.main")
@@ -139,12 +140,12 @@ def parse_main(data: dict, path: str) -> tuple[int, tuple[Stage, ...]]:
         if not isinstance(item, dict):
             raise RulesetError(f"{where} must be an object {{moves, time}}", field=where)
         only_keys(item, {"moves", "time"}, where)
-        stages.append(Stage(whole(item, "moves", where, minimum=1), whole(item, "time", where, minimum=1)))
+        stages.append(Stage(whole(item, "moves", where, minimum=1), unit.read(item, "time", where, minimum=1)))
     return 0, tuple(stages)
 
 
-def main_json(main: int, stages: tuple[Stage, ...]) -> int | list[dict[str, int]]:
-    return [{"moves": s.moves, "time": s.time} for s in stages] if stages else main
+def main_json(main: int, stages: tuple[Stage, ...], unit: Unit = Unit.DAYS) -> Any:
+    return [{"moves": s.moves, "time": unit.write(s.time)} for s in stages] if stages else unit.write(main)
 
 
 def whole(data: dict, key: str, path: str, minimum: int = 0, required: bool = True, default: int | None = None):

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..control import ControlWindow
-from .base import MoveTimes, SystemState, flag, only_keys, whole
+from ..units import Unit
+from .base import MoveTimes, SystemState, flag, only_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,14 +24,15 @@ class Delay:
     delay: int
     name: str = "delay"
     by_move: bool = True
+    unit: Unit = Unit.DAYS
 
     @classmethod
-    def parse(cls, data: dict, path: str) -> "Delay":
+    def parse(cls, data: dict, path: str, unit: Unit = Unit.DAYS) -> "Delay":
         only_keys(data, {"system", "main", "delay", "double_after", "max_per_move"}, path)
-        return cls(whole(data, "main", path, minimum=1), whole(data, "delay", path))
+        return cls(unit.read(data, "main", path, minimum=1), unit.read(data, "delay", path), unit=unit)
 
     def as_json(self) -> dict[str, Any]:
-        return {"system": self.name, "main": self.main, "delay": self.delay}
+        return {"system": self.name, "main": self.unit.write(self.main), "delay": self.unit.write(self.delay)}
 
     def state(self, moves: MoveTimes) -> SystemState:
         main = self.main
