@@ -21,7 +21,7 @@ from accounts.models import User
 from corr.games.errors import InvalidInput, NotAllowed, TurnConflict, colour_word
 from corr.games.permissions import can_arbitrate
 from corr.games.services.arbiters import colour_checked, ensure_arbiter
-from corr.models import Colour, Game, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode, Tournament
+from corr.models import LIVE_TEXT_MAX, Game, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode, Tournament
 
 from . import position as pos
 from . import push, schedule
@@ -29,7 +29,6 @@ from .decide import PLAY_ON, Verdict, flag_verdict, forfeit_verdict
 from .state import clock_at, flags_of, live_rows
 
 MS = 1000
-DEFAULT_MIN_AFTER_CORRECTION_SECONDS = 900
 LAG_MS_MAX = 10_000
 
 
@@ -37,18 +36,17 @@ def instant(ms: int) -> datetime:
     return datetime.fromtimestamp(ms / MS, tz=UTC)
 
 
-def live_setting(tournament: Tournament, name: str, default):
-    """A live field of the tournament's ``time_control`` (the engine's defaults when absent)."""
-    value = (tournament.time_control or {}).get(name)
-    return default if value is None else value
+def live_rules(tournament: Tournament):
+    """The tournament's live rules (``corr.clock.live.LiveRules``), or None when its clock is not in seconds."""
+    control = tournament.ruleset.time_control
+    return None if control is None else control.live
 
 
 def ensure_live_tournament(tournament: Tournament) -> None:
-    """A live tournament's clock counts in seconds (``time_control.unit``)."""
-    unit = (tournament.time_control or {}).get("unit", "days")
-    if unit != "seconds":
-        raise InvalidInput(_("a live game needs a time control in seconds (ruleset.time_control.unit is %(unit)s)"),
-                           field="tournament", unit=repr(unit))
+    """A live game's clock counts in seconds (``time_control.unit``)."""
+    if live_rules(tournament) is None:
+        raise InvalidInput(_("a live game needs a tournament whose time control is in seconds"
+                             " (ruleset.time_control.unit)"), field="tournament")
 
 
 # --- creation -----------------------------------------------------------------------------------
@@ -70,7 +68,7 @@ def live_game_create(*, by: User, tournament: Tournament, white: User, black: Us
     if starts_at_ms < now_ms - 60 * MS:
         raise InvalidInput(_("starts_at %(start)s is in the past: a live game's clock cannot start before it is"
                              " created"), field="starts_at", start=instant(starts_at_ms).isoformat())
-    first = live_setting(tournament, "first", Colour.WHITE)
+    first = live_rules(tournament).first
     game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=Mode.LIVE,
                                kind=kind)
     game.tournament = tournament
@@ -150,7 +148,7 @@ def settle(game: Game, live: LiveGame, rows: list, clock, now_ms: int) -> bool:
     verdict = flag_verdict(kind=game.kind_in_force, position=live.position if live.readable else "",
                            flagged=flag.player)
     append(game, rows, LiveEventKind.FLAG, now_ms, player=flag.player, at_ms=flag.at_ms, number=_move_of(flag),
-           reason=verdict.text[:200])
+           reason=verdict.text[:LIVE_TEXT_MAX])
     decide(game, live, rows, verdict, flag.at_ms, now_ms)
     return True
 
@@ -163,13 +161,13 @@ def decide(game: Game, live: LiveGame, rows: list, verdict: Verdict, at_ms: int,
            by: User | None = None) -> None:
     """Apply a verdict: a result ends the game with the clocks stopped at ``at_ms``; a case awaits the arbiter."""
     if verdict.result:
-        game.status, game.result, game.termination = GameStatus.FINISHED, verdict.result, verdict.text[:200]
+        game.status, game.result, game.termination = GameStatus.FINISHED, verdict.result, verdict.text[:LIVE_TEXT_MAX]
         game.save(update_fields=["status", "result", "termination"])
         live.ended_at_ms, live.case = at_ms, ""
-        append(game, rows, LiveEventKind.RESULT, now_ms, by=by, reason=verdict.text[:200])
+        append(game, rows, LiveEventKind.RESULT, now_ms, by=by, reason=verdict.text[:LIVE_TEXT_MAX])
     elif verdict.case:
-        live.case = verdict.case[:200]
-        append(game, rows, LiveEventKind.CASE, now_ms, by=by, reason=verdict.case[:200])
+        live.case = verdict.case[:LIVE_TEXT_MAX]
+        append(game, rows, LiveEventKind.CASE, now_ms, by=by, reason=verdict.case[:LIVE_TEXT_MAX])
 
 
 def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int) -> None:
@@ -322,8 +320,7 @@ def live_adjust(*, game_id: int, by: User, player: str, seconds, reason: str, no
         colour = colour_checked(player)
         delta_ms = round(float(seconds) * MS)
         clock = clock_at(game, live, rows, now_ms)
-        floor_ms = round(float(live_setting(game.tournament, "min_after_correction_seconds",
-                                            DEFAULT_MIN_AFTER_CORRECTION_SECONDS)) * MS)
+        floor_ms = live_rules(game.tournament).min_after_correction_ms
         remaining = clock.players[colour].remaining_ms
         if delta_ms < 0 and remaining + delta_ms < floor_ms:
             raise InvalidInput(_("taking %(taken)s s would leave %(colour)s %(left)s s, under the %(floor)s s that"
