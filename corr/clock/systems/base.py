@@ -42,6 +42,14 @@ class MoveTimes:
     """Days already charged to numbers after ``number`` (a penalty on the next move while an accepted
     variant move is still being charged, 50.4.8). Periods count them in their stage, as the 50.4
     formula does; the per-move systems count them when the player reaches those moves."""
+    extra: tuple[int, ...] = ()
+    """Of each move's charge (``completed`` then ``current``), the part that is not thinking time: an
+    arbiter's adjustment in a live game (negative when time was added). No delay discounts it; empty
+    means none (correspondence games)."""
+
+    def extra_of(self, number: int) -> int:
+        """The non-thinking part of move ``number``'s charge (0 when none)."""
+        return self.extra[number - 1] if number <= len(self.extra) else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +80,12 @@ class System(Protocol):
 
     def as_json(self) -> dict[str, Any]:  # pragma: no cover - protocol
         ...
+
+
+def after_delay(charged: int, delay: int, extra: int = 0) -> int:
+    """What a move charged ``charged`` costs the main time under a ``delay`` (FIDE 6.2 "temps différé"):
+    its thinking time beyond the delay, plus its ``extra`` (an arbiter's adjustment, never discounted)."""
+    return max(0, charged - extra - delay) + extra
 
 
 def flag(control: int, move: int, allowed: int) -> Overstep:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..control import ControlWindow
 from ..units import Unit
-from .base import MoveTimes, SystemState, flag, only_keys
+from .base import MoveTimes, SystemState, after_delay, flag, only_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +40,14 @@ class Delay:
         for number, days in enumerate(moves.completed, start=1):
             if overstepped is None and days > main + self.delay:
                 overstepped = flag(1, number, main + self.delay)
-            main -= max(0, days - self.delay)
+            main -= after_delay(days, self.delay, moves.extra_of(number))
         main_before = main
-        main -= max(0, moves.current - self.delay)
+        extra = moves.extra_of(moves.number)
+        main -= after_delay(moves.current, self.delay, extra)
         left = main_before + self.delay - moves.current  # this move may also use what is left of its delay
         if overstepped is None and left < 0:
             overstepped = flag(1, moves.number, main_before + self.delay)
         window = ControlWindow(number=1, through_move=moves.number, allowed_days=self.main, remaining_days=main)
         return SystemState(window=window, overstepped=overstepped, current_left=left,
                            clock={"main_days": main, "delay_days": self.delay,
-                                  "delay_left_days": max(0, self.delay - moves.current)})
+                                  "delay_left_days": max(0, self.delay - (moves.current - extra))})

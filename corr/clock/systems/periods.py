@@ -30,7 +30,7 @@ from typing import Any
 from ..control import ControlWindow, Overstep
 from ..errors import RulesetError
 from ..units import Unit
-from .base import MoveTimes, Stage, SystemState, flag, only_keys, whole
+from .base import MoveTimes, Stage, SystemState, after_delay, flag, only_keys, whole
 
 __all__ = ["Periods", "Stage", "sudden_death"]
 
@@ -161,7 +161,7 @@ class Periods:
                 break
             if overstepped is None and days > allowed:
                 overstepped = flag(k, move, allowed)
-            clock += stage.increment - max(0, days - stage.delay)
+            clock += stage.increment - after_delay(days, stage.delay, moves.extra_of(move))
         left = allowed - moves.current
         if overstepped is None and left < 0:
             overstepped = flag(k, number, allowed)
