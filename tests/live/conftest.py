@@ -18,6 +18,10 @@ S = 1000
 MIN = 60 * S
 
 
+def iso(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).isoformat()
+
+
 class FakeTime:
     """The injected ``timesource``: ``now_ms`` is set by the test; ``call_at`` timers fire as time passes them.
 
