@@ -259,7 +259,7 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
             try:
                 live.position = pos.position_after(game.kind_in_force, live.position, notation)
             except pos.IllegalNotation as error:
-                raise InvalidInput(_("%(problem)s"), field="notation", problem=error.message) from None
+                raise InvalidInput(error.message, field="notation") from None
         else:
             live.readable, live.position = False, ""
         append(game, rows, LiveEventKind.MOVE, now_ms, by=by, player=colour, number=number, notation=notation,
