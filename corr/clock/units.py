@@ -8,6 +8,7 @@ sums never round (issue 16, part 1).
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Any
 
@@ -59,11 +60,13 @@ class Unit(str, Enum):
         return ms_to_seconds(amount)
 
     def name_state(self, clock: dict[str, Any]) -> dict[str, Any]:
-        """A system's state with its ``*_days`` fields named in this unit (``period_days`` -> ``period_ms``)."""
+        """A system's state with its ``days`` fields named in this unit (``period_days`` -> ``period_ms``)."""
         if self is Unit.DAYS:
             return clock
-        return {(k[:-5] + "_ms" if k.endswith("_days") else k): v for k, v in clock.items()}
+        return {_DAYS_WORD.sub(r"\1ms\2", k): v for k, v in clock.items()}
 
+
+_DAYS_WORD = re.compile(r"(^|_)days(_|$)")  # ``block_days_left`` -> ``block_ms_left``
 
 # The largest amount accepted: 10 years in seconds; a longer live clock is a typing mistake.
 MAX_SECONDS = 10 * 366 * 24 * 3600
