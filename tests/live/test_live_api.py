@@ -151,3 +151,15 @@ def test_the_arbiter_decides_otherwise_by_stopping_the_clocks_before_the_default
     assert Game.objects.get(pk=game_id).status == "ongoing"
     api(arbiter).post(f"/api/games/{game_id}/resume/", {}, format="json")
     assert move(api(anna), game_id, 1, "e4").status_code == 201
+
+
+def test_a_live_tournament_needs_a_clock_in_seconds_and_its_rules_change_without_breaking_its_games(
+        api, arbiter, anna, clock, create_game):
+    r = api(arbiter).post("/api/tournaments/", {"name": "Live days", "official_start": "2026-03-01", "mode": "live"},
+                          format="json")
+    assert r.status_code == 400 and r.json()["field"] == "ruleset.time_control.unit"
+    tournament = live_tournament(arbiter, FISCHER_5_2)
+    game_id = create_game(tournament)
+    r = api(arbiter).patch(f"/api/tournaments/{tournament.pk}/", {"name": "Live cup, renamed"}, format="json")
+    assert r.status_code == 200, r.json()
+    assert live_of(api(anna), game_id)["players"]["white"]["remaining_ms"] == 300 * S

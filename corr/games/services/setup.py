@@ -233,7 +233,9 @@ def tournament_rules_apply(*, tournament: Tournament, by: User | None, before: d
         return 0
     text = "; ".join(f"{name} {old} -> {new}" for name, (old, new) in sorted(changed.items()))
     today = local_today(tournament, now)
-    games = list(Game.objects.select_for_update(of=("self",)).filter(tournament=tournament).order_by("pk"))
+    # Live games store no computed clocks: each read computes from the rules in force (corr.live).
+    games = list(Game.objects.select_for_update(of=("self",)).filter(tournament=tournament)
+                 .exclude(mode=Mode.LIVE).order_by("pk"))
     for game in games:
         game.tournament = tournament
         history_append(game=game, by=by, kind=EventKind.RULES, note=f"tournament rules changed: {text}")
