@@ -180,7 +180,7 @@ def main() -> None:
 
         # A burst: every flag at one instant; how fast one worker process records them.
         t = tournament(arbiter, 2.0, "bench burst")
-        at = now_ms() + 3000 + args.games * 10
+        at = now_ms() + 3000 + args.games * 40  # after the last game is created
         ids = create_games(arbiter, white, black, t, [at] * args.games)
         late = lateness_ms(ids, 120)
         drain_s = max(late) / MS
