@@ -250,6 +250,14 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 3, "i
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
+# Live games (corr.live): the sweep that backs up the scheduled flag checks runs every
+# LIVE_SWEEP_SECONDS (Celery beat; in the embedded run a thread of the web process), and a
+# heartbeat older than LIVE_GAP_MS means the service was down: that time is no one's.
+LIVE_SWEEP_SECONDS = env_int("LIVE_SWEEP_SECONDS", 5)
+LIVE_GAP_MS = env_int("LIVE_GAP_MS", 30_000)
+LIVE_SWEEP_BATCH = env_int("LIVE_SWEEP_BATCH", 500)
+LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
+
 # The benchmarks' floor endpoint (bench/): off unless asked for.
 BENCH_ENDPOINTS = env_bool("BENCH_ENDPOINTS", False)
 
