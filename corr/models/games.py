@@ -31,6 +31,7 @@ def ruleset_range(name: str) -> list:
 class Mode(models.TextChoices):
     SERVER = "server", _("server (moves submitted online; the server's date counts)")
     POSTAL = "postal", _("postal or e-mail (players record the dates)")
+    LIVE = "live", _("live (a clock in seconds kept by the server, over-the-board rules)")
 
 
 class Colour(models.TextChoices):

@@ -1,0 +1,109 @@
+"""The position of a live game, where corr reads its notation: chess SAN (python-chess), Russian draughts (pydraughts).
+
+A position is a FEN string, stored after every move (``LiveGame.position``), so a
+move is checked in one step and a flag is judged on the board it fell on. Go
+and moves sent without notation are not read: a flag in them goes to the arbiter.
+"""
+
+from __future__ import annotations
+
+import re
+
+import chess
+from draughts import Board as DraughtsBoard
+
+from corr.models import Colour, GameKind
+
+DRAUGHTS_VARIANT = "russian"
+# A Russian draughts move as players write it: c3-d4, or a capture c3:e5 (x accepted), several jumps c3:e5:c7.
+DRAUGHTS_MOVE = re.compile(r"([a-h][1-8])(?:[-:x]([a-h][1-8]))+")
+DRAUGHTS_SQUARE = re.compile(r"[a-h][1-8]")
+
+
+class IllegalNotation(Exception):
+    """A move that is not legal, or not written so corr can read it, in the game's position."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def readable(kind: str) -> bool:
+    """Whether corr reads the moves of games of ``kind``."""
+    return kind in (GameKind.CHESS, GameKind.DRAUGHTS)
+
+
+def position_start(kind: str) -> str:
+    """The starting FEN of a game of ``kind``; blank for a kind corr does not read (Go)."""
+    if kind == GameKind.CHESS:
+        return chess.STARTING_FEN
+    if kind == GameKind.DRAUGHTS:
+        return DraughtsBoard(variant=DRAUGHTS_VARIANT).fen
+    return ""
+
+
+def position_after(kind: str, fen: str, notation: str) -> str:
+    """The FEN after ``notation`` is played from ``fen``.
+
+    :raises IllegalNotation: the move is illegal there or not in the kind's notation.
+    """
+    if kind == GameKind.CHESS:
+        return _chess_after(fen, notation)
+    if kind == GameKind.DRAUGHTS:
+        return _draughts_after(fen, notation)
+    raise ValueError(f"corr does not read {kind} moves")
+
+
+def _chess_after(fen: str, notation: str) -> str:
+    board = chess.Board(fen)
+    text = notation.strip().rstrip("!?").replace("0-0", "O-O")
+    try:
+        board.push_san(text)
+    except ValueError:
+        raise IllegalNotation(f"{notation!r} is not a legal move (SAN) in this position: {fen}") from None
+    return board.fen()
+
+
+def _draughts_pieces(fen: str) -> dict[str, set[str]]:
+    """``{"W": squares, "B": squares}`` of a Russian draughts FEN (``W:Wa1,Kc3:Bb6``), kings as plain squares."""
+    pieces: dict[str, set[str]] = {"W": set(), "B": set()}
+    for part in fen.split(":")[1:]:
+        if part and part[0] in pieces:
+            pieces[part[0]] = set(DRAUGHTS_SQUARE.findall(part[1:]))
+    return pieces
+
+
+def _draughts_after(fen: str, notation: str) -> str:
+    text = notation.strip().lower()
+    match = DRAUGHTS_MOVE.fullmatch(text)
+    if match is None:
+        raise IllegalNotation(f"{notation!r} is not a Russian draughts move (write c3-d4, or c3:e5 for a capture)")
+    squares = DRAUGHTS_SQUARE.findall(text)
+    board = DraughtsBoard(variant=DRAUGHTS_VARIANT, fen=fen)
+    mover = fen[0]
+    # pydraughts numbers the squares its own way: a legal move is found by the squares its piece leaves and
+    # reaches, read off the FEN after it (a piece that returns to its square is matched by its captures alone).
+    before = _draughts_pieces(fen)[mover]
+    for move in board.legal_moves():
+        after_board = board.copy()
+        after_board.push(move)
+        after = _draughts_pieces(after_board.fen)[mover]
+        left, reached = before - after, after - before
+        if left == {squares[0]} and reached == {squares[-1]} or (
+                not left and not reached and squares[0] == squares[-1]):
+            return after_board.fen
+    raise IllegalNotation(f"{notation!r} is not a legal move in this position: {fen}")
+
+
+def cannot_mate(fen: str, side: str) -> bool:
+    """Chess: ``side`` cannot checkmate by any series of legal moves (002 6.9; python-chess's material test)."""
+    return chess.Board(fen).has_insufficient_material(chess.WHITE if side == Colour.WHITE else chess.BLACK)
+
+
+def all_captured_or_blocked(fen: str, side: str) -> bool:
+    """Russian draughts: ``side`` has no legal move, its pieces all captured or blocked (000 12.10, 001 1.7.12)."""
+    letter = "W" if side == Colour.WHITE else "B"
+    if not _draughts_pieces(fen)[letter]:
+        return True
+    board = DraughtsBoard(variant=DRAUGHTS_VARIANT, fen=letter + fen[1:])
+    return not board.legal_moves()

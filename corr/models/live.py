@@ -1,0 +1,103 @@
+"""The stored facts of live games: their events stamped by the server, and one row per game to select by.
+
+Facts in, state out (STYLE 2): ``LiveEvent`` rows are appended, never edited,
+each stamped with the server's instant (``corr.live.timesource.now_ms``, integer
+milliseconds since the Unix epoch); the clock is always recomputed from them by
+``corr.clock.live.live_clock``. ``LiveGame`` is the one denormalised row per game:
+its ``next_check_at_ms`` (the instant a flag or a late arrival falls due) is what
+the periodic sweep selects by, through its index.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from corr import limits as lim
+
+from .games import Colour, Game
+
+
+class LiveEventKind(models.TextChoices):
+    """What happened in a live game. The first seven are the clock's events; the rest are records."""
+
+    START = "start", _("clocks started (the first mover's clock runs from the start instant)")
+    MOVE = "move", _("move made and clock pressed")
+    PAUSE = "pause", _("clocks stopped by the arbiter (002 6.12)")
+    RESUME = "resume", _("clocks restarted by the arbiter (002 6.13)")
+    ADJUST = "adjust", _("time adjusted by the arbiter (000 12.5, 001 1.7.8, 003 17.4)")
+    ILLEGAL = "illegal", _("illegal move declared by the arbiter (003 13.4)")
+    GAP = "gap", _("the service was down: that time counts for no one")
+    # Records: lines of the history that change no clock (the engine never sees them).
+    FLAG = "flag", _("flag fall recorded")
+    CASE = "case", _("arbiter case opened")
+    RESULT = "result", _("result recorded")
+
+
+LIVE_CLOCK_KINDS = frozenset({LiveEventKind.START, LiveEventKind.MOVE, LiveEventKind.PAUSE, LiveEventKind.RESUME,
+                              LiveEventKind.ADJUST, LiveEventKind.ILLEGAL, LiveEventKind.GAP})
+"""The kinds the live clock is computed from; the others only record what the service decided."""
+
+
+class LiveGame(models.Model):
+    """The live side of a game: its start, version, next instant due, the position after its last move."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="live")
+    starts_at_ms = models.BigIntegerField(help_text="The instant the first mover's clock starts (ms since epoch).")
+    version = models.PositiveIntegerField(
+        default=0, help_text="Raised with every stored event: a scheduled check of an older version does nothing.")
+    next_check_at_ms = models.BigIntegerField(
+        null=True, blank=True, help_text="When a flag or a late arrival falls due if nothing happens; null: never.")
+    ended_at_ms = models.BigIntegerField(null=True, blank=True, help_text="The instant the clocks stopped for good.")
+    position = models.CharField(
+        max_length=200, blank=True, default="",
+        help_text="FEN after the last move when every move was read (chess SAN, Russian draughts); blank otherwise.")
+    readable = models.BooleanField(default=True, help_text="Every move so far was in a notation corr reads.")
+    case = models.CharField(max_length=lim.REASON_MAX, blank=True, default="",
+                            help_text="The open arbiter case (the rule to apply), blank when none.")
+
+    class Meta:
+        indexes = [models.Index(fields=["next_check_at_ms"], condition=Q(next_check_at_ms__isnull=False),
+                                name="livegame_next_check")]
+
+    def __str__(self) -> str:
+        return f"live game {self.game_id} v{self.version}"
+
+
+class LiveEvent(models.Model):
+    """One fact of a live game, stamped by the server (``at_ms``), in the order it was stored (``seq``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="live_events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=LiveEventKind.choices)
+    player = models.CharField(max_length=5, choices=Colour.choices, blank=True, default="")
+    number = models.PositiveIntegerField(null=True, blank=True)
+    notation = models.CharField(max_length=lim.NOTATION_MAX, blank=True, default="")
+    at_ms = models.BigIntegerField(help_text="The server's instant (ms since epoch); for a flag, when it fell.")
+    lag_ms = models.PositiveIntegerField(default=0, help_text="A move's client-reported network lag.")
+    delta_ms = models.BigIntegerField(null=True, blank=True, help_text="An adjustment: + adds, - takes.")
+    from_ms = models.BigIntegerField(null=True, blank=True, help_text="A gap's first instant (the last heartbeat).")
+    reason = models.CharField(max_length=lim.REASON_MAX, blank=True, default="")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True,
+                                   blank=True, help_text="None for corr itself (a flag, a gap).")
+    entered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="live_event_seq_unique_per_game")]
+
+    def __str__(self) -> str:
+        return f"live game {self.game_id} #{self.seq} {self.kind} {self.player}"
+
+
+class LiveHeartbeat(models.Model):
+    """The last instant the flag sweep ran: a longer silence is time the service was down (``LiveGap``)."""
+
+    name = models.CharField(max_length=20, primary_key=True)
+    beat_ms = models.BigIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.beat_ms}"
