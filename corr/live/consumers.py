@@ -81,6 +81,14 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    @classmethod
+    async def decode_json(cls, text_data):
+        """The browser's message, or None when it is not JSON (ignored rather than closing the socket)."""
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return None
+
     async def receive_json(self, content, **kwargs):
         if self.group is None or not isinstance(content, dict) or content.get("type") != "refresh":
             return

@@ -20,3 +20,28 @@ def clock_ms(value) -> str:
     seconds = ms // 1000
     hours, minutes, seconds = seconds // 3600, seconds // 60 % 60, seconds % 60
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+@register.filter
+def seconds_signed(delta_ms) -> str:
+    """An adjustment in seconds with its sign: ``+120 s``, ``-30.5 s``."""
+    try:
+        seconds = int(delta_ms) / 1000
+    except (TypeError, ValueError):
+        return ""
+    return f"{seconds:+g} s"
+
+
+@register.filter
+def instant_ms(at_ms) -> str:
+    """A server instant (ms since the epoch) in the current time zone, to the tenth of a second."""
+    from datetime import datetime, timezone
+
+    from django.utils import timezone as dj_timezone
+
+    try:
+        moment = datetime.fromtimestamp(int(at_ms) / 1000, tz=timezone.utc)
+    except (TypeError, ValueError, OverflowError, OSError):
+        return ""
+    local = dj_timezone.localtime(moment)
+    return local.strftime("%Y-%m-%d %H:%M:%S.") + str(local.microsecond // 100_000)

@@ -35,6 +35,7 @@ def live_game_context(request, game: Game) -> dict:
         "sides": [{"side": side, "user": game.user_of(side), "player": payload["players"][side]}
                   for side in ("white", "black")],
         "live_config": live_config(game, colour, ruling, payload),
+        "history": live_history(game),
         "notation_max": lim.NOTATION_MAX, "termination_max": lim.TERMINATION_MAX,
     }
 
@@ -76,9 +77,16 @@ def live_words() -> dict:
 
 def moves_made(game: Game) -> dict[str, int]:
     """Moves each side has made so far (the page's next move number is one more)."""
-    from corr.models import GameEvent
+    from corr.models.live import LiveEvent, LiveEventKind
 
     counts = {"white": 0, "black": 0}
     for side in counts:
-        counts[side] = GameEvent.objects.filter(game=game, kind="move", player=side, supersedes__isnull=True).count()
+        counts[side] = LiveEvent.objects.filter(game=game, kind=LiveEventKind.MOVE, player=side).count()
     return counts
+
+
+def live_history(game: Game) -> list:
+    """Every stored event of the live game, in order, with who entered it (corr itself: None)."""
+    from corr.models.live import LiveEvent
+
+    return list(LiveEvent.objects.filter(game=game).select_related("entered_by").order_by("seq"))
