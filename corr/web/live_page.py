@@ -66,10 +66,10 @@ def live_words() -> dict:
         "sending": _("sending…"), "sent": _("move %(number)s recorded"), "refused": _("not recorded: %(detail)s"),
         "done": _("done"), "failed": _("failed: %(detail)s"), "network": _("no answer from the server"),
         "white": _("white"), "black": _("black"),
-        "periods_left": _("byo-yomi: %(periods)s periods left"),
-        "block_moves_left": _("%(moves)s moves left in the block"),
-        "moves_to_control": _("%(moves)s moves to the control"),
-        # Spoken (speech synthesis, in the page's language).
+        "periods_left": _("byo-yomi periods left: %(periods)s"),
+        "block_moves_left": _("moves left in the block: %(moves)s"),
+        "moves_to_control": _("moves to the control: %(moves)s"),
+        # Spoken (speech synthesis, in the page's language); the minutes are those of CONTROL_WARNINGS_S.
         "say_minutes": _("%(side)s: %(minutes)s minutes left to the control"),
         "say_flag": _("%(side)s: flag fallen"),
     }
