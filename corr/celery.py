@@ -9,6 +9,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
 app = Celery("corr")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+app.autodiscover_tasks(["corr.live"])
 
 
 @app.on_after_finalize.connect
@@ -19,3 +20,12 @@ def schedule_nightly(sender, **kwargs):
 
     sender.add_periodic_task(crontab(hour=settings.NIGHTLY_HOUR, minute=0), sender.signature("corr.nightly_run"),
                              name="nightly deadline work")
+
+
+@app.on_after_finalize.connect
+def schedule_live_sweep(sender, **kwargs):
+    """Beat: the live flag sweep every ``LIVE_SWEEP_SECONDS``; a sweep not run within that interval expires."""
+    from django.conf import settings
+
+    sender.add_periodic_task(settings.LIVE_SWEEP_SECONDS, sender.signature("corr.live_sweep"),
+                             name="live flag sweep", expires=settings.LIVE_SWEEP_SECONDS)

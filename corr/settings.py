@@ -262,6 +262,14 @@ CHANNEL_LAYERS = ({"default": {"BACKEND": "channels_redis.core.RedisChannelLayer
                                "CONFIG": {"hosts": [REDIS_URL], "prefix": "corr"}}}
                   if REDIS_URL else {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
 
+# Live games (corr.live): the sweep that backs up the scheduled flag checks runs every
+# LIVE_SWEEP_SECONDS (Celery beat; in the embedded run a thread of the web process), and a
+# heartbeat older than LIVE_GAP_MS means the service was down: that time is no one's.
+LIVE_SWEEP_SECONDS = env_int("LIVE_SWEEP_SECONDS", 5)
+LIVE_GAP_MS = env_int("LIVE_GAP_MS", 30_000)
+LIVE_SWEEP_BATCH = env_int("LIVE_SWEEP_BATCH", 500)
+LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
+
 # The benchmarks' floor endpoint (bench/): off unless asked for.
 BENCH_ENDPOINTS = env_bool("BENCH_ENDPOINTS", False)
 

@@ -158,6 +158,8 @@ class GameCreate(StrictInput):
     mode = serializers.ChoiceField(choices=Mode.choices, required=False)
     kind = serializers.ChoiceField(choices=GameKind.choices, required=False,
                                    help_text="omitted: the tournament's kind")
+    starts_at = serializers.DateTimeField(required=False, help_text=(
+        "live tournaments only: the ISO 8601 instant the first mover's clock starts"))
 
 
 class GamesQuery(serializers.Serializer):
@@ -272,6 +274,8 @@ class GameOut(GameSummaryOut):
     to_move = serializers.ChoiceField(choices=Colour.choices, allow_null=True)
     pending = PendingOut(allow_null=True)
     clock = serializers.DictField(help_text="exactly the JSON of `manage.py clock --json` for this game, as of today")
+    live = serializers.DictField(required=False, help_text=(
+        "live games only: the server's clocks (running, paused, players, server_ms, next_flag_at_ms, version)"))
     warnings = serializers.ListField(child=serializers.CharField(), required=False)
 
 

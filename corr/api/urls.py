@@ -2,7 +2,7 @@ from django.conf import settings
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import download_views, nightly_views, views
+from . import download_views, live_views, nightly_views, views
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -17,12 +17,17 @@ urlpatterns = [
          name="api-tournament-calendar"),
     path("tournaments/<int:tournament_id>/calendar/rotate/", download_views.TournamentCalendarRotateView.as_view(),
          name="api-tournament-calendar-rotate"),
-    path("games/", views.GamesView.as_view(), name="api-games"),
-    path("games/<int:game_id>/", views.GameView.as_view(), name="api-game"),
+    path("games/", live_views.GamesView.as_view(), name="api-games"),
+    path("games/<int:game_id>/", live_views.GameView.as_view(), name="api-game"),
     path("games/<int:game_id>/events/", views.GameEventsView.as_view(), name="api-game-events"),
-    path("games/<int:game_id>/history/", views.GameHistoryView.as_view(), name="api-game-history"),
+    path("games/<int:game_id>/history/", live_views.GameHistoryView.as_view(), name="api-game-history"),
     path("games/<int:game_id>/export/<str:format>/", download_views.GameExportView.as_view(), name="api-game-export"),
-    path("games/<int:game_id>/moves/", views.MovesView.as_view(), name="api-moves"),
+    path("games/<int:game_id>/moves/", live_views.MovesView.as_view(), name="api-moves"),
+    path("games/<int:game_id>/pause/", live_views.PauseView.as_view(), name="api-pause"),
+    path("games/<int:game_id>/resume/", live_views.ResumeView.as_view(), name="api-resume"),
+    path("games/<int:game_id>/time-adjustments/", live_views.TimeAdjustmentsView.as_view(),
+         name="api-time-adjustments"),
+    path("games/<int:game_id>/illegal-moves/", live_views.IllegalMovesView.as_view(), name="api-illegal-moves"),
     path("games/<int:game_id>/receipts/", views.ReceiptsView.as_view(), name="api-receipts"),
     path("games/<int:game_id>/notices/", views.NoticesView.as_view(), name="api-notices"),
     path("games/<int:game_id>/penalties/", views.PenaltiesView.as_view(), name="api-penalties"),
@@ -30,7 +35,7 @@ urlpatterns = [
     path("games/<int:game_id>/start-notices/", views.StartNoticesView.as_view(), name="api-start-notices"),
     path("games/<int:game_id>/corrections/", views.CorrectionsView.as_view(), name="api-corrections"),
     path("games/<int:game_id>/withdrawals/", views.WithdrawalsView.as_view(), name="api-withdrawals"),
-    path("games/<int:game_id>/result/", views.ResultView.as_view(), name="api-result"),
+    path("games/<int:game_id>/result/", live_views.ResultView.as_view(), name="api-result"),
     path("games/<int:game_id>/reopen/", views.ReopenView.as_view(), name="api-reopen"),
     path("games/<int:game_id>/special-leave/", views.SpecialLeaveView.as_view(), name="api-special-leave"),
     path("leaves/", views.LeavesView.as_view(), name="api-leaves"),

@@ -20,6 +20,9 @@ from corr import limits as lim
 
 from .games import Colour, Game
 
+LIVE_TEXT_MAX = 300
+"""A reason, a verdict or a case as the history shows it (a rule and who it concerns)."""
+
 
 class LiveEventKind(models.TextChoices):
     """What happened in a live game. The first seven are the clock's events; the rest are records."""
@@ -56,7 +59,7 @@ class LiveGame(models.Model):
         max_length=200, blank=True, default="",
         help_text="FEN after the last move when every move was read (chess SAN, Russian draughts); blank otherwise.")
     readable = models.BooleanField(default=True, help_text="Every move so far was in a notation corr reads.")
-    case = models.CharField(max_length=lim.REASON_MAX, blank=True, default="",
+    case = models.CharField(max_length=LIVE_TEXT_MAX, blank=True, default="",
                             help_text="The open arbiter case (the rule to apply), blank when none.")
 
     class Meta:
@@ -80,7 +83,7 @@ class LiveEvent(models.Model):
     lag_ms = models.PositiveIntegerField(default=0, help_text="A move's client-reported network lag.")
     delta_ms = models.BigIntegerField(null=True, blank=True, help_text="An adjustment: + adds, - takes.")
     from_ms = models.BigIntegerField(null=True, blank=True, help_text="A gap's first instant (the last heartbeat).")
-    reason = models.CharField(max_length=lim.REASON_MAX, blank=True, default="")
+    reason = models.CharField(max_length=LIVE_TEXT_MAX, blank=True, default="")
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True,
                                    blank=True, help_text="None for corr itself (a flag, a gap).")
     entered_at = models.DateTimeField(default=timezone.now)

@@ -94,6 +94,7 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         raise InvalidInput(_("time_zone is not a known time zone: %(value)s"), field="time_zone",
                            value=repr(time_zone)) from None
+    ensure_mode_fits_unit(mode, rules)
     if kind not in GameKind.values:
         raise InvalidInput(_("kind must be one of %(allowed)s, got %(value)s"), field="kind",
                            allowed=", ".join(GameKind.values), value=repr(kind))
@@ -106,6 +107,16 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
     )
     tournament.arbiters.add(by)
     return tournament
+
+
+def ensure_mode_fits_unit(mode: str, rules: Ruleset) -> None:
+    """A live tournament keeps its clock in seconds; a correspondence one in days (issue 16)."""
+    seconds = rules.time_control is not None and rules.time_control.live is not None
+    if mode == Mode.LIVE and not seconds:
+        raise InvalidInput(_("a live tournament needs ruleset.time_control with unit seconds"),
+                           field="ruleset.time_control.unit")
+    if mode != Mode.LIVE and seconds:
+        raise InvalidInput(_("a time control in seconds is for live tournaments (mode live)"), field="mode")
 
 
 @transaction.atomic
@@ -122,6 +133,8 @@ def game_create(*, by: User, tournament: Tournament, white: User, black: User, f
     if mode not in Mode.values:
         raise InvalidInput(_("mode must be one of %(allowed)s, got %(value)s"), field="mode",
                            allowed=", ".join(Mode.values), value=repr(mode))
+    if mode == Mode.LIVE or tournament.mode == Mode.LIVE:
+        raise InvalidInput(_("a live game is created with starts_at in a live tournament"), field="starts_at")
     if kind and kind not in GameKind.values:
         raise InvalidInput(_("kind must be one of %(allowed)s, got %(value)s"), field="kind",
                            allowed=", ".join(GameKind.values), value=repr(kind))

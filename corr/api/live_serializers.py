@@ -1,0 +1,42 @@
+"""Input shapes of the live game endpoints (issue 16); no logic beyond types (STYLE 5)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from corr import limits as lim
+from corr.live.services import LAG_MS_MAX
+from corr.models import LIVE_TEXT_MAX, Colour
+
+from .serializers import StrictInput, move_field
+
+
+def reason_field(**kwargs) -> serializers.CharField:
+    return serializers.CharField(max_length=LIVE_TEXT_MAX, **kwargs)
+
+
+class LiveMoveInput(StrictInput):
+    """POST /api/games/{id}/moves/ in a live game: the server stamps the press."""
+
+    number = move_field()
+    notation = serializers.CharField(max_length=lim.NOTATION_MAX, required=False, allow_blank=True, default="",
+                                     help_text="SAN (chess) or c3-d4 (Russian draughts) is checked; blank: a"
+                                               " press without the move written")
+    lag_ms = serializers.IntegerField(min_value=0, max_value=LAG_MS_MAX, required=False, default=0,
+                                      help_text="the network lag the client measured; compensated within a quota")
+
+
+class LivePauseInput(StrictInput):
+    reason = reason_field(required=False, allow_blank=True, default="")
+
+
+class LiveAdjustInput(StrictInput):
+    player = serializers.ChoiceField(choices=Colour.choices)
+    seconds = serializers.DecimalField(max_digits=12, decimal_places=3, min_value=-86_400, max_value=86_400,
+                                       help_text="+ adds time, - takes it (to the millisecond)")
+    reason = reason_field(help_text="why: a sanction (003 17.4) or a correction (000 12.5, 001 1.7.8)")
+
+
+class LiveIllegalInput(StrictInput):
+    player = serializers.ChoiceField(choices=Colour.choices, help_text="who made the illegal move")
+    reason = reason_field(required=False, allow_blank=True, default="")

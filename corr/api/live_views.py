@@ -1,0 +1,203 @@
+"""The live game endpoints (issue 16): thin views over ``corr.live.services``, and the dispatch of shared paths.
+
+``GET /api/games/{id}/``, ``POST /api/games/``, ``…/moves/``, ``…/result/`` and
+``…/history/`` keep their correspondence behaviour; for a live game they answer
+from its live clock (the ``"live"`` object beside the existing fields).
+``…/pause/``, ``…/resume/``, ``…/time-adjustments/`` and ``…/illegal-moves/``
+are arbiters' only. Every request to a live game first records any flag due at
+its instant (the check on every incoming request).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+from corr.games.errors import InvalidInput, NotAllowed
+from corr.games.permissions import can_arbitrate
+from corr.live import services as live, timesource
+from corr.live.state import clock_at, live_rows, payload_of
+from corr.models import Game, LiveGame, Mode, Tournament
+
+from . import live_serializers as ls
+from . import serializers as s
+from . import views
+from .idempotency import idempotent
+
+
+def live_body(game: Game, now_ms: int) -> dict:
+    """A live game as the API shows it: the summary, the engine's clock JSON, and the ``"live"`` object."""
+    state = LiveGame.objects.get(game=game)
+    clock = clock_at(game, state, live_rows(game), now_ms)
+    body = s.game_summary(game)
+    body["to_move"] = clock.to_move
+    body["pending"] = None
+    body["clock"] = clock.as_json()
+    body["live"] = payload_of(game, state, clock, now_ms)
+    return body
+
+
+def _is_live(game_id: int) -> bool:
+    return Game.objects.filter(pk=game_id, mode=Mode.LIVE).exists()
+
+
+def _answer(request, game_id: int, now_ms: int, code: int = status.HTTP_201_CREATED) -> Response:
+    game = views._game(request, game_id)
+    return Response(live_body(game, now_ms), status=code)
+
+
+class GamesView(views.GamesView):
+    """POST /api/games/ with ``starts_at`` in a live tournament creates a live game."""
+
+    @extend_schema(request=s.GameCreate, responses={201: s.GameOut})
+    def post(self, request):
+        data = request.data if isinstance(request.data, Mapping) else {}
+        if "starts_at" in data or _live_tournament(data.get("tournament")):
+            return self.live_post(request)
+        return super().post(request)
+
+    @idempotent
+    def live_post(self, request):
+        if not request.user.is_arbiter:
+            raise NotAllowed(_("only the tournament's arbiters create its games"))
+        data = views._validated(s.GameCreate, request)
+        tournament = Tournament.objects.filter(pk=data["tournament"]).first()
+        if tournament is None:
+            raise InvalidInput(_("no tournament %(id)s"), field="tournament", id=data["tournament"])
+        if not can_arbitrate(request.user, tournament):
+            raise NotAllowed(_("only the tournament's arbiters create its games"))
+        if tournament.mode != Mode.LIVE or data.get("mode", Mode.LIVE) != Mode.LIVE:
+            raise InvalidInput(_("starts_at is for the games of live tournaments"), field="starts_at")
+        if "starts_at" not in data:
+            raise InvalidInput(_("a live game needs starts_at, the instant its clock starts"), field="starts_at")
+        players = {u.username: u for u in User.objects.filter(username__in=[data["white"], data["black"]])}
+        for colour in ("white", "black"):
+            if data[colour] not in players:
+                raise InvalidInput(_("no user %(name)s"), field=colour, name=repr(data[colour]))
+        now = timesource.now_ms()
+        game = live.live_game_create(by=request.user, tournament=tournament, white=players[data["white"]],
+                                     black=players[data["black"]], kind=data.get("kind", ""),
+                                     starts_at_ms=round(data["starts_at"].timestamp() * 1000), now_ms=now)
+        return Response(live_body(game, now), status=status.HTTP_201_CREATED)
+
+
+def _live_tournament(value) -> bool:
+    try:
+        pk = int(value)
+    except (TypeError, ValueError):
+        return False
+    return 0 < pk <= 2**31 - 1 and Tournament.objects.filter(pk=pk, mode=Mode.LIVE).exists()
+
+
+class GameView(views.GameView):
+    """GET /api/games/{id}/: a live game's clocks as of the server's instant, flags due recorded first."""
+
+    @extend_schema(responses=s.GameOut)
+    def get(self, request, game_id: int):
+        if not _is_live(game_id):
+            return super().get(request, game_id)
+        views._game(request, game_id)  # permission first: a stranger triggers nothing
+        now = timesource.now_ms()
+        live.live_check(game_id=game_id, now_ms=now)
+        return _answer(request, game_id, now, status.HTTP_200_OK)
+
+
+class MovesView(views.MovesView):
+    """POST /api/games/{id}/moves/ {"number", "notation", "lag_ms"} in a live game: the press of the player to move."""
+
+    @extend_schema(request=s.MoveInput, responses={201: s.GameOut})
+    def post(self, request, game_id: int):
+        if not _is_live(game_id):
+            return super().post(request, game_id)
+        return self.live_post(request, game_id)
+
+    @idempotent
+    def live_post(self, request, game_id: int):
+        views._game(request, game_id)
+        data = views._validated(ls.LiveMoveInput, request)
+        now = timesource.now_ms()
+        live.live_move(game_id=game_id, by=request.user, now_ms=now, **data)
+        return _answer(request, game_id, now)
+
+
+class ResultView(views.ResultView):
+    """POST /api/games/{id}/result/ in a live game: the arbiter's result stops the clocks."""
+
+    @extend_schema(request=s.ResultInput, responses={201: s.GameOut})
+    def post(self, request, game_id: int):
+        if not _is_live(game_id):
+            return super().post(request, game_id)
+        return self.live_post(request, game_id)
+
+    @idempotent
+    def live_post(self, request, game_id: int):
+        views._game(request, game_id)
+        data = views._validated(s.ResultInput, request)
+        now = timesource.now_ms()
+        live.live_result(game_id=game_id, by=request.user, now_ms=now, **data)
+        return _answer(request, game_id, now)
+
+
+class GameHistoryView(views.GameHistoryView):
+    """GET /api/games/{id}/history/: a live game's events, each with the server's instant (``at_ms``)."""
+
+    @extend_schema(responses=s.HistoryOut(many=True))
+    def get(self, request, game_id: int):
+        if not _is_live(game_id):
+            return super().get(request, game_id)
+        game = views._game(request, game_id)
+        rows = game.live_events.select_related("entered_by").order_by("seq")
+        return Response([{
+            "seq": r.seq, "kind": r.kind, "player": r.player, "number": r.number, "notation": r.notation,
+            "received_on": None, "sent_on": None, "void": False, "variant": "", "mail": "", "reason": r.reason,
+            "days": None, "note": "", "supersedes": None,
+            "entered_by": r.entered_by.username if r.entered_by else None, "entered_at": r.entered_at.isoformat(),
+            "at_ms": r.at_ms, "lag_ms": r.lag_ms, "delta_ms": r.delta_ms, "from_ms": r.from_ms,
+        } for r in rows])
+
+
+class _ArbiterAction(APIView):
+    """A POST by an arbiter on a live game: one service, answered 201 with the game and its clocks."""
+
+    input = None
+    service = None
+
+    @idempotent
+    def post(self, request, game_id: int):
+        views._game(request, game_id)
+        if not _is_live(game_id):
+            raise InvalidInput(_("game %(id)s is not a live game"), field=None, id=game_id)
+        data = views._validated(self.input, request)
+        now = timesource.now_ms()
+        type(self).service(game_id=game_id, by=request.user, now_ms=now, **data)
+        return _answer(request, game_id, now)
+
+
+def _arbiter_view(name: str, input_class, service, doc: str) -> type[_ArbiterAction]:
+    @extend_schema(request=input_class, responses={201: s.GameOut})
+    class View(_ArbiterAction):
+        pass
+
+    View.__name__ = View.__qualname__ = name
+    View.__doc__ = doc
+    View.input, View.service = input_class, staticmethod(service)
+    return View
+
+
+PauseView = _arbiter_view("PauseView", ls.LivePauseInput, live.live_pause,
+                          "POST /api/games/{id}/pause/ {\"reason\"}: the arbiter stops both clocks (002 6.12).")
+ResumeView = _arbiter_view("ResumeView", ls.LivePauseInput, live.live_resume,
+                           "POST /api/games/{id}/resume/ {\"reason\"}: the arbiter restarts them (002 6.13).")
+TimeAdjustmentsView = _arbiter_view(
+    "TimeAdjustmentsView", ls.LiveAdjustInput, live.live_adjust,
+    "POST /api/games/{id}/time-adjustments/ {\"player\", \"seconds\", \"reason\"}: a sanction (003 17.4) or a"
+    " correction (000 12.5, 001 1.7.8: never under 15 minutes to the control when it shortens a clock).")
+IllegalMovesView = _arbiter_view(
+    "IllegalMovesView", ls.LiveIllegalInput, live.live_illegal,
+    "POST /api/games/{id}/illegal-moves/ {\"player\"}: 2 minutes to the opponent, the third loses (003 13.4).")

@@ -1,0 +1,84 @@
+"""The scheduled flag check: a Celery task at the computed instant, or an in-process timer when tasks run eagerly.
+
+Celery's ``eta`` keeps the task in the worker's memory until the instant; with
+Redis' visibility timeout (1 h) a task due later may be delivered twice, which is
+harmless (the check carries the game's version and settles under the row lock).
+A message lost with Redis or a restarted worker is caught by the sweep
+(``LIVE_SWEEP_SECONDS``). Eager tasks (the embedded run, no ``REDIS_URL``) would run
+at once and ignore ``eta``: there a daemon timer of this process calls the check at
+the instant, and the sweep runs in a daemon thread of the process too
+(``LIVE_INPROCESS_SWEEP``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import UTC, datetime
+
+from django.conf import settings
+from django.db import close_old_connections
+
+from . import timesource
+
+log = logging.getLogger(__name__)
+_sweeper_lock = threading.Lock()
+_sweeper: threading.Thread | None = None
+
+
+def eager() -> bool:
+    from corr.celery import app
+
+    return bool(app.conf.task_always_eager)
+
+
+def check_at(*, game_id: int, version: int, at_ms: int) -> None:
+    """Check game ``game_id`` (as of ``version``) for a flag at ``at_ms``; never raises (the sweep is the backstop)."""
+    if eager():
+        timesource.call_at(at_ms, lambda: _run_check(game_id, version))
+        sweeper_ensure()
+        return
+    from .tasks import live_flag_check
+
+    try:
+        live_flag_check.apply_async(args=(game_id, version), eta=datetime.fromtimestamp(at_ms / 1000, tz=UTC))
+    except Exception:  # noqa: BLE001 - broker down: the sweep finds the flag within LIVE_SWEEP_SECONDS
+        log.warning("live flag check of game %s not queued; the sweep will find it", game_id, exc_info=True)
+
+
+def _run_check(game_id: int, version: int) -> None:
+    from .services import live_check
+
+    in_thread = threading.current_thread() is not threading.main_thread()
+    try:
+        live_check(game_id=game_id, version=version, now_ms=timesource.now_ms())
+    except Exception:  # noqa: BLE001 - a timer thread has no one to report to; the sweep retries
+        log.exception("in-process live flag check of game %s failed", game_id)
+    finally:
+        if in_thread:
+            close_old_connections()
+
+
+def sweeper_ensure() -> None:
+    """Start this process's sweep thread once, when tasks run eagerly and ``LIVE_INPROCESS_SWEEP`` is on."""
+    global _sweeper
+    if not settings.LIVE_INPROCESS_SWEEP or not eager():
+        return
+    with _sweeper_lock:
+        if _sweeper is not None and _sweeper.is_alive():
+            return
+        _sweeper = threading.Thread(target=_sweep_forever, name="corr-live-sweep", daemon=True)
+        _sweeper.start()
+
+
+def _sweep_forever() -> None:
+    from .sweep import live_sweep
+
+    stop = threading.Event()
+    while not stop.wait(settings.LIVE_SWEEP_SECONDS):
+        try:
+            live_sweep(now_ms=timesource.now_ms())
+        except Exception:  # noqa: BLE001 - keep sweeping; the next round retries
+            log.exception("in-process live sweep failed")
+        finally:
+            close_old_connections()

@@ -1,0 +1,364 @@
+"""Writes of live games: creation, moves, arbiter actions, results, and the flag check (STYLE 5).
+
+Every write locks the game row (``select_for_update``: PostgreSQL row lock,
+SQLite's IMMEDIATE transaction), reads the events, computes one clock at one
+server instant, and re-checks the move number, the side to move and the game's
+status under that lock: a flag and a move that race produce exactly one result.
+Flags due at the request's instant are settled first, in their own transaction,
+so a refused move never takes a recorded flag down with it.
+After commit: the page is told (``push.game_changed``) and the next check is
+scheduled at the instant it falls due (``schedule.check_at``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from corr.games.errors import InvalidInput, NotAllowed, TurnConflict, colour_word
+from corr.games.permissions import can_arbitrate
+from corr.games.services.arbiters import colour_checked, ensure_arbiter
+from corr.models import LIVE_TEXT_MAX, Game, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode, Tournament
+
+from . import position as pos
+from . import push, schedule
+from .decide import PLAY_ON, Verdict, flag_verdict, forfeit_verdict
+from .state import clock_at, flags_of, live_rows
+
+MS = 1000
+LAG_MS_MAX = 10_000
+
+
+def instant(ms: int) -> datetime:
+    return datetime.fromtimestamp(ms / MS, tz=UTC)
+
+
+def live_rules(tournament: Tournament):
+    """The tournament's live rules (``corr.clock.live.LiveRules``), or None when its clock is not in seconds."""
+    control = tournament.ruleset.time_control
+    return None if control is None else control.live
+
+
+def ensure_live_tournament(tournament: Tournament) -> None:
+    """A live game's clock counts in seconds (``time_control.unit``)."""
+    if live_rules(tournament) is None:
+        raise InvalidInput(_("a live game needs a tournament whose time control is in seconds"
+                             " (ruleset.time_control.unit)"), field="tournament")
+
+
+# --- creation -----------------------------------------------------------------------------------
+
+@transaction.atomic
+def live_game_create(*, by: User, tournament: Tournament, white: User, black: User, kind: str = "",
+                     starts_at_ms: int, now_ms: int) -> Game:
+    """Pair two players for a live game starting at ``starts_at_ms``; the first mover's clock runs from then.
+
+    The first mover is the time control's ``first`` (white; black in Go, 003 12.5). A start more than a
+    minute in the past is refused: the clock would have run before anyone could see the game.
+    :raises InvalidInput: naming ``starts_at``, ``tournament`` or ``black``.
+    """
+    if not can_arbitrate(by, tournament):
+        raise NotAllowed(_("only the tournament's arbiters create its games"))
+    ensure_live_tournament(tournament)
+    if white.pk == black.pk:
+        raise InvalidInput(_("white and black must be two different participants"), field="black")
+    if starts_at_ms < now_ms - 60 * MS:
+        raise InvalidInput(_("starts_at %(start)s is in the past: a live game's clock cannot start before it is"
+                             " created"), field="starts_at", start=instant(starts_at_ms).isoformat())
+    first = live_rules(tournament).first
+    game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=Mode.LIVE,
+                               kind=kind)
+    game.tournament = tournament
+    start = pos.position_start(game.kind_in_force)
+    live = LiveGame.objects.create(game=game, starts_at_ms=starts_at_ms, version=1, position=start,
+                                   readable=bool(start))
+    LiveEvent.objects.create(game=game, seq=1, kind=LiveEventKind.START, at_ms=starts_at_ms, entered_by=by,
+                             entered_at=instant(now_ms))
+    clock = clock_at(game, live, live_rows(game), max(now_ms, starts_at_ms))
+    live.next_check_at_ms = next_check(game, clock, max(now_ms, starts_at_ms) - 1)
+    live.save(update_fields=["next_check_at_ms"])
+    after_commit(game, live)
+    return game
+
+
+# --- the lock, the settling of flags, the bookkeeping --------------------------------------------
+
+def live_lock(game_id: int) -> tuple[Game, LiveGame, list]:
+    """Lock the game row for this transaction; its live row and events. :raises Game.DoesNotExist:"""
+    # of=("self",): lock the game row only (a rule change locks the tournament, then its games).
+    game = (Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black")
+            .get(pk=game_id))
+    live = LiveGame.objects.get(game=game)
+    return game, live, live_rows(game)
+
+
+def next_check(game: Game, clock, now_ms: int) -> int | None:
+    """The next instant a flag or a late arrival falls due after ``now_ms``; None when nothing can."""
+    if game.status != GameStatus.ONGOING or clock.paused:
+        return None
+    due = [at for at in (clock.next_flag_at_ms, clock.late_arrival_deadline_ms) if at is not None and at > now_ms]
+    return min(due, default=None)
+
+
+def after_commit(game: Game, live: LiveGame) -> None:
+    game_id, version, at = game.pk, live.version, live.next_check_at_ms
+    transaction.on_commit(lambda: push.game_changed(game_id))
+    if at is not None:
+        transaction.on_commit(lambda: schedule.check_at(game_id=game_id, version=version, at_ms=at))
+
+
+def append(game: Game, rows: list, kind: str, now_ms: int, *, by: User | None = None, **fields) -> LiveEvent:
+    """Store one event after ``rows`` (and add it to them): the next seq, the server's instant."""
+    fields.setdefault("at_ms", now_ms)
+    row = LiveEvent.objects.create(game=game, seq=(rows[-1].seq if rows else 0) + 1, kind=kind, entered_by=by,
+                                   entered_at=instant(now_ms), **fields)
+    rows.append(row)
+    return row
+
+
+def settle(game: Game, live: LiveGame, rows: list, clock, now_ms: int) -> bool:
+    """Record what the clock shows at ``now_ms`` and is not yet recorded: flags, forfeits, and their verdicts.
+
+    A forfeit (third illegal move, late arrival) or the first new flag, whichever came first, decides:
+    a result ends the game (the clocks stop at its instant), a case goes to the arbiter; both flags
+    fallen with the order unknown are recorded and play goes on (002 6.11). Returns whether it wrote.
+    """
+    if game.status != GameStatus.ONGOING:
+        return False
+    recorded = {(r.player, r.at_ms) for r in rows if r.kind == LiveEventKind.FLAG}
+    fresh = [f for f in flags_of(clock) if (f.player, f.at_ms) not in recorded and f.at_ms <= now_ms]
+    forfeit = clock.forfeit
+    forfeit_at = None
+    if forfeit:
+        forfeit_at = forfeit.get("at_ms") or clock.late_arrival_deadline_ms or now_ms
+        forfeit_at = min(forfeit_at, now_ms)
+    if not fresh and not forfeit:
+        return False
+    if forfeit and (not fresh or forfeit_at <= fresh[0].at_ms):
+        decide(game, live, rows, forfeit_verdict(forfeit), forfeit_at, now_ms)
+        return True
+    if getattr(clock, "both_fallen_order_unknown", False) and len(flags_of(clock)) >= 2:
+        for f in fresh:
+            append(game, rows, LiveEventKind.FLAG, now_ms, player=f.player, at_ms=f.at_ms, reason=PLAY_ON)
+        return True
+    flag = fresh[0]
+    verdict = flag_verdict(kind=game.kind_in_force, position=live.position if live.readable else "",
+                           flagged=flag.player)
+    append(game, rows, LiveEventKind.FLAG, now_ms, player=flag.player, at_ms=flag.at_ms, number=_move_of(flag),
+           reason=verdict.text[:LIVE_TEXT_MAX])
+    decide(game, live, rows, verdict, flag.at_ms, now_ms)
+    return True
+
+
+def _move_of(flag) -> int | None:
+    return flag.move if isinstance(flag.move, int) and not isinstance(flag.move, bool) else None
+
+
+def decide(game: Game, live: LiveGame, rows: list, verdict: Verdict, at_ms: int, now_ms: int,
+           by: User | None = None) -> None:
+    """Apply a verdict: a result ends the game with the clocks stopped at ``at_ms``; a case awaits the arbiter."""
+    if verdict.result:
+        game.status, game.result, game.termination = GameStatus.FINISHED, verdict.result, verdict.text[:LIVE_TEXT_MAX]
+        game.save(update_fields=["status", "result", "termination"])
+        live.ended_at_ms, live.case = at_ms, ""
+        append(game, rows, LiveEventKind.RESULT, now_ms, by=by, reason=verdict.text[:LIVE_TEXT_MAX])
+    elif verdict.case:
+        live.case = verdict.case[:LIVE_TEXT_MAX]
+        append(game, rows, LiveEventKind.CASE, now_ms, by=by, reason=verdict.case[:LIVE_TEXT_MAX])
+
+
+def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int) -> None:
+    """After events were appended: a new version, the next instant due, and the after-commit work."""
+    live.version += 1
+    clock = clock_at(game, live, rows, now_ms)
+    live.next_check_at_ms = next_check(game, clock, now_ms)
+    live.save()
+    game.events_version += 1
+    game.save(update_fields=["events_version"])
+    after_commit(game, live)
+
+
+# --- the check: scheduled, on every request, and by the sweep -------------------------------------
+
+def live_check(*, game_id: int, now_ms: int, version: int | None = None) -> bool:
+    """Record any flag or forfeit due at ``now_ms`` in game ``game_id``; returns whether it recorded one.
+
+    ``version``: the game's version the scheduled check was made for; a check of an older version
+    does nothing (the change that raised it scheduled its own). A check that finds nothing due yet
+    (an early timer) is scheduled again at the instant. Reads without a lock first: a request pays
+    for the lock only when there is something to record.
+    """
+    from .gaps import gaps_record_if_down
+
+    gaps_record_if_down(now_ms=now_ms)
+    game = Game.objects.select_related("tournament").filter(pk=game_id, mode=Mode.LIVE).first()
+    if game is None or game.status != GameStatus.ONGOING:
+        return False
+    live = LiveGame.objects.get(game=game)
+    if version is not None and live.version != version:
+        return False
+    rows = live_rows(game)
+    clock = clock_at(game, live, rows, now_ms)
+    if not _due(game, live, rows, clock, now_ms):
+        if version is not None and live.next_check_at_ms is not None:
+            schedule.check_at(game_id=game_id, version=version, at_ms=live.next_check_at_ms)
+        return False
+    with transaction.atomic():
+        game, live, rows = live_lock(game_id)
+        clock = clock_at(game, live, rows, now_ms)
+        if not settle(game, live, rows, clock, now_ms):
+            return False
+        finish_write(game, live, rows, now_ms)
+        return True
+
+
+def _due(game, live, rows, clock, now_ms) -> bool:
+    recorded = {(r.player, r.at_ms) for r in rows if r.kind == LiveEventKind.FLAG}
+    return bool(clock.forfeit) or any((f.player, f.at_ms) not in recorded and f.at_ms <= now_ms
+                                      for f in flags_of(clock))
+
+
+# --- moves ----------------------------------------------------------------------------------------
+
+def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms: int = 0, now_ms: int) -> Game:
+    """The player to move makes move ``number`` and presses the clock at the server's ``now_ms``.
+
+    The notation is checked where corr reads it (chess SAN, Russian draughts); blank is allowed (the
+    "move made" button) and makes the position unread from then on. ``lag_ms`` (client-reported
+    network lag) is compensated by the engine within each player's quota.
+    :raises TurnConflict: the game is over, the clocks are stopped, the player's flag fell, it is not
+        their move or not this number (409: the game moved on).
+    :raises InvalidInput: an illegal move (``notation``), a lag out of bounds (``lag_ms``).
+    """
+    live_check(game_id=game_id, now_ms=now_ms)
+    with transaction.atomic():
+        game, live, rows = live_lock(game_id)
+        colour = game.colour_of(by)
+        if colour is None:
+            raise NotAllowed(_("only the players of this game make its moves"))
+        ensure_running(game, live, now_ms)
+        clock = clock_at(game, live, rows, now_ms)
+        if clock.players[colour].flag_fallen:
+            raise TurnConflict(_("your flag fell before this move: the move is not counted (000 12.9)"),
+                               field="number")
+        if clock.paused:
+            raise TurnConflict(_("the clocks are stopped by the arbiter (002 6.12)"), field="number")
+        if clock.running != colour:
+            raise TurnConflict(_("it is %(colour)s's move"), field="number", colour=colour_word(clock.running))
+        made = sum(1 for r in rows if r.kind == LiveEventKind.MOVE and r.player == colour)
+        if number != made + 1:
+            raise TurnConflict(_("expected move %(expected)s, got %(number)s"), field="number",
+                               expected=made + 1, number=number)
+        if not 0 <= lag_ms <= LAG_MS_MAX:
+            raise InvalidInput(_("lag_ms must be 0..%(max)s"), field="lag_ms", max=LAG_MS_MAX)
+        notation = notation.strip()
+        if live.readable and notation:
+            try:
+                live.position = pos.position_after(game.kind_in_force, live.position, notation)
+            except pos.IllegalNotation as error:
+                raise InvalidInput(_("%(problem)s"), field="notation", problem=error.message) from None
+        else:
+            live.readable, live.position = False, ""
+        append(game, rows, LiveEventKind.MOVE, now_ms, by=by, player=colour, number=number, notation=notation,
+               lag_ms=lag_ms)
+        settle(game, live, rows, clock_at(game, live, rows, now_ms), now_ms)
+        finish_write(game, live, rows, now_ms)
+        return game
+
+
+def ensure_running(game: Game, live: LiveGame, now_ms: int) -> None:
+    if game.status != GameStatus.ONGOING:
+        raise TurnConflict(_("the game is over: %(termination)s"), field="number",
+                           termination=game.termination or game.result)
+    if now_ms < live.starts_at_ms:
+        raise TurnConflict(_("the game starts at %(start)s"), field="number",
+                           start=instant(live.starts_at_ms).isoformat())
+
+
+# --- arbiter actions ------------------------------------------------------------------------------
+
+def _arbiter_action(game_id: int, by: User, now_ms: int):
+    live_check(game_id=game_id, now_ms=now_ms)
+    game, live, rows = live_lock(game_id)
+    ensure_arbiter(game, by)
+    ensure_running(game, live, now_ms)
+    return game, live, rows
+
+
+def live_pause(*, game_id: int, by: User, reason: str = "", now_ms: int) -> Game:
+    """The arbiter stops both clocks (002 6.12). :raises: ClockError (field) when already stopped."""
+    with transaction.atomic():
+        game, live, rows = _arbiter_action(game_id, by, now_ms)
+        append(game, rows, LiveEventKind.PAUSE, now_ms, by=by, reason=reason)
+        clock_at(game, live, rows, now_ms)  # the engine refuses a pause while paused (ClockError names it)
+        finish_write(game, live, rows, now_ms)
+        return game
+
+
+def live_resume(*, game_id: int, by: User, reason: str = "", now_ms: int) -> Game:
+    """The arbiter restarts the clocks (002 6.13). :raises: ClockError (field) when not stopped."""
+    with transaction.atomic():
+        game, live, rows = _arbiter_action(game_id, by, now_ms)
+        append(game, rows, LiveEventKind.RESUME, now_ms, by=by, reason=reason)
+        clock_at(game, live, rows, now_ms)
+        finish_write(game, live, rows, now_ms)
+        return game
+
+
+def live_adjust(*, game_id: int, by: User, player: str, seconds, reason: str, now_ms: int) -> Game:
+    """Add (+) or take (-) time on ``player``'s clock: a sanction (003 17.4) or a correction (000 12.5, 001 1.7.8).
+
+    A shortening may never leave less than the time control's ``min_after_correction_seconds``
+    (15 minutes by default) to the control.
+    :raises InvalidInput: naming ``seconds`` (the floor, or not a number) or ``player``.
+    """
+    with transaction.atomic():
+        game, live, rows = _arbiter_action(game_id, by, now_ms)
+        colour = colour_checked(player)
+        delta_ms = round(float(seconds) * MS)
+        clock = clock_at(game, live, rows, now_ms)
+        floor_ms = live_rules(game.tournament).min_after_correction_ms
+        remaining = clock.players[colour].remaining_ms
+        if delta_ms < 0 and remaining + delta_ms < floor_ms:
+            raise InvalidInput(_("taking %(taken)s s would leave %(colour)s %(left)s s, under the %(floor)s s that"
+                                 " must remain to the control after a correction (000 12.5, 001 1.7.8)"),
+                               field="seconds", taken=-delta_ms / MS, colour=colour_word(colour),
+                               left=(remaining + delta_ms) / MS, floor=floor_ms / MS)
+        append(game, rows, LiveEventKind.ADJUST, now_ms, by=by, player=colour, delta_ms=delta_ms, reason=reason)
+        clock_at(game, live, rows, now_ms)
+        finish_write(game, live, rows, now_ms)
+        return game
+
+
+def live_illegal(*, game_id: int, by: User, player: str, reason: str = "", now_ms: int) -> Game:
+    """The arbiter declares an illegal move of ``player`` (003 13.4): time to the opponent, or a loss.
+
+    The time and the count are the time control's ``illegal_move_seconds`` and ``illegal_move_limit``.
+    """
+    with transaction.atomic():
+        game, live, rows = _arbiter_action(game_id, by, now_ms)
+        colour = colour_checked(player)
+        append(game, rows, LiveEventKind.ILLEGAL, now_ms, by=by, player=colour, reason=reason)
+        settle(game, live, rows, clock_at(game, live, rows, now_ms), now_ms)
+        finish_write(game, live, rows, now_ms)
+        return game
+
+
+def live_result(*, game_id: int, by: User, result: str, termination: str = "", now_ms: int) -> Game:
+    """The arbiter records the result (a case decided, an agreed draw, a late arrival ruled on): the clocks stop."""
+    with transaction.atomic():
+        game, live, rows = live_lock(game_id)
+        ensure_arbiter(game, by)
+        if game.status != GameStatus.ONGOING:
+            raise TurnConflict(_("the game is over: %(termination)s"), field="result",
+                               termination=game.termination or game.result)
+        text = termination or f"result {result} recorded by the arbiter"
+        ended = max(now_ms, live.starts_at_ms)
+        if live.case and any(r.kind == LiveEventKind.FLAG for r in rows):
+            ended = min(ended, max(r.at_ms for r in rows if r.kind == LiveEventKind.FLAG))
+        decide(game, live, rows, Verdict(text, result=result), ended, now_ms, by=by)
+        finish_write(game, live, rows, now_ms)
+        return game
