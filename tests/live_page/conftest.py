@@ -46,41 +46,50 @@ def socket(game_id: int, user=None, origin: bytes | None = b"http://testserver")
     return WebsocketCommunicator(application, f"/ws/games/{game_id}/live/", headers=headers)
 
 
-@pytest.fixture
-def live_tournament(arbiter):
-    from datetime import date
+def iso(ms: int) -> str:
+    from datetime import UTC, datetime
 
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).isoformat().replace("+00:00", "Z")
+
+
+# Five minutes and 2 s a move (FIDE 6.2's Fischer), in seconds: a live tournament's clock.
+FISCHER_5_2 = {"unit": "seconds", "system": "fischer", "initial": 300, "increment": 2}
+
+
+@pytest.fixture
+def live_tournament(arbiter, api, server_clock):
+    """A live tournament made through the API (mode live, a clock in seconds)."""
     from corr.models import Tournament
 
-    t = Tournament.objects.create(name="Live blitz", official_start=date(2026, 11, 30), mode="live", created_by=arbiter,
-                                  time_control={"unit": "seconds", "system": "fischer", "initial": 300,
-                                                "increment": 2})
-    t.arbiters.add(arbiter)
-    return t
+    r = api(arbiter).post("/api/tournaments/", {"name": "Live blitz", "official_start": iso(server_clock.ms)[:10],
+                                                "mode": "live", "ruleset": {"time_control": FISCHER_5_2}},
+                          format="json")
+    assert r.status_code == 201, r.json()
+    return Tournament.objects.get(pk=r.json()["id"])
+
+
+def live_game_create(api, arbiter, tournament, white: str, black: str, starts_at_ms: int):
+    from corr.models import Game
+
+    r = api(arbiter).post("/api/games/", {"tournament": tournament.pk, "white": white, "black": black,
+                                          "starts_at": iso(starts_at_ms)}, format="json")
+    assert r.status_code == 201, r.json()
+    return Game.objects.get(pk=r.json()["id"])
 
 
 @pytest.fixture
-def live_game(live_tournament, anna, boris, server_clock):
+def live_game(live_tournament, arbiter, anna, boris, api, server_clock):
     """anna (white) against boris, white's clock running since 10 s ago by the server's clock."""
-    from corr.models import Game, LiveEvent, LiveGame
-
-    game = Game.objects.create(tournament=live_tournament, white=anna, black=boris, mode="live")
-    LiveGame.objects.create(game=game, starts_at_ms=server_clock.ms - 10_000, version=1)
-    LiveEvent.objects.create(game=game, seq=1, kind="start", at_ms=server_clock.ms - 10_000)
+    game = live_game_create(api, arbiter, live_tournament, "anna", "boris", server_clock.ms)
+    server_clock.advance(10_000)
     return game
 
 
 def move_made(game, user, number: int, notation: str = "") -> dict:
     """``user`` presses the clock: POST /api/games/{id}/moves/ (the service pushes after commit)."""
-    from corr.live import push
-    from corr.models import LiveEvent, LiveGame
-    from corr.live import timesource
+    from tests.conftest import client_for
 
-    live = LiveGame.objects.get(game=game)
-    seq = LiveEvent.objects.filter(game=game).count() + 1
-    LiveEvent.objects.create(game=game, seq=seq, kind="move", player=game.colour_of(user), number=number,
-                             notation=notation, at_ms=timesource.now_ms())
-    live.version += 1
-    live.save()
-    push.game_changed(game.pk)
-    return {}
+    r = client_for(user).post(f"/api/games/{game.pk}/moves/", {"number": number, "notation": notation},
+                              format="json")
+    assert r.status_code in (200, 201), r.json()
+    return r.json()

@@ -13,7 +13,7 @@ from corr.live import push
 from corr.live.consumers import CLOSE_FORBIDDEN, CLOSE_NO_GAME, CLOSE_UNAUTHENTICATED
 from corr.live.state import live_payload
 
-from .conftest import move_made, socket
+from .conftest import live_game_create, move_made, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,11 +44,8 @@ def test_a_player_gets_the_payload_on_connecting_then_every_push(live_game, anna
 
 
 def test_every_connection_of_the_game_gets_the_push_and_other_games_do_not(live_game, live_tournament, anna, boris,
-                                                                          arbiter, server_clock):
-    from corr.models import Game, LiveGame
-
-    other = Game.objects.create(tournament=live_tournament, white=boris, black=anna, mode="live")
-    LiveGame.objects.create(game=other, starts_at_ms=server_clock.ms, version=1)
+                                                                          arbiter, api, server_clock):
+    other = live_game_create(api, arbiter, live_tournament, "boris", "anna", server_clock.ms)
 
     player, referee, elsewhere = socket(live_game.pk, boris), socket(live_game.pk, arbiter), socket(other.pk, anna)
 
