@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from corr import limits as lim
 from corr.games.permissions import can_arbitrate
-from corr.models import Game
+from corr.models import LIVE_TEXT_MAX, Game
 
 # Spoken countdown in a byo-yomi period (003 12.16, its interpretation: "15, 10, 5, 4, 3, 2, 1 s") and
 # warnings before a control (001 1.7.9: 10 minutes for a totally blind player, 5 for a visually impaired
@@ -36,20 +36,22 @@ def live_game_context(request, game: Game) -> dict:
                   for side in ("white", "black")],
         "live_config": live_config(game, colour, ruling, payload),
         "history": live_history(game),
-        "notation_max": lim.NOTATION_MAX, "termination_max": lim.TERMINATION_MAX,
+        "notation_max": lim.NOTATION_MAX, "reason_max": LIVE_TEXT_MAX, "termination_max": lim.TERMINATION_MAX,
     }
 
 
 def live_config(game: Game, colour: str | None, ruling: bool, payload: dict) -> dict:
     """What live.js needs, as JSON in the page (``json_script``): addresses, rules and its words."""
-    api = f"/api/games/{game.pk}/"
+    def url(name: str) -> str:
+        return reverse(name, args=[game.pk])
+
     return {
         "game": game.pk, "colour": colour, "ruling": ruling, "ongoing": game.status == "ongoing",
         "payload": payload, "time_control": game.tournament.time_control or {},
         "socket_path": f"/ws/games/{game.pk}/live/",
-        "urls": {"game": reverse("api-game", args=[game.pk]), "moves": reverse("api-moves", args=[game.pk]),
-                 "pause": api + "pause/", "resume": api + "resume/", "adjust": api + "time-adjustments/",
-                 "illegal": api + "illegal-moves/", "result": reverse("api-result", args=[game.pk])},
+        "urls": {"game": url("api-game"), "moves": url("api-moves"), "pause": url("api-pause"),
+                 "resume": url("api-resume"), "adjust": url("api-time-adjustments"),
+                 "illegal": url("api-illegal-moves"), "result": url("api-result")},
         "moves_made": moves_made(game),
         "countdown_s": list(BYOYOMI_COUNTDOWN_S), "warnings_s": list(CONTROL_WARNINGS_S),
         "words": live_words(),

@@ -74,7 +74,9 @@
     var player = state.players[side];
     var left = player.remaining_ms;
     if (state.running === side && !state.paused && !player.flag_fallen) {
-      left -= Math.max(0, serverNow() - state.server_ms);
+      // Before the start instant nothing runs yet (the first mover's clock starts then, 003 12.5).
+      var from = Math.max(state.server_ms, state.starts_at_ms || 0);
+      left -= Math.max(0, serverNow() - from);
     }
     return Math.max(0, left);
   }
@@ -123,11 +125,13 @@
     var parts = [];
     var byo = byoyomi(side, left);
     if (byo && byo.inPeriods) parts.push(fill(words.periods_left, { periods: byo.periods }));
-    if (typeof player.block_moves_left === "number" && player.in_overtime) {
+    var system = (config.time_control || {}).system;
+    if (system === "canadian" && player.in_overtime && typeof player.block_moves_left === "number") {
       parts.push(fill(words.block_moves_left, { moves: player.block_moves_left }));
     }
-    if (typeof player.moves_to_control === "number" && player.moves_to_control > 0) {
-      parts.push(fill(words.moves_to_control, { moves: player.moves_to_control }));
+    if (system === "periods" && typeof player.control_through_move === "number") {
+      var toControl = player.control_through_move - (player.moves_made || 0);
+      if (toControl > 0) parts.push(fill(words.moves_to_control, { moves: toControl }));
     }
     return parts.join(" · ");
   }
@@ -182,8 +186,8 @@
   function byoyomi(side, left) {
     var control = config.time_control || {};
     if (control.system !== "byoyomi" || !control.period_time) return null;
-    var period = Math.round(control.period_time * 1000);
     var player = state.players[side];
+    var period = typeof player.period_ms === "number" ? player.period_ms : Math.round(control.period_time * 1000);
     var periods = typeof player.periods_left === "number" ? player.periods_left : control.periods;
     // Left in all = main time left + the periods left: past main time, only periods remain.
     var main = left - periods * period;
@@ -319,8 +323,9 @@
   /** The number of the viewer's next move: their moves in the payload when it says, else those counted here. */
   function nextNumber(side) {
     var player = state.players[side];
-    var made = [player.moves_made, player.made, player.moves].filter(function (n) { return typeof n === "number"; });
-    var known = made.length ? made[0] : config.moves_made[side] + movesSent[side];
+    var known = config.moves_made[side] + movesSent[side];
+    // The payload's count is the server's: newer than the page's, unless a move was just accepted here.
+    if (typeof player.moves_made === "number") known = Math.max(known, player.moves_made);
     return known + 1;
   }
 
@@ -366,7 +371,10 @@
     }
     ["live-pause", "live-resume"].forEach(function (id) {
       var button = document.getElementById(id);
-      button.addEventListener("click", function () { run(button.dataset.action, {}); });
+      button.addEventListener("click", function () {
+        var reason = document.getElementById("pause-reason").value.trim();
+        run(button.dataset.action, reason ? { reason: reason } : {});
+      });
     });
     var adjust = document.getElementById("live-adjust-form");
     adjust.addEventListener("submit", function (event) {
@@ -376,7 +384,9 @@
     var illegal = document.getElementById("live-illegal-form");
     illegal.addEventListener("submit", function (event) {
       event.preventDefault();
-      run("illegal", { player: illegal.player.value });
+      var body = { player: illegal.player.value };
+      if (illegal.reason.value.trim()) body.reason = illegal.reason.value.trim();
+      run("illegal", body);
     });
     var result = document.getElementById("live-result-form");
     result.addEventListener("submit", function (event) {

@@ -1,0 +1,108 @@
+"""Reads of a live game: its stored events as the engine's, its clock, and the ``"live"`` object of the API.
+
+Compute once (STYLE 14): a request reads the rows once, computes one clock, and
+hands that value to every step (the flag decision, the turn check, the payload).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from corr.clock.live import (
+    LiveAdjust, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart, live_clock,
+)
+from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEvent, LiveEventKind, LiveGame
+
+from . import timesource
+
+LIVE_EVENT_FIELDS = ("seq", "kind", "player", "number", "notation", "at_ms", "lag_ms", "delta_ms", "from_ms",
+                     "reason", "entered_by_id", "entered_at")
+
+
+def live_rows(game: Game) -> list:
+    """Every stored live event of ``game`` in sequence, as read-only named tuples (one query)."""
+    return list(LiveEvent.objects.filter(game=game).order_by("seq").values_list(*LIVE_EVENT_FIELDS, named=True))
+
+
+def engine_event(row):
+    """The engine's event for a stored clock event (``LiveEventKind`` in ``LIVE_CLOCK_KINDS``)."""
+    kind = row.kind
+    if kind == LiveEventKind.START:
+        return LiveStart(at_ms=row.at_ms)
+    if kind == LiveEventKind.MOVE:
+        return LiveMove(player=row.player, number=row.number, at_ms=row.at_ms, lag_ms=row.lag_ms)
+    if kind == LiveEventKind.PAUSE:
+        return LivePause(at_ms=row.at_ms)
+    if kind == LiveEventKind.RESUME:
+        return LiveResume(at_ms=row.at_ms)
+    if kind == LiveEventKind.ADJUST:
+        return LiveAdjust(player=row.player, delta_ms=row.delta_ms, at_ms=row.at_ms)
+    if kind == LiveEventKind.ILLEGAL:
+        return LiveIllegal(player=row.player, at_ms=row.at_ms)
+    if kind == LiveEventKind.GAP:
+        return LiveGap(from_ms=row.from_ms, to_ms=row.at_ms)
+    raise ValueError(f"{kind} is a record, not a clock event")
+
+
+def engine_events(rows) -> list:
+    return [engine_event(r) for r in rows if r.kind in LIVE_CLOCK_KINDS]
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A flag fall as the engine reports it: who, when (ms), in which control, at which move."""
+
+    player: str
+    at_ms: int
+    control: object = None
+    move: object = None
+
+
+def flags_of(clock) -> list[Flag]:
+    """The engine's flags (tuples or objects) as ``Flag`` values, in order of fall."""
+    out = []
+    for f in clock.flags:
+        if isinstance(f, tuple):
+            out.append(Flag(*f))
+        else:
+            out.append(Flag(f.player, f.at_ms, getattr(f, "control", None), getattr(f, "move", None)))
+    return out
+
+
+def clock_at(game: Game, live: LiveGame, rows, now_ms: int):
+    """The engine's clock of ``game`` at ``now_ms``, or at the instant it ended if that is earlier."""
+    at = now_ms if live.ended_at_ms is None else min(now_ms, live.ended_at_ms)
+    at = max(at, live.starts_at_ms)
+    return live_clock(game.tournament.ruleset, engine_events(rows), at)
+
+
+def payload_of(game: Game, live: LiveGame, clock, now_ms: int) -> dict:
+    """The ``"live"`` object of ``GET /api/games/{id}/`` from one computed clock."""
+    players = {side: p.as_json() for side, p in clock.players.items()}
+    over = game.status != GameStatus.ONGOING
+    return {
+        "running": None if over else clock.running,
+        "paused": bool(clock.paused),
+        "players": players,
+        "server_ms": now_ms,
+        "next_flag_at_ms": None if over else clock.next_flag_at_ms,
+        "version": live.version,
+        "starts_at_ms": live.starts_at_ms,
+        "ended_at_ms": live.ended_at_ms,
+        "illegal_counts": dict(clock.illegal_counts),
+        "late_arrival_deadline_ms": None if over else clock.late_arrival_deadline_ms,
+        "case": live.case or None,
+    }
+
+
+def live_payload(game: Game, now_ms: int | None = None) -> dict:
+    """Exactly the ``"live"`` object of ``GET /api/games/{id}/`` (the live page's push sends the same).
+
+    ``{"running": "white"|"black"|null, "paused", "players": {side: {"remaining_ms", "flag_fallen",
+    "flag_at_ms", ...the system's state}}, "server_ms", "next_flag_at_ms", "version", ...}``; ``now_ms``
+    defaults to the server's clock. Reads only: the flags it shows are recorded by ``live_check``.
+    """
+    now = timesource.now_ms() if now_ms is None else now_ms
+    live = LiveGame.objects.get(game=game)
+    rows = live_rows(game)
+    return payload_of(game, live, clock_at(game, live, rows, now), now)
