@@ -32,7 +32,7 @@ def test_the_player_to_move_sees_both_clocks_the_move_button_and_the_speech_swit
     assert config["urls"]["moves"] == f"/api/games/{live_game.pk}/moves/"
     assert config["countdown_s"] == [15, 10, 5, 4, 3, 2, 1] and config["warnings_s"] == [600, 300]
     white = clock_ms(payload["players"]["white"]["remaining_ms"])
-    assert f'id="clock-white" data-side="white"' in html and f">{white}</div>" in html
+    assert 'id="clock-white" data-side="white"' in html and f">{white}</div>" in html
     assert 'class="live-clock running" id="clock-white"' in html and 'class="live-clock" id="clock-black"' in html
     assert 'id="move-made" class="move-made">' in html  # enabled: white's clock runs
     assert 'id="speak-white"' in html and 'id="speak-black"' in html
