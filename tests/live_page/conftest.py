@@ -12,6 +12,13 @@ from corr.live import timesource
 T0_MS = 1_796_032_800_000
 
 
+@pytest.fixture(autouse=True)
+def no_sweep_thread(settings):
+    """No in-process sweep thread from these tests: once started it outlives the test and would sweep
+    later tests' games on their injected clocks (the service's own tests drive the sweep by hand)."""
+    settings.LIVE_INPROCESS_SWEEP = False
+
+
 @pytest.fixture
 def server_clock(monkeypatch):
     """The service's clock, moved by hand: ``server_clock.ms`` is what ``timesource.now_ms()`` answers."""
