@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from corr.limits import TERMINATION_MAX
 from corr.games.errors import InvalidInput, NotAllowed, TurnConflict, colour_word
 from corr.games.permissions import can_arbitrate
 from corr.games.services.arbiters import colour_checked, ensure_arbiter
@@ -89,10 +90,9 @@ def live_game_create(*, by: User, tournament: Tournament, white: User, black: Us
 def live_lock(game_id: int) -> tuple[Game, LiveGame, list]:
     """Lock the game row for this transaction; its live row and events. :raises Game.DoesNotExist:"""
     # of=("self",): lock the game row only (a rule change locks the tournament, then its games).
-    game = (Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black")
+    game = (Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black", "live")
             .get(pk=game_id))
-    live = LiveGame.objects.get(game=game)
-    return game, live, live_rows(game)
+    return game, game.live, live_rows(game)
 
 
 def next_check(game: Game, clock, now_ms: int) -> int | None:
@@ -161,8 +161,8 @@ def decide(game: Game, live: LiveGame, rows: list, verdict: Verdict, at_ms: int,
            by: User | None = None) -> None:
     """Apply a verdict: a result ends the game with the clocks stopped at ``at_ms``; a case awaits the arbiter."""
     if verdict.result:
-        game.status, game.result, game.termination = GameStatus.FINISHED, verdict.result, verdict.text[:LIVE_TEXT_MAX]
-        game.save(update_fields=["status", "result", "termination"])
+        game.status, game.result = GameStatus.FINISHED, verdict.result
+        game.termination = verdict.text[:TERMINATION_MAX]
         live.ended_at_ms, live.case = at_ms, ""
         append(game, rows, LiveEventKind.RESULT, now_ms, by=by, reason=verdict.text[:LIVE_TEXT_MAX])
     elif verdict.case:
@@ -177,7 +177,7 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int) -> None:
     live.next_check_at_ms = next_check(game, clock, now_ms)
     live.save()
     game.events_version += 1
-    game.save(update_fields=["events_version"])
+    game.save(update_fields=["events_version", "status", "result", "termination"])
     after_commit(game, live)
 
 
@@ -187,35 +187,44 @@ def live_check(*, game_id: int, now_ms: int, version: int | None = None) -> bool
     """Record any flag or forfeit due at ``now_ms`` in game ``game_id``; returns whether it recorded one.
 
     ``version``: the game's version the scheduled check was made for; a check of an older version
-    does nothing (the change that raised it scheduled its own). A check that finds nothing due yet
-    (an early timer) is scheduled again at the instant. Reads without a lock first: a request pays
-    for the lock only when there is something to record.
+    does nothing (the change that raised it scheduled its own), and one that finds nothing due yet
+    (an early timer) is scheduled again at the instant. Without ``version`` (a request, the sweep) the
+    game is read without a lock first: a request pays for the lock only when there is something to record.
     """
     from .gaps import gaps_record_if_down
 
     gaps_record_if_down(now_ms=now_ms)
-    game = Game.objects.select_related("tournament").filter(pk=game_id, mode=Mode.LIVE).first()
-    if game is None or game.status != GameStatus.ONGOING:
-        return False
-    live = LiveGame.objects.get(game=game)
-    if version is not None and live.version != version:
-        return False
-    rows = live_rows(game)
-    clock = clock_at(game, live, rows, now_ms)
-    if not _due(game, live, rows, clock, now_ms):
-        if version is not None and live.next_check_at_ms is not None:
-            schedule.check_at(game_id=game_id, version=version, at_ms=live.next_check_at_ms)
-        return False
-    with transaction.atomic():
-        game, live, rows = live_lock(game_id)
-        clock = clock_at(game, live, rows, now_ms)
-        if not settle(game, live, rows, clock, now_ms):
+    if version is None:
+        game = Game.objects.select_related("tournament", "live").filter(pk=game_id, mode=Mode.LIVE).first()
+        if game is None or game.status != GameStatus.ONGOING:
             return False
-        finish_write(game, live, rows, now_ms)
-        return True
+        live, rows = game.live, live_rows(game)
+        overdue = live.next_check_at_ms is not None and live.next_check_at_ms <= now_ms
+        if not overdue and not _due(rows, clock_at(game, live, rows, now_ms), now_ms):
+            return False
+    with transaction.atomic():
+        try:
+            game, live, rows = live_lock(game_id)
+        except Game.DoesNotExist:
+            return False
+        if game.mode != Mode.LIVE or game.status != GameStatus.ONGOING:
+            return False
+        if version is not None and live.version != version:
+            return False
+        clock = clock_at(game, live, rows, now_ms)
+        if settle(game, live, rows, clock, now_ms):
+            finish_write(game, live, rows, now_ms)
+            return True
+        # Nothing due yet (an early timer): the instant it is due, checked again; never swept in a loop.
+        live.next_check_at_ms = next_check(game, clock, now_ms)
+        live.save(update_fields=["next_check_at_ms"])
+        if version is not None and live.next_check_at_ms is not None:
+            at = live.next_check_at_ms
+            transaction.on_commit(lambda: schedule.check_at(game_id=game_id, version=version, at_ms=at))
+        return False
 
 
-def _due(game, live, rows, clock, now_ms) -> bool:
+def _due(rows, clock, now_ms) -> bool:
     recorded = {(r.player, r.at_ms) for r in rows if r.kind == LiveEventKind.FLAG}
     return bool(clock.forfeit) or any((f.player, f.at_ms) not in recorded and f.at_ms <= now_ms
                                       for f in flags_of(clock))
@@ -259,7 +268,7 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
             try:
                 live.position = pos.position_after(game.kind_in_force, live.position, notation)
             except pos.IllegalNotation as error:
-                raise InvalidInput(_("%(problem)s"), field="notation", problem=error.message) from None
+                raise InvalidInput(error.message, field="notation") from None
         else:
             live.readable, live.position = False, ""
         append(game, rows, LiveEventKind.MOVE, now_ms, by=by, player=colour, number=number, notation=notation,

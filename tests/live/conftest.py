@@ -84,9 +84,9 @@ ONE_HOUR = {"system": "periods", "stages": [{"moves": None, "time": 3600}]}
 def create_game(api, arbiter, anna, boris):
     """POST /api/games/ for a live game of ``tournament`` starting at ``START``; returns its id."""
 
-    def create(tournament, white="anna", black="boris", starts_at=START.isoformat()):
+    def create(tournament, white="anna", black="boris", starts_at=None):
         r = api(arbiter).post("/api/games/", {"tournament": tournament.pk, "white": white, "black": black,
-                                             "starts_at": starts_at}, format="json")
+                                             "starts_at": starts_at or START.isoformat()}, format="json")
         assert r.status_code == 201, r.json()
         return r.json()["id"]
 
