@@ -67,6 +67,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "t
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    # First: its `runserver` serves the ASGI application (corr/asgi.py), so the embedded `make run`
+    # serves the live page's WebSocket too, with no other server (README "Live games").
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -78,6 +81,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and Redoc served from the project: /api/docs/ works offline
     "axes",
+    "channels",
     "accounts",
     "corr.apps.CorrConfig",
 ]
@@ -103,6 +107,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "corr.urls"
 WSGI_APPLICATION = "corr.wsgi.application"
+ASGI_APPLICATION = "corr.asgi.application"
 
 TEMPLATES = [
     {
@@ -249,6 +254,13 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 3, "i
                                                             "interval_step": 0.5, "interval_max": 1}}
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+
+# The live page's WebSocket pushes (corr.live.push -> group live-game-<id> -> each connection): through
+# Redis with REDIS_URL, so every server process sees every push; in memory without it, where the one
+# `runserver` process of the embedded run both makes the moves and serves the connections.
+CHANNEL_LAYERS = ({"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                               "CONFIG": {"hosts": [REDIS_URL], "prefix": "corr"}}}
+                  if REDIS_URL else {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
 
 # Live games (corr.live): the sweep that backs up the scheduled flag checks runs every
 # LIVE_SWEEP_SECONDS (Celery beat; in the embedded run a thread of the web process), and a

@@ -1,33 +1,53 @@
-"""After-commit notice that a live game changed: its payload to the Channels group ``live-game-<id>``.
+"""Pushes to the live page: every committed change of a live game reaches its open WebSockets.
 
-A minimal implementation until the live page's (branch ``live-page``) replaces it:
-without Django Channels installed, or without a channel layer, it does nothing.
+The service calls :func:`game_changed` after each commit (``transaction.on_commit``); the payload is
+computed once here and sent to the Channels group of the game, where each connection of
+:mod:`corr.live.consumers` forwards it to its browser. Through channels-redis (``REDIS_URL``) a push made
+by any process reaches connections held by any other; the in-memory layer of the embedded run serves
+one process.
 """
 
 from __future__ import annotations
 
 import logging
 
-log = logging.getLogger(__name__)
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+logger = logging.getLogger(__name__)
+
+# The contract of issue 16: the group of game <id> and the type of its messages.
+GROUP_PREFIX = "live-game-"
+MESSAGE_TYPE = "live.update"
+
+
+def group_name(game_id: int) -> str:
+    """The Channels group of game ``game_id``'s open live pages: ``live-game-<id>``."""
+    return f"{GROUP_PREFIX}{int(game_id)}"
+
+
+def update_message(payload: dict) -> dict:
+    """The group message that carries ``payload`` (a ``live_payload``) to the connections."""
+    return {"type": MESSAGE_TYPE, "payload": payload}
 
 
 def game_changed(game_id: int) -> None:
-    """Send ``{"type": "live.update", "live": live_payload}`` to the game's group; never raises."""
-    try:
-        from asgiref.sync import async_to_sync
-        from channels.layers import get_channel_layer
-    except ImportError:
-        return
-    layer = get_channel_layer()
-    if layer is None:
-        return
+    """Send game ``game_id``'s current live payload to its group; never raises.
+
+    Called after the change is committed: a push that cannot be sent (Redis down) must not turn a
+    stored move into an error. It is logged, and nothing is lost for good: a page that reconnects
+    gets the current payload on connecting, and every later push carries the whole state.
+    """
     from corr.models import Game
 
     from .state import live_payload
 
     try:
-        game = Game.objects.select_related("tournament").get(pk=game_id)
-        async_to_sync(layer.group_send)(f"live-game-{game_id}", {"type": "live.update",
-                                                                 "live": live_payload(game)})
-    except Exception:  # a push is a courtesy: the page also reads the game; never fail a commit for it
-        log.exception("live push of game %s failed", game_id)
+        game = Game.objects.select_related("tournament", "white", "black").get(pk=game_id)
+    except Game.DoesNotExist:
+        return
+    payload = live_payload(game)
+    try:
+        async_to_sync(get_channel_layer().group_send)(group_name(game_id), update_message(payload))
+    except Exception:  # noqa: BLE001 - any failure of the layer (connection, timeout) leaves the move stored
+        logger.exception("live push of game %s not sent", game_id)

@@ -41,6 +41,7 @@ from corr.nightly.cases import overstep_confirm, overstep_dismiss
 from corr.templatetags.corr_i18n import word
 
 from . import svg
+from .live_page import live_game_context
 from .describe import explain_account, ledger_kind, ledger_note, plain, time_control_text
 from .forms import (
     CaseDecisionForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm, ReceiptForm, ReopenForm,
@@ -176,6 +177,10 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
 def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
     try:
+        if game.mode == "live":  # issue 16: clocks in seconds over a WebSocket (corr/web/live_page.py)
+            context = live_game_context(request, game) | {
+                "can_see_tournament": can_see_tournament(request.user, game.tournament)}
+            return render(request, "corr/game.html", context)
         context = _game_context(request, game)
     except ClockError as error:
         # Rows stored before a rule of the calculator existed (or restored from elsewhere) that it now

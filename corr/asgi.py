@@ -1,0 +1,34 @@
+"""The ASGI application: the site over HTTP and the live page's WebSocket (README "Live games").
+
+Production serves it with an ASGI server (``daphne corr.asgi:application`` or
+``uvicorn corr.asgi:application``) behind the same settings as the WSGI site, the pushes
+crossing processes through channels-redis on ``REDIS_URL``; the embedded ``make run`` serves it
+with ``manage.py runserver`` (daphne is the first installed app) and the in-memory layer.
+"""
+
+import os
+
+from django.conf import settings
+from django.core.asgi import get_asgi_application
+from django.core.exceptions import ImproperlyConfigured
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
+# Django first: the routing imports consumers that import models.
+http_application = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from corr.live.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": http_application,
+    # The session cookie signs the user in (AuthMiddlewareStack), so a page of another site must not open
+    # the socket with it: the Origin must be one of ALLOWED_HOSTS (cross-site WebSocket hijacking).
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+})
+
+if settings.SECRET_KEY_MISSING:
+    # As corr/wsgi.py: serving never runs on a key of this process alone.
+    raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")

@@ -1,0 +1,110 @@
+"""The live page's WebSocket: the current live payload on connecting, then every push.
+
+Who may connect is who may read the game (``GET /api/games/{id}/`` and the game page): its players
+and the arbiters of its tournament. Everyone else gets the socket accepted and closed at once with a
+code that says why, so the page stops reconnecting and can say it:
+
+- 4401: not signed in (or the session expired);
+- 4403: signed in, but neither a player of the game nor an arbiter of its tournament;
+- 4404: no such game.
+
+The browser may send ``{"type": "refresh"}`` to get the current payload again (after its local countdown
+reached zero, or to re-measure the clock offset); at most one a second is answered.
+"""
+
+from __future__ import annotations
+
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from .push import group_name
+
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NO_GAME = 4404
+REFRESH_INTERVAL_S = 1.0
+
+
+def _game(game_id: int):
+    from corr.games.selectors import game_get
+    from corr.models import Game
+
+    try:
+        return game_get(game_id=game_id)
+    except Game.DoesNotExist:
+        return None
+
+
+@database_sync_to_async
+def admission(user, game_id: int) -> int | None:
+    """None when ``user`` may watch game ``game_id``, else the close code that says why not."""
+    from corr.games.permissions import can_view
+
+    if user is None or not user.is_authenticated:
+        return CLOSE_UNAUTHENTICATED
+    game = _game(game_id)
+    if game is None:
+        return CLOSE_NO_GAME
+    return None if can_view(user, game) else CLOSE_FORBIDDEN
+
+
+@database_sync_to_async
+def current_payload(game_id: int) -> dict | None:
+    from .state import live_payload
+
+    game = _game(game_id)
+    return None if game is None else live_payload(game)
+
+
+class LiveGameConsumer(AsyncJsonWebsocketConsumer):
+    """One browser watching one live game (group ``live-game-<id>``)."""
+
+    group: str | None = None
+    last_refresh = 0.0
+
+    async def connect(self):
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        refused = await admission(self.scope.get("user"), self.game_id)
+        await self.accept()
+        if refused is not None:
+            await self.close(code=refused)
+            return
+        # Join before reading the state: a push committed in between is then received, not lost
+        # (the page keeps the payload with the highest version).
+        self.group = group_name(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send_current()
+
+    async def disconnect(self, code):
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    @classmethod
+    async def decode_json(cls, text_data):
+        """The browser's message, or None when it is not JSON (ignored rather than closing the socket)."""
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return None
+
+    async def receive_json(self, content, **kwargs):
+        if self.group is None or not isinstance(content, dict) or content.get("type") != "refresh":
+            return
+        now = time.monotonic()
+        if now - self.last_refresh < REFRESH_INTERVAL_S:
+            return
+        self.last_refresh = now
+        await self.send_current()
+
+    async def send_current(self):
+        payload = await current_payload(self.game_id)
+        if payload is None:  # deleted since
+            await self.close(code=CLOSE_NO_GAME)
+            return
+        await self.send_json(payload)
+
+    async def live_update(self, message):
+        """A push of :func:`corr.live.push.game_changed`: forwarded as it is."""
+        await self.send_json(message["payload"])

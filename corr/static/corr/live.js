@@ -1,0 +1,407 @@
+/* The live page of a game (templates/corr/_live.html; README "Live games").
+ *
+ * The server's clock is the only clock: every payload (corr.live.state.live_payload) says what each
+ * clock showed at the server's instant `server_ms`. Between pushes the running clock counts down here,
+ * from that instant, on an estimate of the server's time: the browser's clock plus the offset between
+ * the two, taken as the largest (server_ms - arrival) of the last pushes (the one that travelled
+ * fastest), so neither a wrong browser clock nor the network's delay shifts the countdown.
+ *
+ * Speech (each clock switched on or off on this device, in localStorage): in a byo-yomi period the
+ * seconds 15, 10, 5, 4, 3, 2, 1 (Go rules 12.16), otherwise 10 and 5 minutes before a control
+ * (draughts rules 1.7.9), and a fallen flag.
+ */
+(function () {
+  "use strict";
+
+  var configNode = document.getElementById("live-config");
+  var root = document.getElementById("live");
+  if (!configNode || !root) return;
+  var config = JSON.parse(configNode.textContent);
+  var words = config.words;
+  var SIDES = ["white", "black"];
+  var CLOSE_FINAL = { 4401: true, 4403: true, 4404: true };
+  var OFFSET_SAMPLES = 8;
+  var TICK_MS = 100;
+
+  var state = null;       // the newest payload
+  var samples = [];       // server_ms - Date.now() at each arrival
+  var offsetMs = 0;       // estimate of server time - browser time
+  var socket = null;
+  var retries = 0;
+  var connection = "connecting";
+  var busy = false;       // a move being sent
+  var movesSent = { white: 0, black: 0 };  // accepted here since the page was served
+  var previous = { white: null, black: null };  // the last tick's speech figures, per clock
+
+  function fill(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (all, key) {
+      return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : all;
+    });
+  }
+
+  // --- the clocks ------------------------------------------------------------------------------
+
+  function serverNow() {
+    return Date.now() + offsetMs;
+  }
+
+  function newer(payload) {
+    if (!state) return true;
+    if (typeof payload.version === "number" && typeof state.version === "number" && payload.version !== state.version) {
+      return payload.version > state.version;
+    }
+    return payload.server_ms >= state.server_ms;
+  }
+
+  function accept(payload) {
+    if (!payload || !payload.players || typeof payload.server_ms !== "number") return;
+    samples.push(payload.server_ms - Date.now());
+    if (samples.length > OFFSET_SAMPLES) samples.shift();
+    offsetMs = Math.max.apply(null, samples);
+    if (!newer(payload)) return;
+    var before = state;
+    state = payload;
+    SIDES.forEach(function (side) {
+      var was = before && before.players[side] && before.players[side].flag_fallen;
+      if (state.players[side].flag_fallen && !was && before) announce(side, fill(words.say_flag, { side: words[side] }));
+      previous[side] = null;  // a push may move a clock by any amount: speak only what the countdown crosses
+    });
+    render();
+  }
+
+  /** Milliseconds left on ``side``'s clock now (the running one counted down since server_ms). */
+  function remainingMs(side) {
+    var player = state.players[side];
+    var left = player.remaining_ms;
+    if (state.running === side && !state.paused && !player.flag_fallen) {
+      // Before the start instant nothing runs yet (the first mover's clock starts then, 003 12.5).
+      var from = Math.max(state.server_ms, state.starts_at_ms || 0);
+      left -= Math.max(0, serverNow() - from);
+    }
+    return Math.max(0, left);
+  }
+
+  function formatClock(ms) {
+    ms = Math.max(0, Math.floor(ms));
+    if (ms < 10000) return Math.floor(ms / 1000) + "." + Math.floor((ms % 1000) / 100);
+    var seconds = Math.floor(ms / 1000);
+    var h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
+    var mm = (h && m < 10 ? "0" : "") + m, ss = (s < 10 ? "0" : "") + s;
+    return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
+  }
+
+  function clockNode(side) {
+    return document.getElementById("clock-" + side);
+  }
+
+  function render() {
+    if (!state) return;
+    var ticking = false;
+    SIDES.forEach(function (side) {
+      var node = clockNode(side);
+      var player = state.players[side];
+      var running = state.running === side && !state.paused;
+      var left = remainingMs(side);
+      node.classList.toggle("running", running);
+      node.classList.toggle("fallen", !!player.flag_fallen);
+      node.querySelector(".live-flag").hidden = !player.flag_fallen;
+      node.querySelector(".live-time").textContent = formatClock(left);
+      node.querySelector(".live-detail").textContent = detail(side, left);
+      node.dataset.remainingMs = String(left);
+      if (running && left === 0) ticking = true;
+    });
+    root.classList.toggle("paused", !!state.paused);
+    root.dataset.version = String(state.version);
+    root.dataset.running = state.running || "";
+    showStatus();
+    var button = document.getElementById("move-made");
+    if (button) button.disabled = busy || !config.ongoing || state.running !== config.colour || !!state.paused;
+    if (ticking) askAgain();
+  }
+
+  /** A line under a clock from the system's own state (byo-yomi periods, Canadian block, moves to control). */
+  function detail(side, left) {
+    var player = state.players[side];
+    var parts = [];
+    var byo = byoyomi(side, left);
+    if (byo && byo.inPeriods) parts.push(fill(words.periods_left, { periods: byo.periods }));
+    var system = (config.time_control || {}).system;
+    if (system === "canadian" && player.in_overtime && typeof player.block_moves_left === "number") {
+      parts.push(fill(words.block_moves_left, { moves: player.block_moves_left }));
+    }
+    if (system === "periods" && typeof player.control_through_move === "number") {
+      var toControl = player.control_through_move - (player.moves_made || 0);
+      if (toControl > 0) parts.push(fill(words.moves_to_control, { moves: toControl }));
+    }
+    return parts.join(" · ");
+  }
+
+  function showStatus() {
+    var node = document.getElementById("live-status");
+    var text = words[connection] || connection;
+    if (state && state.paused && connection === "live") text = words.paused;
+    if (!config.ongoing && connection === "live") text = words.finished;
+    if (node.textContent !== text) node.textContent = text;
+    root.dataset.connection = connection;
+  }
+
+  var lastAsk = 0;
+  function askAgain() {
+    // The countdown reached zero here: the server decides (its scheduled check pushes the flag); ask
+    // for the current state in case that push was missed.
+    var now = Date.now();
+    if (socket && socket.readyState === WebSocket.OPEN && now - lastAsk > 2000) {
+      lastAsk = now;
+      socket.send(JSON.stringify({ type: "refresh" }));
+    }
+  }
+
+  // --- speech ----------------------------------------------------------------------------------
+
+  function speechKey(side) {
+    return "corr.live.speak." + config.game + "." + side;
+  }
+
+  function speaking(side) {
+    try {
+      return window.localStorage.getItem(speechKey(side)) === "1";
+    } catch (e) {
+      return false;
+    }
+  }
+
+  var spoken = [];  // what was said, newest last (read by the browser tests)
+  window.corrLiveSpoken = spoken;
+
+  function announce(side, text) {
+    if (!speaking(side)) return;
+    spoken.push(text);
+    if (!("speechSynthesis" in window)) return;
+    var utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = document.documentElement.lang || "en";
+    window.speechSynthesis.speak(utterance);
+  }
+
+  /** Japanese byo-yomi figures of ``side`` with ``left`` ms in all: in the periods yet, and the current one's ms. */
+  function byoyomi(side, left) {
+    var control = config.time_control || {};
+    if (control.system !== "byoyomi" || !control.period_time) return null;
+    var player = state.players[side];
+    var period = typeof player.period_ms === "number" ? player.period_ms : Math.round(control.period_time * 1000);
+    var periods = typeof player.periods_left === "number" ? player.periods_left : control.periods;
+    // Left in all = main time left + the periods left: past main time, only periods remain.
+    var main = left - periods * period;
+    if (main > 0) return { inPeriods: false, main: main, periods: periods };
+    var current = left <= 0 ? 0 : left - (Math.ceil(left / period) - 1) * period;
+    return { inPeriods: true, current: current, periods: Math.max(0, Math.ceil(left / period)) };
+  }
+
+  /** The figures speech follows for ``side``: ms to the next control, or ms left in the byo-yomi period. */
+  function speechFigures(side, left) {
+    var byo = byoyomi(side, left);
+    if (byo && byo.inPeriods) return { period: byo.current, control: null };
+    return { period: null, control: byo ? byo.main : left };
+  }
+
+  function crossed(before, now, thresholds) {
+    // The smallest threshold passed between the two figures (one announcement, however far a tick jumped).
+    var hit = null;
+    thresholds.forEach(function (t) {
+      if (before > t * 1000 && now <= t * 1000 && (hit === null || t < hit)) hit = t;
+    });
+    return hit;
+  }
+
+  function speak(now) {
+    SIDES.forEach(function (side) {
+      var player = state.players[side];
+      if (state.running !== side || state.paused || player.flag_fallen || !speaking(side)) {
+        previous[side] = null;
+        return;
+      }
+      var figures = speechFigures(side, remainingMs(side));
+      var before = previous[side];
+      previous[side] = figures;
+      if (!before) return;
+      if (figures.period !== null && before.period !== null) {
+        var second = crossed(before.period, figures.period, config.countdown_s);
+        if (second !== null) announce(side, String(second));
+      } else if (figures.control !== null && before.control !== null) {
+        var mark = crossed(before.control, figures.control, config.warnings_s);
+        if (mark !== null) announce(side, fill(words.say_minutes, { side: words[side], minutes: mark / 60 }));
+      }
+    });
+  }
+
+  function setUpSpeech() {
+    SIDES.forEach(function (side) {
+      var box = document.getElementById("speak-" + side);
+      if (!box) return;
+      box.checked = speaking(side);
+      box.addEventListener("change", function () {
+        try {
+          window.localStorage.setItem(speechKey(side), box.checked ? "1" : "0");
+        } catch (e) { /* storage refused (private mode): the switch works until the page is left */ }
+        previous[side] = null;
+        if (box.checked && "speechSynthesis" in window) {
+          // A word now, while the click counts as the user's gesture: browsers allow speech after it.
+          var hello = new SpeechSynthesisUtterance(words[side]);
+          hello.lang = document.documentElement.lang || "en";
+          window.speechSynthesis.speak(hello);
+        }
+      });
+    });
+  }
+
+  // --- the WebSocket ---------------------------------------------------------------------------
+
+  function connect() {
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + window.location.host + config.socket_path);
+    connection = "connecting";
+    showStatus();
+    socket.onopen = function () {
+      retries = 0;
+      connection = "live";
+      showStatus();
+    };
+    socket.onmessage = function (event) {
+      try {
+        accept(JSON.parse(event.data));
+      } catch (e) { /* not a payload: ignored */ }
+    };
+    socket.onclose = function (event) {
+      socket = null;
+      if (CLOSE_FINAL[event.code]) {
+        connection = "closed_" + event.code;
+        showStatus();
+        return;
+      }
+      connection = "reconnecting";
+      showStatus();
+      // Back off to at most 10 s; the server sends the whole state on connecting, so nothing is lost.
+      window.setTimeout(connect, Math.min(10000, 500 * Math.pow(2, retries++)));
+    };
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ type: "refresh" }));
+    }
+  });
+
+  // --- moves and the arbiter's actions through the API --------------------------------------------
+
+  function csrfToken() {
+    var field = document.querySelector("input[name=csrfmiddlewaretoken]");
+    if (field) return field.value;
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+
+  function post(url, body) {
+    return window.fetch(url, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "Accept": "application/json",
+                 "X-CSRFToken": csrfToken(), "Accept-Language": document.documentElement.lang || "en" },
+      body: JSON.stringify(body)
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        if (data && data.live) accept(data.live);
+        return { ok: response.ok, data: data || {} };
+      });
+    });
+  }
+
+  function say(id, text, ok) {
+    var node = document.getElementById(id);
+    if (!node) return;
+    node.textContent = text;
+    node.classList.toggle("error", !ok);
+  }
+
+  /** The number of the viewer's next move: their moves in the payload when it says, else those counted here. */
+  function nextNumber(side) {
+    var player = state.players[side];
+    var known = config.moves_made[side] + movesSent[side];
+    // The payload's count is the server's: newer than the page's, unless a move was just accepted here.
+    if (typeof player.moves_made === "number") known = Math.max(known, player.moves_made);
+    return known + 1;
+  }
+
+  function setUpMove() {
+    var form = document.getElementById("live-move");
+    if (!form || !config.colour) return;
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (busy || state.running !== config.colour || state.paused) return;
+      var notation = document.getElementById("live-notation");
+      var number = nextNumber(config.colour);
+      busy = true;
+      render();
+      say("move-message", words.sending, true);
+      post(config.urls.moves, { number: number, notation: notation.value.trim() }).then(function (answer) {
+        busy = false;
+        if (answer.ok) {
+          movesSent[config.colour] += 1;
+          notation.value = "";
+          say("move-message", fill(words.sent, { number: number }), true);
+        } else {
+          say("move-message", fill(words.refused, { detail: answer.data.detail || "" }), false);
+        }
+        render();
+      }, function () {
+        busy = false;
+        say("move-message", words.network, false);
+        render();
+      });
+    });
+  }
+
+  function setUpArbiter() {
+    if (!config.ruling) return;
+    function run(action, body) {
+      say("arbiter-message", words.sending, true);
+      post(config.urls[action], body).then(function (answer) {
+        say("arbiter-message", answer.ok ? words.done : fill(words.failed, { detail: answer.data.detail || "" }),
+            answer.ok);
+      }, function () {
+        say("arbiter-message", words.network, false);
+      });
+    }
+    ["live-pause", "live-resume"].forEach(function (id) {
+      var button = document.getElementById(id);
+      button.addEventListener("click", function () {
+        var reason = document.getElementById("pause-reason").value.trim();
+        run(button.dataset.action, reason ? { reason: reason } : {});
+      });
+    });
+    var adjust = document.getElementById("live-adjust-form");
+    adjust.addEventListener("submit", function (event) {
+      event.preventDefault();
+      run("adjust", { player: adjust.player.value, seconds: Number(adjust.seconds.value), reason: adjust.reason.value });
+    });
+    var illegal = document.getElementById("live-illegal-form");
+    illegal.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var body = { player: illegal.player.value };
+      if (illegal.reason.value.trim()) body.reason = illegal.reason.value.trim();
+      run("illegal", body);
+    });
+    var result = document.getElementById("live-result-form");
+    result.addEventListener("submit", function (event) {
+      event.preventDefault();
+      run("result", { result: result.result.value, termination: result.termination.value });
+    });
+  }
+
+  accept(config.payload);
+  setUpSpeech();
+  setUpMove();
+  setUpArbiter();
+  connect();
+  window.setInterval(function () {
+    render();
+    speak(Date.now());
+  }, TICK_MS);
+})();

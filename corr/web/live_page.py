@@ -1,0 +1,94 @@
+"""The game page of a live game (issue 16, README "Live games"): clocks counting down, pushed over a WebSocket.
+
+The page carries the payload of ``corr.live.state.live_payload`` as it was when it was served, so both
+clocks show at once (and without JavaScript); ``corr/static/corr/live.js`` then keeps them counting
+between the pushes of ``ws/games/<id>/live/`` and makes the moves and the arbiter's actions through
+the API (``POST /api/games/{id}/moves/`` and the arbiter endpoints of the service).
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from corr import limits as lim
+from corr.games.permissions import can_arbitrate
+from corr.models import LIVE_TEXT_MAX, Game
+
+# Spoken countdown in a byo-yomi period (003 12.16, its interpretation: "15, 10, 5, 4, 3, 2, 1 s") and
+# warnings before a control (001 1.7.9: 10 minutes for a totally blind player, 5 for a visually impaired
+# one); the page speaks each threshold once as the clock crosses it.
+BYOYOMI_COUNTDOWN_S = (15, 10, 5, 4, 3, 2, 1)
+CONTROL_WARNINGS_S = (600, 300)
+
+
+def live_game_context(request, game: Game) -> dict:
+    """The template context of a live game's page for ``request.user`` (who may view it)."""
+    from corr.live.state import live_payload
+
+    colour = game.colour_of(request.user)
+    ruling = can_arbitrate(request.user, game.tournament) and colour is None
+    payload = live_payload(game)
+    return {
+        "game": game, "live": payload, "colour": colour, "ruling": ruling,
+        "is_arbiter": can_arbitrate(request.user, game.tournament),
+        "sides": [{"side": side, "user": game.user_of(side), "player": payload["players"][side]}
+                  for side in ("white", "black")],
+        "live_config": live_config(game, colour, ruling, payload),
+        "history": live_history(game),
+        "notation_max": lim.NOTATION_MAX, "reason_max": LIVE_TEXT_MAX, "termination_max": lim.TERMINATION_MAX,
+    }
+
+
+def live_config(game: Game, colour: str | None, ruling: bool, payload: dict) -> dict:
+    """What live.js needs, as JSON in the page (``json_script``): addresses, rules and its words."""
+    def url(name: str) -> str:
+        return reverse(name, args=[game.pk])
+
+    return {
+        "game": game.pk, "colour": colour, "ruling": ruling, "ongoing": game.status == "ongoing",
+        "payload": payload, "time_control": game.tournament.time_control or {},
+        "socket_path": f"/ws/games/{game.pk}/live/",
+        "urls": {"game": url("api-game"), "moves": url("api-moves"), "pause": url("api-pause"),
+                 "resume": url("api-resume"), "adjust": url("api-time-adjustments"),
+                 "illegal": url("api-illegal-moves"), "result": url("api-result")},
+        "moves_made": moves_made(game),
+        "countdown_s": list(BYOYOMI_COUNTDOWN_S), "warnings_s": list(CONTROL_WARNINGS_S),
+        "words": live_words(),
+    }
+
+
+def live_words() -> dict:
+    """The words live.js shows or speaks, in the page's language."""
+    return {
+        "connecting": _("connecting…"), "live": _("live"), "reconnecting": _("connection lost, reconnecting…"),
+        "closed_4401": _("signed out: sign in again to follow the game"),
+        "closed_4403": _("you may not follow this game"), "closed_4404": _("this game no longer exists"),
+        "paused": _("clocks paused by the arbiter"), "finished": _("game over"),
+        "sending": _("sending…"), "sent": _("move %(number)s recorded"), "refused": _("not recorded: %(detail)s"),
+        "done": _("done"), "failed": _("failed: %(detail)s"), "network": _("no answer from the server"),
+        "white": _("white"), "black": _("black"),
+        "periods_left": _("byo-yomi periods left: %(periods)s"),
+        "block_moves_left": _("moves left in the block: %(moves)s"),
+        "moves_to_control": _("moves to the control: %(moves)s"),
+        # Spoken (speech synthesis, in the page's language); the minutes are those of CONTROL_WARNINGS_S.
+        "say_minutes": _("%(side)s: %(minutes)s minutes left to the control"),
+        "say_flag": _("%(side)s: flag fallen"),
+    }
+
+
+def moves_made(game: Game) -> dict[str, int]:
+    """Moves each side has made so far (the page's next move number is one more)."""
+    from corr.models.live import LiveEvent, LiveEventKind
+
+    counts = {"white": 0, "black": 0}
+    for side in counts:
+        counts[side] = LiveEvent.objects.filter(game=game, kind=LiveEventKind.MOVE, player=side).count()
+    return counts
+
+
+def live_history(game: Game) -> list:
+    """Every stored event of the live game, in order, with who entered it (corr itself: None)."""
+    from corr.models.live import LiveEvent
+
+    return list(LiveEvent.objects.filter(game=game).select_related("entered_by").order_by("seq"))

@@ -1,0 +1,121 @@
+"""The live page in a real browser (chromium), served by daphne with its WebSocket (corr/asgi.py).
+
+The server runs in its own process (``daphne.testing.DaphneProcess``, as Channels'
+``ChannelsLiveServerTestCase`` runs it) on the test database, with the in-memory channel layer of
+the embedded run: the move made through the API and the push it causes happen in that process, as
+in ``make run``. Real time here (no injected clock): the server's clock is the only clock.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+
+import pytest
+import requests
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+
+from corr.models import LiveEvent
+
+from .conftest import Page
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def asgi_server(transactional_db, settings):
+    """corr.asgi served by daphne in a child process; yields its base URL."""
+    from channels.testing.live import make_application, set_database_connection
+    from daphne.testing import DaphneProcess
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    process = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler),
+                            setup=set_database_connection)
+    process.start()
+    assert process.ready.wait(timeout=30), "daphne did not start"
+    yield f"http://127.0.0.1:{process.port.value}"
+    process.terminate()
+    process.join(timeout=10)
+
+
+def api_post(base: str, user, path: str, body: dict) -> requests.Response:
+    token, _ = Token.objects.get_or_create(user=user)
+    return requests.post(base + path, json=body, headers={"Authorization": f"Token {token.key}"}, timeout=20)
+
+
+def wait_for(condition, what: str, seconds: float = 15):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"not seen within {seconds} s: {what}")
+
+
+def test_the_clock_changes_by_a_push_after_a_move_through_the_api_and_the_button_makes_the_next(
+        browser, asgi_server, arbiter, anna, boris):
+    t = api_post(asgi_server, arbiter, "/api/tournaments/", {
+        "name": "Live in a browser", "official_start": timezone.now().date().isoformat(), "mode": "live",
+        "ruleset": {"time_control": {"unit": "seconds", "system": "fischer", "initial": 300, "increment": 5}}})
+    assert t.status_code == 201, t.text
+    g = api_post(asgi_server, arbiter, "/api/games/", {"tournament": t.json()["id"], "white": "anna", "black": "boris",
+                                                       "starts_at": timezone.now().isoformat()})
+    assert g.status_code == 201, g.text
+    game = g.json()["id"]
+
+    page = Page(browser, asgi_server).width("phone").sign_in(boris).open(f"/games/{game}/")
+    wait_for(lambda: page.find("#live").get_attribute("data-connection") == "live", "the WebSocket open")
+    white, black = page.find("#clock-white"), page.find("#clock-black")
+    assert "running" in white.get_attribute("class") and "running" not in black.get_attribute("class")
+    assert page.find("#move-made").get_attribute("disabled") is not None  # white's turn, not boris's
+    # White's clock counts down in the page, between pushes.
+    shown = white.find_element("css selector", ".live-time").text
+    wait_for(lambda: white.find_element("css selector", ".live-time").text != shown, "white's clock counting down")
+    version = int(page.find("#live").get_attribute("data-version"))
+
+    # anna moves through the API: the page sees it by the push alone (no reload, no polling).
+    r = api_post(asgi_server, anna, f"/api/games/{game}/moves/", {"number": 1, "notation": "e4"})
+    assert r.status_code in (200, 201), r.text
+    wait_for(lambda: "running" in black.get_attribute("class"), "black's clock running after the push")
+    assert "running" not in white.get_attribute("class")
+    assert int(page.find("#live").get_attribute("data-version")) > version
+    white_after = white.find_element("css selector", ".live-time").text
+    time.sleep(1.2)
+    assert white.find_element("css selector", ".live-time").text == white_after  # stopped
+    assert black.find_element("css selector", ".live-time").text != "5:00"  # counting
+
+    # boris answers with the large button on the phone, notation typed beside it.
+    assert page.visible_in_width("#move-made") and page.no_horizontal_scroll()
+    assert page.find("#move-made").size["height"] >= 60
+    page.fill("#live-notation", "c5")
+    page.click("#move-made", navigates=False)
+    wait_for(lambda: "running" in white.get_attribute("class"), "white's clock running after boris's move")
+    move = wait_for(lambda: LiveEvent.objects.filter(game_id=game, kind="move", player="black").first(),
+                    "boris's move stored")
+    assert (move.number, move.notation) == (1, "c5")
+    assert "1" in page.find("#move-message").text
+    page.screenshot("live-game-phone")
+
+    # The spoken countdown's switches: one per clock, kept on this device across a reload.
+    switch = page.find("#speak-black")
+    assert not switch.is_selected()
+    page.click("#speak-black", navigates=False)
+    assert page.driver.execute_script(f"return localStorage.getItem('corr.live.speak.{game}.black')") == "1"
+    page.driver.refresh()
+    wait_for(lambda: page.find("#live").get_attribute("data-connection") == "live", "the WebSocket open again")
+    assert page.find("#speak-black").is_selected() and not page.find("#speak-white").is_selected()
+
+    # The arbiter's page at 1280 px: the clocks and the controls; pausing stops both clocks by a push.
+    page.width("desktop").sign_in(arbiter).open(f"/games/{game}/")
+    wait_for(lambda: page.find("#live").get_attribute("data-connection") == "live", "the arbiter's WebSocket")
+    for control in ("#live-pause", "#live-resume", "#live-adjust-form", "#live-illegal-form", "#live-result-form"):
+        assert page.find(control).is_displayed(), control
+    page.fill("#pause-reason", "a phone rang")
+    page.click("#live-pause", navigates=False)
+    wait_for(lambda: "paused" in page.find("#live").get_attribute("class"), "the clocks paused by the push")
+    assert not page.all("#clock-white.running, #clock-black.running")
+    assert LiveEvent.objects.get(game_id=game, kind="pause").reason == "a phone rang"
+    page.screenshot("live-game-arbiter-desktop")

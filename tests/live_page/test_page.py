@@ -1,0 +1,90 @@
+"""The live game page as served (the countdown itself runs in the browser: tests/browser/test_live_page.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from corr.live.state import live_payload
+from corr.templatetags.corr_live import clock_ms, instant_ms, seconds_signed
+
+pytestmark = pytest.mark.django_db
+
+
+def page(user, game) -> tuple[str, dict]:
+    client = Client()
+    client.force_login(user)
+    response = client.get(f"/games/{game.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    start = html.index('<script id="live-config" type="application/json">') + len(
+        '<script id="live-config" type="application/json">')
+    return html, json.loads(html[start:html.index("</script>", start)])
+
+
+def test_the_player_to_move_sees_both_clocks_the_move_button_and_the_speech_switches(live_game, anna):
+    html, config = page(anna, live_game)
+    payload = live_payload(live_game)
+    assert config["payload"] == payload and config["colour"] == "white" and not config["ruling"]
+    assert config["socket_path"] == f"/ws/games/{live_game.pk}/live/"
+    assert config["urls"]["moves"] == f"/api/games/{live_game.pk}/moves/"
+    assert config["countdown_s"] == [15, 10, 5, 4, 3, 2, 1] and config["warnings_s"] == [600, 300]
+    white = clock_ms(payload["players"]["white"]["remaining_ms"])
+    assert 'id="clock-white" data-side="white"' in html and f">{white}</div>" in html
+    assert 'class="live-clock running" id="clock-white"' in html and 'class="live-clock" id="clock-black"' in html
+    assert 'id="move-made" class="move-made">' in html  # enabled: white's clock runs
+    assert 'id="speak-white"' in html and 'id="speak-black"' in html
+    assert 'id="live-pause"' not in html  # a player has no arbiter controls
+    assert "/static/corr/live.js" in html
+
+
+def test_the_partner_waits_with_the_button_disabled(live_game, boris):
+    html, config = page(boris, live_game)
+    assert config["colour"] == "black"
+    assert 'id="move-made" class="move-made" disabled>' in html
+
+
+def test_the_arbiter_has_pause_resume_adjust_illegal_move_and_result_and_no_move_button(live_game, arbiter):
+    html, config = page(arbiter, live_game)
+    assert config["ruling"] and config["colour"] is None
+    for control in ("live-pause", "live-resume", "live-adjust-form", "live-illegal-form", "live-result-form"):
+        assert f'id="{control}"' in html, control
+    assert 'id="move-made"' not in html
+    assert config["urls"] | {} == {
+        "game": f"/api/games/{live_game.pk}/", "moves": f"/api/games/{live_game.pk}/moves/",
+        "pause": f"/api/games/{live_game.pk}/pause/", "resume": f"/api/games/{live_game.pk}/resume/",
+        "adjust": f"/api/games/{live_game.pk}/time-adjustments/",
+        "illegal": f"/api/games/{live_game.pk}/illegal-moves/", "result": f"/api/games/{live_game.pk}/result/"}
+
+
+def test_a_stranger_gets_403(live_game, eve):
+    client = Client()
+    client.force_login(eve)
+    assert client.get(f"/games/{live_game.pk}/").status_code == 403
+
+
+def test_the_page_in_russian_and_french(live_game, anna):
+    client = Client()
+    client.force_login(anna)
+    for language, words in (("ru", ("Ход сделан", "озвучивать")), ("fr", ("Coup joué", "annoncer"))):
+        html = client.get(f"/games/{live_game.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert all(w in html for w in words), language
+
+
+def test_the_script_is_served():
+    response = Client().get("/static/corr/live.js")
+    assert response.status_code == 200
+    assert b"speechSynthesis" in b"".join(response.streaming_content if response.streaming else [response.content])
+
+
+@pytest.mark.parametrize("ms, shown", [(0, "0.0"), (-5, "0.0"), (9_999, "9.9"), (10_000, "0:10"), (299_999, "4:59"),
+                                       (3_600_000, "1:00:00"), (3_909_000, "1:05:09")])
+def test_clock_figures_round_down_as_the_countdown_does(ms, shown):
+    assert clock_ms(ms) == shown
+
+
+def test_history_figures():
+    assert seconds_signed(120_000) == "+120 s" and seconds_signed(-30_500) == "-30.5 s"
+    assert instant_ms(1_796_032_800_250) == "2026-11-30 10:00:00.2"
