@@ -114,6 +114,13 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def no_inprocess_live_sweep(settings):
+    # The embedded run's sweep thread outlives the test that started it and would sweep later tests'
+    # live games on their own injected clocks; the sweep is tested by calling it (tests/live).
+    settings.LIVE_INPROCESS_SWEEP = False
+
+
+@pytest.fixture(autouse=True)
 def tokens_outlive_time_travel(settings):
     # Tests travel in time and use a token issued on another date; expiry is tested on its own
     # (tests/security/test_tokens.py), with the setting back at its documented value.
