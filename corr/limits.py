@@ -41,6 +41,9 @@ RULESET_RANGES: dict[str, tuple[int, int]] = {
 """Inclusive ranges of the 50.4 ruleset numbers (``corr.clock.Ruleset``; smallint columns of ``Tournament``)."""
 TIME_CONTROL_NUMBER_MAX = MOVES_MAX
 """The largest number anywhere in a ruleset's ``time_control`` object (days, moves, periods)."""
+TIME_CONTROL_SECONDS_MAX = 7 * 86_400
+"""The largest number of a ``time_control`` in seconds (``"unit": "seconds"``, live games): a week, beyond
+any board game's main time (a two-day Go title game gives each player 8 hours)."""
 TIME_CONTROL_ITEMS_MAX = 100
 """The most items of a list in a ``time_control`` object (``stages``)."""
 
@@ -94,8 +97,11 @@ def date_window_error(value: date, field: str) -> str | None:
 def time_control_error(data: object, path: str = "ruleset.time_control") -> tuple[str, str] | None:
     """The first number or list of a ``time_control`` object beyond its bound: ``(message, field)``; else None.
 
-    Only sizes are checked here; the calculator checks the shape and the rules.
+    Only sizes are checked here; the calculator checks the shape and the rules. A control in seconds
+    (live games) bounds its numbers, whole or fractional, by ``TIME_CONTROL_SECONDS_MAX``.
     """
+    seconds = isinstance(data, dict) and data.get("unit") == "seconds"
+    largest = TIME_CONTROL_SECONDS_MAX if seconds else TIME_CONTROL_NUMBER_MAX
     stack = [(path, data)]
     while stack:
         where, value = stack.pop()
@@ -105,6 +111,7 @@ def time_control_error(data: object, path: str = "ruleset.time_control") -> tupl
             if len(value) > TIME_CONTROL_ITEMS_MAX:
                 return f"{where} may have at most {TIME_CONTROL_ITEMS_MAX} items, got {len(value)}", where
             stack.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
-        elif isinstance(value, int) and not isinstance(value, bool) and value > TIME_CONTROL_NUMBER_MAX:
-            return f"{where} must be at most {TIME_CONTROL_NUMBER_MAX}, got {value}", where
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and not value <= largest:
+            # ``not <=`` so that a NaN is refused too.
+            return f"{where} must be at most {largest}, got {value}", where
     return None

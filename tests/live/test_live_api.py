@@ -163,3 +163,16 @@ def test_a_live_tournament_needs_a_clock_in_seconds_and_its_rules_change_without
     r = api(arbiter).patch(f"/api/tournaments/{tournament.pk}/", {"name": "Live cup, renamed"}, format="json")
     assert r.status_code == 200, r.json()
     assert live_of(api(anna), game_id)["players"]["white"]["remaining_ms"] == 300 * S
+
+
+def test_a_live_control_takes_hours_in_seconds_and_refuses_more_than_a_week_naming_the_field(api, arbiter, clock):
+    # 10,800 s (3 hours of main time) is beyond the days controls' bound of 10,000 and valid in seconds.
+    three_hours = {"unit": "seconds", "system": "periods", "stages": [{"moves": None, "time": 10_800}]}
+    r = api(arbiter).post("/api/tournaments/", {"name": "Title match", "official_start": "2026-03-01", "mode": "live",
+                                                "ruleset": {"time_control": three_hours}}, format="json")
+    assert r.status_code == 201, r.json()
+    too_long = {**three_hours, "stages": [{"moves": None, "time": 604_800.5}]}
+    r = api(arbiter).post("/api/tournaments/", {"name": "Too long", "official_start": "2026-03-01", "mode": "live",
+                                                "ruleset": {"time_control": too_long}}, format="json")
+    assert r.status_code == 400
+    assert r.json()["field"] == "ruleset.time_control.stages[0].time" and "604800" in r.json()["detail"]
