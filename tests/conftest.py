@@ -171,6 +171,16 @@ def eager_tasks(request):
 
 
 @pytest.fixture(autouse=True)
+def fresh_content_types():
+    """Each test reads content types from its database: a transactional test's flush gives them new ids, and
+    Django's process-wide cache would hand the old ones to the admin's log (a foreign key to nothing)."""
+    from django.contrib.contenttypes.models import ContentType
+
+    ContentType.objects.clear_cache()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def empty_cache():
     """Each test starts with no cached clocks (ids and versions repeat between tests)."""
     from django.core.cache import cache
