@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -21,44 +21,91 @@ def _days(n) -> str:
     return ngettext("%(days)s day", "%(days)s days", n) % {"days": n} if isinstance(n, int) else str(n)
 
 
+def _duration(seconds) -> str:
+    """An amount of a time control in seconds as a person reads it: ``1 h 30 min``, ``30 s``, ``0.25 s``.
+
+    Hours, minutes and seconds with their symbols (no plural in any language of the site); a fraction
+    of a second (the JSON allows milliseconds) in the language's decimal form.
+    """
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        return str(seconds)
+    ms = round(seconds * 1000)
+    hours, rest = divmod(ms, 3_600_000)
+    minutes, rest = divmod(rest, 60_000)
+    parts = []
+    if hours:
+        parts.append(_("%(hours)s h") % {"hours": hours})
+    if minutes:
+        parts.append(_("%(minutes)s min") % {"minutes": minutes})
+    if rest or not parts:
+        value = rest // 1000 if rest % 1000 == 0 else rest / 1000
+        parts.append(_("%(seconds)s s") % {"seconds": number_format(value)})
+    return " ".join(parts)
+
+
+def _stages(stages, amount) -> str:
+    """Stages of a control (``periods``, a byo-yomi's main time in moves): ``40 moves in 1 h 30 min, then the
+    rest of the game in 30 min``, with a stage's increment or delay after it."""
+    out = []
+    for s in stages:
+        if s.get("moves") is None:
+            text = _("the rest of the game in %(days)s") % {"days": amount(s.get("time"))}
+        else:
+            text = _("%(moves)s moves in %(days)s") % {"moves": s.get("moves"), "days": amount(s.get("time"))}
+        if s.get("increment"):
+            text += _(" + %(increment)s a move") % {"increment": amount(s["increment"])}
+        if s.get("delay"):
+            text += _(" (%(delay)s delay a move)") % {"delay": amount(s["delay"])}
+        out.append(text)
+    return _(", then ").join(out)
+
+
 def time_control_text(ruleset) -> str:
-    """The time control a tournament's games actually get, in one line (any system or preset)."""
+    """The time control a tournament's games actually get, in one line (any system or preset).
+
+    Amounts are days, or durations for a live control (``"unit": "seconds"``: ``1 h 30 min``, ``30 s``).
+    """
     tc = ruleset.time_control
     if tc is None:
         return _("%(moves)s moves in %(days)s, accumulated (50.4.3); time trouble at %(trouble)s left") % {
             "moves": ruleset.moves_per_control, "days": _days(ruleset.days_per_control),
             "trouble": _days(ruleset.time_trouble_days)}
     data = tc if isinstance(tc, dict) else tc.as_json()
+    amount = _duration if data.get("unit") == "seconds" else _days
+
+    def main(value) -> str:  # a byo-yomi's main time: an amount, or stages in moves (Go 12.2)
+        return _stages(value, amount) if isinstance(value, list) else amount(value)
+
     system = data.get("system", "")
     extras = []
     if data.get("max_per_move"):
-        extras.append(_("at most %(days)s a move") % {"days": _days(data["max_per_move"])})
+        extras.append(_("at most %(days)s a move") % {"days": amount(data["max_per_move"])})
     if data.get("double_after"):
         extras.append(_("days count double beyond %(days)s") % {"days": data["double_after"]})
     if system == "periods":
-        stages = _(", then ").join(_("%(moves)s moves in %(days)s") % {"moves": s.get("moves"),
-                                                                         "days": _days(s.get("time"))}
-                                   for s in data.get("stages", []))
-        text = stages + (_(", repeated") if data.get("repeat_last") else "") + (
+        text = _stages(data.get("stages", []), amount) + (_(", repeated") if data.get("repeat_last") else "") + (
             _(", accumulated") if data.get("cumulative", True) else "")
     elif system == "fischer":
         text = _("Fischer: %(initial)s + %(increment)s a move") % {
-            "initial": _days(data.get("initial")), "increment": data.get("increment")}
+            "initial": amount(data.get("initial")), "increment": amount(data.get("increment"))}
         if data.get("max"):
-            text += _(", at most %(max)s on the clock") % {"max": data["max"]}
+            text += _(", at most %(max)s on the clock") % {"max": amount(data["max"])}
     elif system == "per_move":
-        text = _("%(days)s a move") % {"days": _days(data.get("time"))}
+        text = _("%(days)s a move") % {"days": amount(data.get("time"))}
     elif system == "byoyomi":
-        text = _("Japanese byo-yomi: %(main)s, then %(periods)s periods of %(period)s") % {
-            "main": _days(data.get("main")), "periods": data.get("periods"), "period": _days(data.get("period_time"))}
+        periods = data.get("periods")
+        text = ngettext("Japanese byo-yomi: %(main)s, then %(periods)s period of %(period)s",
+                        "Japanese byo-yomi: %(main)s, then %(periods)s periods of %(period)s",
+                        periods if isinstance(periods, int) else 2) % {
+            "main": main(data.get("main")), "periods": periods, "period": amount(data.get("period_time"))}
     elif system == "canadian":
         text = _("Canadian byo-yomi: %(main)s, then %(moves)s moves in %(period)s") % {
-            "main": _days(data.get("main")), "moves": data.get("moves"), "period": _days(data.get("period_time"))}
+            "main": main(data.get("main")), "moves": data.get("moves"), "period": amount(data.get("period_time"))}
     elif system == "sudden_death":
-        text = _("sudden death: %(days)s for the game") % {"days": _days(data.get("time"))}
+        text = _("sudden death: %(days)s for the game") % {"days": amount(data.get("time"))}
     elif system == "delay":
         text = _("FIDE delay: %(main)s, %(delay)s free a move") % {
-            "main": _days(data.get("initial", data.get("main"))), "delay": _days(data.get("delay"))}
+            "main": amount(data.get("initial", data.get("main"))), "delay": amount(data.get("delay"))}
     else:
         text = system.replace("_", " ") or _("custom control")
     return "; ".join([text, *extras])

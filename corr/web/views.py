@@ -179,7 +179,8 @@ def game_page(request, game_id: int):
     try:
         if game.mode == "live":  # issue 16: clocks in seconds over a WebSocket (corr/web/live_page.py)
             context = live_game_context(request, game) | {
-                "can_see_tournament": can_see_tournament(request.user, game.tournament)}
+                "can_see_tournament": can_see_tournament(request.user, game.tournament),
+                "control_text": time_control_text(game.tournament.ruleset)}
             return render(request, "corr/game.html", context)
         context = _game_context(request, game)
     except ClockError as error:
