@@ -14,7 +14,7 @@ import re
 from sgfmill import boards, common, sgf
 
 from .moves import ExportedMove
-from .timecontrol import main_time_seconds, time_control_text
+from .timecontrol import main_time_seconds, sgf_overtime
 
 BOARD_SIZE = 19
 SGF_POINT = re.compile(r"[a-s]{2}")
@@ -44,7 +44,7 @@ def game_sgf(*, facts: dict, moves: list[ExportedMove], pending) -> bytes:
     root.set("PW", facts["white"])
     root.set("PB", facts["black"])
     root.set("TM", main_time_seconds(facts["ruleset"]))
-    root.set("OT", time_control_text(facts["ruleset"]))
+    root.set("OT", sgf_overtime(facts["ruleset"]))
     if facts["result"] in RESULTS:
         root.set("RE", RESULTS[facts["result"]])
     board = boards.Board(BOARD_SIZE)
