@@ -2,7 +2,9 @@
 
 One entry point, :func:`game_export`, for the API and the pages alike. The
 game's clock as of the date asked (the game page's: today in the
-tournament's zone) is computed once and every format reads its ledger.
+tournament's zone) is computed once and every format reads its ledger. A live
+game (issue 16) is written from its live events with the clock after each move
+(:mod:`corr.exports.live`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from django.utils.translation import gettext as _
 from corr.clock.charging import LEDGER_FIELDS
 from corr.games.clockstate import game_time
 from corr.games.errors import ServiceError
-from corr.models import Game, GameKind
+from corr.models import Game, GameKind, Mode
 
 from .moves import exported_moves
 from .pdn import game_pdn
@@ -72,9 +74,13 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
         raise ExportUnavailable(_("no %(format)s export of a %(kind)s game: its formats are %(formats)s")
                                 % {"format": format, "kind": kind, "formats": ", ".join(FORMATS_BY_KIND[kind])},
                                 field="format")
-    time = game_time(game, rows, as_of)
     media_type, charset = FORMATS[format]
     filename = f"game-{game.pk}.{format}"
+    if game.mode == Mode.LIVE:
+        content = live_export(game, format, site)
+        return Export(content if isinstance(content, bytes) else content.encode(charset),
+                      f"{media_type}; charset={charset}", filename)
+    time = game_time(game, rows, as_of)
     if format == "csv":
         return Export(ledger_csv(time.clock.ledger).encode(charset), f"{media_type}; charset={charset}", filename)
     moves, pending = exported_moves(time, rows)
@@ -91,6 +97,24 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
     else:
         content = game_sgf(facts=facts, moves=moves, pending=pending)
     return Export(content, f"{media_type}; charset={charset}", filename)
+
+
+def live_export(game: Game, format: str, site: str):
+    """The file of a live game (its moves are ``LiveEvent`` rows, its clock in ms): see :mod:`.live`.
+
+    Text for PGN, PDN and CSV; bytes for SGF (as the writers give them).
+    """
+    from .live import live_facts, live_history, live_ledger_csv
+
+    history = live_history(game)
+    if format == "csv":
+        return live_ledger_csv(history.ledger)
+    facts = live_facts(game, history, site)
+    if format == "pgn":
+        return game_pgn(facts=facts, moves=history.moves, pending=None)
+    if format == "pdn":
+        return game_pdn(facts=facts, moves=history.moves, pending=None)
+    return game_sgf(facts=facts, moves=history.moves, pending=None)
 
 
 def ledger_csv(ledger) -> str:

@@ -45,6 +45,11 @@ class ExportedMove:
         return f"received {received}; sent {sent}; days {self.days}"
 
     @property
+    def sgf_times(self) -> dict:
+        """SGF's time left after the move (``BL``/``WL``...): none for days (see :mod:`corr.exports.live`)."""
+        return {}
+
+    @property
     def comment(self) -> str:
         prefix = "void; " if self.void else f"variant {self.variant}; " if self.variant else ""
         return prefix + self.facts

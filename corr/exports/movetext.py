@@ -20,9 +20,10 @@ Check = Callable[[ExportedMove], "str | None"]
 
 
 def movetext(moves: list[ExportedMove], *, first: str, check: Check, pending: PendingLine | None,
-             notes: list[str], result: str) -> str:
-    """The movetext of ``moves`` ending with ``result``; ``notes`` go in comments after the last move."""
-    before: list[str] = []  # comments before the first move
+             notes: list[str], result: str, preface: list[str] = ()) -> str:
+    """The movetext of ``moves`` ending with ``result``; ``notes`` go in comments after the last move,
+    ``preface`` in comments before the first."""
+    before: list[str] = list(preface)  # comments before the first move
     written: list[tuple[ExportedMove, list[str]]] = []
     stopped: str | None = None
     rest: list[str] = []

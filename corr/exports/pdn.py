@@ -46,7 +46,8 @@ def game_pdn(*, facts: dict, moves, pending) -> str:
     if kind is not None:
         tags.append(("GameType", kind))
     tags += [("TimeControl", pgn_time_control(facts["ruleset"])),
-             ("CorrTimeControl", time_control_text(facts["ruleset"])), ("Mode", facts["mode"])]
+             ("CorrTimeControl", time_control_text(facts["ruleset"])), *facts.get("tags", []),
+             ("Mode", facts["mode"])]
     text = movetext(moves, first=facts["first"], check=draughts_check, pending=pending, notes=facts["notes"],
-                    result=result)
+                    result=result, preface=facts.get("preface", []))
     return tag_pairs(tags) + "\n" + text

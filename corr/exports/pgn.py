@@ -38,15 +38,17 @@ def game_pgn(*, facts: dict, moves, pending) -> str:
 
     ``facts`` holds ``event``, ``site``, ``date`` (official start), ``white``,
     ``black``, ``result`` (``1-0`` .. or ``*``), ``first``, ``ruleset`` (the
-    ruleset's JSON) and ``notes`` (comments after the last move).
+    ruleset's JSON) and ``notes`` (comments after the last move); a live game's also ``tags`` (more tag
+    pairs: ``UTCDate``, ``UTCTime``) and ``preface`` (comments before the first move).
     """
     tags = [
         ("Event", facts["event"]), ("Site", facts["site"]), ("Date", facts["date"].strftime("%Y.%m.%d")),
         ("Round", "-"), ("White", facts["white"]), ("Black", facts["black"]), ("Result", facts["result"]),
         ("TimeControl", pgn_time_control(facts["ruleset"])),
         ("CorrTimeControl", time_control_text(facts["ruleset"])),
+        *facts.get("tags", []),
         ("Mode", facts["mode"]),
     ]
     text = movetext(moves, first=facts["first"], check=chess_check(), pending=pending, notes=facts["notes"],
-                    result=facts["result"])
+                    result=facts["result"], preface=facts.get("preface", []))
     return tag_pairs(tags) + "\n" + text

@@ -4,7 +4,9 @@ The board is 19x19 (corr keeps no board size). A move's point is read from
 its notation as entered: a GTP vertex (``D4``, ``Q16``; no letter I), an SGF
 point (``dd``) or ``pass``; the notation itself stays in the node's comment
 (``C``) beside its dates and days. A move that names no free point ends the
-moves: it and the rest are written in the last node's comment.
+moves: it and the rest are written in the last node's comment. A live game's
+moves also carry the time left after them (``BL``/``WL``, ``OB``/``OW``: see
+:mod:`corr.exports.live`).
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ def game_sgf(*, facts: dict, moves: list[ExportedMove], pending) -> bytes:
         root.set("RE", RESULTS[facts["result"]])
     board = boards.Board(BOARD_SIZE)
     node = root
+    for note in facts.get("preface", []):
+        _add_comment(root, note)
     notes: list[str] = []
     stopped = None
     for move in moves:
@@ -70,6 +74,8 @@ def game_sgf(*, facts: dict, moves: list[ExportedMove], pending) -> bytes:
             else:
                 node = node.new_child()
                 node.set_move(colour, point)
+                for key, value in move.sgf_times.items():  # BL/WL time left, OB/OW overtime left
+                    node.set(f"{colour.upper()}L" if key == "L" else f"O{colour.upper()}", value)
                 _add_comment(node, f"{move.notation}: {move.comment}")
                 continue
         _add_comment(node, line)

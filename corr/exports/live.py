@@ -1,0 +1,182 @@
+"""Exports of a live game (issue 16): its moves as the server stamped them, with the clock after each press.
+
+A live game's moves are ``LiveEvent`` rows, not ``GameEvent`` ones, and its clock counts milliseconds: the
+files say what the formats say for play at the board.
+
+- PGN and PDN: each move's comment opens with the PGN supplement's ``[%clk H:MM:SS]`` (2001, section 4:
+  the time on the player's clock after the move, which lichess and chess.com write and python-chess reads
+  with ``node.clock()``), then the server's instant ``at 2026-03-01T12:00:10.000Z``.
+- SGF (FF[4]): each move node has ``BL``/``WL``, the time left after the move in seconds, and in overtime
+  ``OB``/``OW``: the byo-yomi periods left (Japanese, the KGS convention) or the moves left in the block
+  (Canadian, FF[4]'s own meaning); in byo-yomi ``BL``/``WL`` is the time of the current period.
+- The arbiter's actions, the flags and the service's gaps are comments after the move before them, in
+  fixed English words, so that the file loses no fact of the history.
+
+The clock after each press is the engine's (:func:`corr.clock.live.live_clock`) replayed on the events up
+to that press: the same figures the game page showed at that instant.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
+
+from corr.clock.live import live_clock
+from corr.live import timesource
+from corr.live.state import clock_at, engine_event, live_rows
+from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEventKind, LiveGame
+
+from .timecontrol import clock_text
+
+LIVE_LEDGER_FIELDS = ("index", "kind", "at_ms", "at", "player", "charged_ms", "remaining_ms", "note")
+"""The header of a live game's ledger as CSV: the engine's ledger lines, with each instant in ISO 8601."""
+
+
+def instant(ms: int) -> str:
+    """An instant in ms since the epoch as ISO 8601 UTC to the millisecond: ``2026-03-01T12:00:10.250Z``."""
+    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+@dataclass(slots=True)
+class LiveExportedMove:
+    """One press of a live game, with the player's clock just after it (what the formats write)."""
+
+    seq: int
+    player: str
+    number: int
+    notation: str
+    at_ms: int
+    clock_ms: int
+    """The player's clock after the press (increment or delay applied): ``[%clk]``, ``BL``/``WL``."""
+    state: dict
+    """The system's state after the press (byo-yomi periods left, the Canadian block...)."""
+    notes: list[str] = field(default_factory=list)
+    """What happened after this move and before the next one (arbiter, flags, gaps)."""
+    void: bool = False
+    variant: str = ""
+
+    @property
+    def facts(self) -> str:
+        return f"[%clk {clock_text(self.clock_ms)}] at {instant(self.at_ms)}"
+
+    @property
+    def comment(self) -> str:
+        return "; ".join([self.facts, *self.notes])
+
+    @property
+    def sgf_times(self) -> dict[str, float | int]:
+        """SGF's time left (``L``: ``BL``/``WL`` in seconds) and overtime count (``O``: ``OB``/``OW``)."""
+        s = self.state
+        if s.get("in_byoyomi"):  # Japanese: the period in hand (reset by the move) and the periods left
+            return {"L": s.get("period_left_ms", 0) / 1000, "O": s.get("periods_left", 0)}
+        if s.get("in_overtime"):  # Canadian: the block's time and its moves left
+            return {"L": s.get("block_ms_left", 0) / 1000, "O": s.get("block_moves_left", 0)}
+        if "main_ms" in s:  # a byo-yomi system still in its main time
+            return {"L": s["main_ms"] / 1000}
+        return {"L": self.clock_ms / 1000}
+
+
+@dataclass(frozen=True, slots=True)
+class LiveHistory:
+    """A live game as the exports write it."""
+
+    moves: list[LiveExportedMove]
+    preface: list[str]
+    """What happened before the first move (the start, a pause...)."""
+    closing: list[str]
+    """The clocks as of the export (or the end), after the last move."""
+    ledger: tuple
+    """The engine's ledger lines (:class:`corr.clock.live.LiveLedgerLine`) as of the export."""
+    started_at_ms: int
+
+
+def _event_text(row) -> str:
+    """A history line that is not a move, in fixed words with its instant and reason."""
+    at = instant(row.at_ms)
+    reason = f": {row.reason}" if row.reason else ""
+    kind = row.kind
+    if kind == LiveEventKind.START:
+        return f"clocks started at {at}"
+    if kind == LiveEventKind.PAUSE:
+        return f"clocks paused by the arbiter at {at} (002 6.12){reason}"
+    if kind == LiveEventKind.RESUME:
+        return f"clocks resumed by the arbiter at {at} (002 6.13){reason}"
+    if kind == LiveEventKind.ADJUST:
+        sign = "+" if row.delta_ms > 0 else "-"
+        return f"{row.player}'s clock {sign}{clock_text(abs(row.delta_ms))} by the arbiter at {at}{reason}"
+    if kind == LiveEventKind.ILLEGAL:
+        return f"illegal move by {row.player} declared at {at} (003 13.4){reason}"
+    if kind == LiveEventKind.GAP:
+        return f"service down from {instant(row.from_ms)} to {at}: not counted"
+    if kind == LiveEventKind.FLAG:
+        return f"{row.player}'s flag fell at {at}{reason}"
+    if kind == LiveEventKind.CASE:
+        return f"arbiter case opened at {at}{reason}"
+    if kind == LiveEventKind.RESULT:
+        return f"result recorded at {at}{reason}"
+    return f"{kind} at {at}{reason}"
+
+
+def live_history(game: Game, now_ms: int | None = None) -> LiveHistory:
+    """The moves of live ``game`` with the clock after each, the other events as notes, the clocks now.
+
+    ``now_ms`` defaults to the server's clock (``corr.live.timesource``).
+    """
+    now = timesource.now_ms() if now_ms is None else now_ms
+    live = LiveGame.objects.get(game=game)
+    rows = live_rows(game)
+    ruleset = game.tournament.ruleset
+    events: list = []
+    moves: list[LiveExportedMove] = []
+    preface: list[str] = []
+    for row in rows:
+        if row.kind in LIVE_CLOCK_KINDS:
+            events.append(engine_event(row))
+        if row.kind == LiveEventKind.MOVE:
+            # The engine replayed on the events up to this press, at its instant: the clock it showed then.
+            player = live_clock(ruleset, events, row.at_ms).players[row.player]
+            moves.append(LiveExportedMove(seq=row.seq, player=row.player, number=row.number,
+                                          notation=row.notation.strip(), at_ms=row.at_ms,
+                                          clock_ms=player.remaining_ms, state=player.state))
+        else:
+            (moves[-1].notes if moves else preface).append(_event_text(row))
+    clock = clock_at(game, live, rows, now)
+    sides = ", ".join(f"{side} {clock_text(p.remaining_ms)}" + (" (flag fallen)" if p.flag_fallen else "")
+                      for side, p in clock.players.items())
+    if game.status != GameStatus.ONGOING:
+        closing = [f"clocks at the end ({instant(clock.now_ms)}): {sides}"]
+    elif now < live.starts_at_ms:
+        closing = [f"not started: {clock.to_move}'s clock starts at {instant(live.starts_at_ms)}"]
+    else:
+        state = "paused" if clock.paused else f"{clock.to_move} to move, clock running"
+        closing = [f"clocks at {instant(now)}: {sides}; {state}"]
+    return LiveHistory(moves=moves, preface=preface, closing=closing, ledger=clock.ledger,
+                       started_at_ms=live.starts_at_ms)
+
+
+def live_facts(game: Game, history: LiveHistory, site: str) -> dict:
+    """The ``facts`` of :func:`corr.exports.pgn.game_pgn` for a live game: dated by its start."""
+    start = datetime.fromtimestamp(history.started_at_ms / 1000, tz=timezone.utc)
+    return {
+        "event": game.tournament.name, "site": site,
+        "date": start.astimezone(ZoneInfo(game.tournament.time_zone)).date(),
+        "white": game.white.username, "black": game.black.username, "result": game.result or "*",
+        "first": game.first, "mode": game.mode, "ruleset": game.tournament.ruleset.as_dict(),
+        "tags": [("UTCDate", start.strftime("%Y.%m.%d")), ("UTCTime", start.strftime("%H:%M:%S"))],
+        "preface": history.preface,
+        "notes": history.closing + ([f"termination: {game.termination}"] if game.termination else []),
+    }
+
+
+def live_ledger_csv(ledger) -> str:
+    """The live ledger, one line per event (and per flag or forfeit the engine derived)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(LIVE_LEDGER_FIELDS)
+    for line in ledger:
+        writer.writerow([line.index, line.kind, line.at_ms, instant(line.at_ms), line.player or "",
+                         line.charged_ms, "" if line.remaining_ms is None else line.remaining_ms, line.note])
+    return out.getvalue()
