@@ -1,4 +1,9 @@
-"""The pending deadlines of a user's games or of a tournament, as the game pages show them today."""
+"""The pending deadlines of a user's games or of a tournament, as the game pages show them today.
+
+Live games (issue 16) are left out: their clocks run in seconds on the game page and a flag falls at
+its instant, so a calendar day says nothing true about them (and the days calculator refuses their
+rulesets). Their start is on the game page; the calendars carry correspondence deadlines only.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from django.db.models import Q
 
 from corr.games.clockstate import local_today
 from corr.games.selectors import game_clock_view
-from corr.models import Game, GameStatus, Tournament
+from corr.models import Game, GameStatus, Mode, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +60,14 @@ def _deadlines(games, now: datetime, colour_of=None) -> list[Deadline]:
 
 
 def deadlines_of_user(*, user, now: datetime) -> list[Deadline]:
-    """The user's own pending deadlines in their ongoing games."""
+    """The user's own pending deadlines in their ongoing correspondence games (live games have none)."""
     games = (Game.objects.filter(Q(white=user) | Q(black=user), status=GameStatus.ONGOING)
-             .select_related("tournament", "white", "black").order_by("pk"))
+             .exclude(mode=Mode.LIVE).select_related("tournament", "white", "black").order_by("pk"))
     return _deadlines(games, now, colour_of=lambda game: game.colour_of(user))
 
 
 def deadlines_of_tournament(*, tournament: Tournament, now: datetime) -> list[Deadline]:
-    """Every player's pending deadline in the tournament's ongoing games."""
+    """Every player's pending deadline in the tournament's ongoing correspondence games (none if live)."""
     games = (Game.objects.filter(tournament=tournament, status=GameStatus.ONGOING)
-             .select_related("tournament", "white", "black").order_by("pk"))
+             .exclude(mode=Mode.LIVE).select_related("tournament", "white", "black").order_by("pk"))
     return _deadlines(games, now)
