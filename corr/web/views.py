@@ -65,6 +65,9 @@ def my_games(request):
     rows = []
     for game in games_of_user(user=request.user):
         colour = game.colour_of(request.user)
+        if game.mode == Mode.LIVE:  # a clock in seconds (issue 16): no days, no deadline
+            rows.append(_live_row(game, colour))
+            continue
         time, _rows = game_time_get(game=game, as_of=_today(game))  # today's figures, as the game page shows
         mine, theirs = time.clock.accounts[colour], time.clock.accounts["black" if colour == "white" else "white"]
         rows.append({"game": game, "colour": colour, "mine": mine, "theirs": theirs, "to_move": time.to_move,
@@ -72,6 +75,18 @@ def my_games(request):
                      "opponent": game.black if colour == "white" else game.white})
     arbitrated = Tournament.objects.all() if request.user.is_superuser else request.user.arbitrated_tournaments.all()
     return render(request, "corr/my_games.html", {"rows": rows, "arbitrated": arbitrated})
+
+
+def _live_row(game: Game, colour: str) -> dict:
+    """A live game's line of "My games": both clocks as the server has them now, the side to move."""
+    from corr.live.state import live_payload
+
+    live = live_payload(game)
+    other = "black" if colour == "white" else "white"
+    return {"game": game, "colour": colour, "live": live, "mine_ms": live["players"][colour]["remaining_ms"],
+            "theirs_ms": live["players"][other]["remaining_ms"], "to_move": live["running"],
+            "state": "over" if live["players"][colour]["flag_fallen"] else "",
+            "opponent": game.black if colour == "white" else game.white}
 
 
 # --- a game ---------------------------------------------------------------------------------------
@@ -364,12 +379,27 @@ def withdraw_post(request, game_id: int):
 def game_file_download(request, game_id: int):
     """The game as a game file for ``manage.py clock``, downloaded as ``game-ID.json``."""
     game = _game_or_404(request, game_id)
-    today = _today(game)
-    _time, rows = game_time_get(game=game, as_of=today)
-    response = HttpResponse(json.dumps(game_file(game, rows, today), indent=2, ensure_ascii=False) + "\n",
+    if game.mode == Mode.LIVE:  # the live game file (events at ISO 8601 instants) manage.py clock reads too
+        data = live_game_file(game)
+    else:
+        today = _today(game)
+        _time, rows = game_time_get(game=game, as_of=today)
+        data = game_file(game, rows, today)
+    response = HttpResponse(json.dumps(data, indent=2, ensure_ascii=False) + "\n",
                             content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
     return response
+
+
+def live_game_file(game: Game) -> dict:
+    """A live game as ``manage.py clock`` reads it: its ruleset, its clock events, now (the server's)."""
+    from corr.clock.live.gamefile import write_live_game
+    from corr.live import timesource
+    from corr.live.state import engine_events, live_rows
+
+    data = write_live_game(game.tournament.ruleset, engine_events(live_rows(game)), timesource.now_ms())
+    data["meta"] = {"game": game.pk, "tournament": game.tournament_id, "mode": game.mode}
+    return data
 
 
 # --- a tournament ---------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from django.test import Client
 from corr.clock.presets import PRESETS
 from corr.games import services
 
-from ..live.conftest import START, clock, create_game  # noqa: F401 (fixtures of the live tests)
+from ..live.conftest import START, START_MS, S
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,7 +34,7 @@ def header(user, path: str, language: str) -> str:
      "Byo-yomi japonais : 1 h, puis 5 périodes de 30 s", "Fischer : 1 h 30 min + 30 s par coup"),
 ])
 def test_a_live_control_reads_in_hours_minutes_and_seconds_in_the_pages_language(
-        arbiter, anna, clock, create_game, language, fide, byoyomi, fischer):  # noqa: F811
+        arbiter, anna, clock, create_game, language, fide, byoyomi, fischer):
     said = {}
     for name, ruleset in [("fide", PRESETS["fide_classical_live"]), ("byoyomi", PRESETS["go_byoyomi_live"]),
                           ("fischer", {"time_control": {"system": "fischer", "unit": "seconds", "initial": 5400,
@@ -69,3 +69,49 @@ def test_a_days_control_still_reads_in_days_with_its_plural(arbiter):
                                                              "period_time": 2}})
     assert header(arbiter, f"/tournaments/{t.pk}/", "ru") == "Японское бёёми: 30 дней, затем 1 период по 2 дня"
     assert header(arbiter, f"/tournaments/{t.pk}/", "en") == "Japanese byo-yomi: 30 days, then 1 period of 2 days"
+
+
+def test_my_games_lists_a_live_game_with_its_clock_and_no_days(api, arbiter, anna, boris, clock,
+                                                               create_game):
+    t = services.tournament_create(by=arbiter, name="Blitz", official_start=START.date(), mode="live",
+                                   ruleset={"time_control": {"system": "fischer", "unit": "seconds",
+                                                             "initial": 300, "increment": 2}})
+    game_id = create_game(t)
+    clock.advance_to(START_MS + 65 * S)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    r = client.get("/games/")  # was a 500: the days calculator refused the live ruleset
+    assert r.status_code == 200
+    page = r.content.decode()
+    assert f'href="/games/{game_id}/"' in page
+    row = re.search(rf'/games/{game_id}/.*?</tr>', page, re.S)[0]
+    assert re.search(r'class="first live-left" colspan="2">3:55</td>', row)  # 300 s - 65 s, white's running
+    assert "5:00" in row and "<strong>you</strong>" in row
+
+
+def test_the_game_file_of_a_live_game_is_the_live_file_manage_py_clock_reads(api, arbiter, anna, boris, clock,
+                                                                             create_game):
+    import json
+
+    from corr.clock.live import live_clock
+    from corr.clock.live.gamefile import read_live_game
+
+    t = services.tournament_create(by=arbiter, name="Blitz", official_start=START.date(), mode="live",
+                                   ruleset={"time_control": {"system": "fischer", "unit": "seconds",
+                                                             "initial": 300, "increment": 2}})
+    game_id = create_game(t)
+    clock.advance_to(START_MS + 7 * S)
+    assert api(anna).post(f"/api/games/{game_id}/moves/", {"number": 1, "notation": "e4"},
+                          format="json").status_code == 201
+    clock.advance(3 * S)
+    client = Client()
+    client.force_login(boris)
+    r = client.get(f"/games/{game_id}/file/")
+    assert r.status_code == 200 and r["Content-Disposition"] == f'attachment; filename="game-{game_id}.json"'
+    data = json.loads(r.content)
+    assert data["now"] == "2026-03-01T12:00:10Z" and [e["type"] for e in data["events"]] == ["start", "move"]
+    ruleset, events, now = read_live_game(data)
+    replayed = live_clock(ruleset, events, now)
+    live = api(boris).get(f"/api/games/{game_id}/").json()["live"]
+    assert {side: p.remaining_ms for side, p in replayed.players.items()} == {
+        side: p["remaining_ms"] for side, p in live["players"].items()} == {"white": 295 * S, "black": 297 * S}
