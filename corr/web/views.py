@@ -422,7 +422,15 @@ def tournament_page(request, tournament_id: int):
     if not arbiter:
         clocks = clocks.filter(Q(game__white=request.user) | Q(game__black=request.user))
     clocks = list(clocks)
-    context = {"tournament": tournament, "clocks": clocks, "arbiter": arbiter, "today": today,
+    live = []
+    if tournament.mode == Mode.LIVE:  # issue 16: clocks in seconds, no deadline; listed with both clocks now
+        from corr.live.state import live_payload
+
+        games = tournament.games.filter(status=GameStatus.ONGOING).select_related("white", "black")
+        if not arbiter:
+            games = games.filter(Q(white=request.user) | Q(black=request.user))
+        live = [{"game": game, "live": live_payload(game)} for game in games.order_by("pk")]
+    context = {"tournament": tournament, "clocks": clocks, "arbiter": arbiter, "today": today, "live_games": live,
                "control_text": time_control_text(tournament.ruleset),
                "timeline": svg.deadline_timeline(clocks=[c for c in clocks if c.on_move], today=today),
                "finished": tournament.games.filter(status=GameStatus.FINISHED).count()}
