@@ -250,9 +250,6 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 3, "i
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
-# The benchmarks' floor endpoint (bench/): off unless asked for.
-BENCH_ENDPOINTS = env_bool("BENCH_ENDPOINTS", False)
-
 # Nightly job (issue: nightly deadline work).
 NIGHTLY_HOUR = env_int("NIGHTLY_HOUR", 2)
 if NIGHTLY_HOUR > 23:

@@ -8,6 +8,5 @@ from .nightly import (  # noqa: F401
     CaseKind, DeadlineReminder, EmailStatus, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, OverstepStatus,
     TimeTroubleNotice,
 )
-from .bench import FloorRow  # noqa: F401
 from .feeds import CalendarFeed  # noqa: F401
 from .leave import AllowancePer, Leave, MoveOnLeave  # noqa: F401
