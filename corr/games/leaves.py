@@ -43,14 +43,24 @@ def leaves_prefetch(games: Iterable[Game]) -> None:
     rows = list(Leave.objects.filter(user_id__in=users)
                 .filter(Q(tournament__isnull=True) | Q(tournament_id__in=tournaments)).order_by("first"))
     for game in games:
-        ranges: dict[str, list[DateRange]] = {"white": [], "black": []}
-        for leave in rows:
-            if not leave_applies(leave, game.tournament):
-                continue
-            for colour, user_id in (("white", game.white_id), ("black", game.black_id)):
-                if leave.user_id == user_id:
-                    ranges[colour].append(DateRange(leave.first, leave.last))
-        setattr(game, _CACHE, {colour: tuple(r) for colour, r in ranges.items()})
+        leave_keep(game, rows)
+
+
+def leave_keep(game: Game, rows) -> None:
+    """Keep on ``game`` the ranges of the leave ``rows`` (``user_id``, ``first``, ``last``, ``tournament_id``,
+    in order of ``first``) that stop its clocks: those of its players that apply to its tournament.
+
+    ``rows`` may hold other players' leave; the caller read them (``leaves_prefetch``, or the
+    move's one locking statement, ``corr.games.services.storage.game_lock_read``).
+    """
+    ranges: dict[str, list[DateRange]] = {"white": [], "black": []}
+    for leave in rows:
+        if not leave_applies(leave, game.tournament):
+            continue
+        for colour, user_id in (("white", game.white_id), ("black", game.black_id)):
+            if leave.user_id == user_id:
+                ranges[colour].append(DateRange(leave.first, leave.last))
+    setattr(game, _CACHE, {colour: tuple(r) for colour, r in ranges.items()})
 
 
 def leave_forget(game: Game) -> None:

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
+import orjson
 from django.db import IntegrityError, connection
 from django.db.models import F, Q
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import ClockError, EventError
-from corr.models import Game, GameEvent, GameStatus, PlayerClock
+from corr.models import Game, GameEvent, GameStatus, OverstepCase, OverstepStatus, PlayerClock
 
-from ..cases import cases_follow
+from ..cases import CaseChanges, cases_follow
 from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, NotAllowed, TurnConflict
-from ..selectors import game_rows
+from ..leaves import leave_keep
+from ..selectors import EVENTS_JSON_SQL, events_json, game_rows
 
 
 def game_lock(game: Game) -> tuple[Game, list[GameEvent]]:
@@ -27,13 +32,82 @@ def game_lock(game: Game) -> tuple[Game, list[GameEvent]]:
     return locked, rows
 
 
+@dataclass(frozen=True, slots=True)
+class Locked:
+    """A game whose row this transaction locked, with what a new event needs: its events and live cases.
+
+    ``cases`` None: not read (``cases_follow`` reads them).
+    """
+
+    game: Game
+    rows: list
+    cases: list[OverstepCase] | None
+
+
+_LEAVE_JSON_SQL = (
+    "SELECT COALESCE(json_agg(json_build_array(l.user_id, l.first, l.last, l.tournament_id) ORDER BY l.first),"
+    " '[]')::text FROM corr_leave l WHERE l.user_id IN (corr_game.white_id, corr_game.black_id)"
+    " AND (l.tournament_id IS NULL OR l.tournament_id = corr_game.tournament_id)")
+_CASES_JSON_SQL = (
+    "SELECT COALESCE(json_agg(c), '[]')::text FROM corr_overstepcase c"
+    f" WHERE c.game_id = corr_game.id AND c.status <> '{OverstepStatus.WITHDRAWN.value}'")
+
+
+class _LeaveRow(NamedTuple):
+    user_id: int
+    first: date
+    last: date
+    tournament_id: int | None
+
+
+def game_lock_read(*, game_id: int) -> Locked:
+    """Lock game ``game_id`` and read it, its tournament, players, events, leave and live cases.
+
+    On PostgreSQL this is one statement (one round trip): ``SELECT ... FOR
+    UPDATE OF corr_game`` with the events, the players' leave and the cases
+    as JSON subqueries. Elsewhere, the queries of ``game_lock``. The caller
+    runs it in its transaction. :raises Game.DoesNotExist:
+    """
+    games = Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black")
+    if connection.vendor != "postgresql":
+        game = games.get(pk=game_id)
+        return Locked(game=game, rows=game_rows(game=game), cases=None)
+    game = games.annotate(events_text=RawSQL(EVENTS_JSON_SQL, ()), leave_text=RawSQL(_LEAVE_JSON_SQL, ()),
+                          cases_text=RawSQL(_CASES_JSON_SQL, ())).get(pk=game_id)
+    leave_keep(game, [_LeaveRow(u, date.fromisoformat(f), date.fromisoformat(la), t)
+                      for u, f, la, t in orjson.loads(game.leave_text)])
+    return Locked(game=game, rows=events_json(game.events_text), cases=_cases_json(game.cases_text))
+
+
+def _cases_json(text: str) -> list[OverstepCase]:
+    """OverstepCase instances, as loaded from the database, from ``json_agg`` of their rows."""
+    fields = OverstepCase._meta.concrete_fields
+    names = [f.attname for f in fields]
+    return [OverstepCase.from_db("default", names, [None if row[f.column] is None else f.to_python(row[f.column])
+                                                    for f in fields])
+            for row in orjson.loads(text)]
+
+
 def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today: date, *,
-                 cause: str | None = None, by: User | None = None) -> GameTime:
+                 cause: str | None = None, by: User | None = None,
+                 cases: list[OverstepCase] | None = None) -> GameTime:
     """Validate ``rows + new`` with the calculator, then save ``new``, the clocks and the cases; or store nothing.
 
     The game's cases follow the new facts at once (``cases_follow``): ``cause``
     (default: a description of ``new``) is the reason a withdrawn case quotes.
+    ``cases``: the game's live cases if the caller read them (``game_lock_read``).
     Nothing is e-mailed here: the nightly run announces what its re-check finds.
+    """
+    return events_store_changes(game, rows, new, today, cause=cause, by=by, cases=cases)[0]
+
+
+def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: date, *,
+                         cause: str | None = None, by: User | None = None,
+                         cases: list[OverstepCase] | None = None) -> tuple[GameTime, CaseChanges]:
+    """``events_store``, with what the cases did (a registered-mail case opened by ``new``, say).
+
+    The game's time is computed once: the clocks stored and the cases follow it
+    (a second computation only for a move still in transit, stored as of its arrival).
     """
     next_seq = (rows[-1].seq if rows else 0) + 1
     for offset, row in enumerate(new):
@@ -46,19 +120,76 @@ def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today:
         raise error_explained(error, time_sources(game, candidate, today), {row.seq for row in new}) from None
     except ClockError as error:
         raise InvalidInput(error.message, field=error.field) from None
+    stored = time_for_storage(game, candidate, today, time)
+    if connection.vendor == "postgresql":
+        events_version_clocks_write(game, new, stored)
+    else:
+        try:
+            # No savepoint: on an IntegrityError the caller's transaction is rolled back whole.
+            for row in new:
+                row.save()
+        except IntegrityError:
+            raise _changed_meanwhile() from None
+        version_raise(game)
+        clocks_write([(game.pk, colour, fields) for colour, fields in clock_fields(game, stored).items()])
+    changes = cases_follow(game=game, time=time, rows=candidate, on=today, cause=cause or cause_of(new, game),
+                           by=by if by is not None else (new[0].entered_by if new else None), new_rows=new,
+                           cases=cases)
+    return time, changes
+
+
+def _changed_meanwhile() -> TurnConflict:
+    # Only reachable if the row lock was bypassed: the unique (game, seq) still keeps one.
+    return TurnConflict(_("the game changed while this request was handled; reload it and retry"), field="number")
+
+
+_EVENT_COLUMNS = ("game_id", "seq", "kind", "player", "number", "notation", "received_on", "sent_on", "void",
+                  "variant", "mail", "reason", "days", "note", "supersedes_id", "entered_by_id", "entered_at")
+
+
+def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime) -> None:
+    """PostgreSQL: insert ``new``, raise the game's version and write both clocks, in one statement.
+
+    Data-modifying CTEs run together in one statement and one snapshot; the
+    caller holds the game's row lock, so the version written with the clocks
+    is ``game.events_version + 1``. The clocks' UPDATE keeps ``clocks_write``'s
+    rule (never older over newer); a clock row that does not exist yet is
+    created after (games created before clocks were stored).
+    """
+    version = game.events_version + 1
+    fields = clock_fields(game, time, version)
+    columns = list(CLOCK_FIELDS)
+    clock_row = "(%s::varchar, " + ", ".join(f"%s::{_CLOCK_TYPES[c]}" for c in columns) + ")"
+    clock_values = [v for colour, f in fields.items() for v in (colour, *(f[c] for c in columns))]
+    event_row = "(" + ", ".join(["%s"] * len(_EVENT_COLUMNS)) + ")"
+    event_values = [v for row in new for v in (game.pk, *(getattr(row, c) for c in _EVENT_COLUMNS[1:]))]
+    sql = ["WITH gv AS (UPDATE corr_game SET events_version = events_version + 1 WHERE id = %s"
+           " RETURNING events_version)",
+           f", ck AS (UPDATE corr_playerclock AS c SET {', '.join(f'{c} = v.{c}' for c in columns)}, updated_at = now()"
+           f" FROM (VALUES {', '.join([clock_row] * len(fields))}) AS v(player, {', '.join(columns)})"
+           " WHERE c.game_id = %s AND c.player = v.player"
+           " AND (c.events_version, c.computed_on) <= (v.events_version, v.computed_on) RETURNING c.player)"]
+    params = [game.pk, *clock_values, game.pk]
+    if new:
+        sql.append(f", ev AS (INSERT INTO corr_gameevent ({', '.join(_EVENT_COLUMNS)})"
+                   f" VALUES {', '.join([event_row] * len(new))} RETURNING id, seq)")
+        params += event_values
+        sql.append(" SELECT seq, id FROM ev UNION ALL SELECT -1, count(*) FROM ck")
+    else:
+        sql.append(" SELECT -1, count(*) FROM ck")
     try:
-        # No savepoint: on an IntegrityError the caller's transaction is rolled back whole.
-        for row in new:
-            row.save()
+        with connection.cursor() as cursor:
+            cursor.execute("".join(sql), params)
+            out = dict(cursor.fetchall())
     except IntegrityError:
-        # Only reachable if the row lock was bypassed: the unique (game, seq) still keeps one.
-        raise TurnConflict(_("the game changed while this request was handled; reload it and retry"),
-                           field="number") from None
-    version_raise(game)
-    clock_store(game=game, rows=candidate, today=today, time=time)
-    cases_follow(game=game, time=time, rows=candidate, on=today, cause=cause or cause_of(new, game),
-                 by=by if by is not None else (new[0].entered_by if new else None), new_rows=new)
-    return time
+        raise _changed_meanwhile() from None
+    for row in new:
+        row.id = out[row.seq]
+        row._state.adding = False
+    game.events_version = version
+    if out[-1] < len(fields):
+        for colour, f in fields.items():
+            PlayerClock.objects.get_or_create(game_id=game.pk, player=colour, defaults=f)
 
 
 def cause_of(new: list[GameEvent], game: Game) -> str:
@@ -165,8 +296,11 @@ CLOCK_FIELDS = ("on_move", "made", "control_number", "total_days", "remaining_da
                 "overstepped_control", "flagged", "computed_on", "events_version")
 
 
-def clock_fields(game: Game, time: GameTime) -> dict[str, dict]:
-    """The stored columns of each player's ``PlayerClock`` for a computed game time."""
+def clock_fields(game: Game, time: GameTime, events_version: int | None = None) -> dict[str, dict]:
+    """The stored columns of each player's ``PlayerClock`` for a computed game time.
+
+    ``events_version``: the version the clocks are of (default: the game's).
+    """
     ongoing = game.status == GameStatus.ONGOING
     out = {}
     for colour, account in time.clock.accounts.items():
@@ -177,7 +311,7 @@ def clock_fields(game: Game, time: GameTime) -> dict[str, dict]:
             remaining_days=account.remaining_days, deadline=account.deadline if ongoing else None,
             time_trouble=account.time_trouble, overstepped_control=over.control if over else None,
             flagged=ongoing and (account.time_trouble or over is not None), computed_on=time.clock.as_of,
-            events_version=game.events_version,
+            events_version=game.events_version if events_version is None else events_version,
         )
     return out
 
