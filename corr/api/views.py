@@ -35,6 +35,7 @@ from corr.models import Game, GameEvent, Tournament
 
 from . import serializers as s
 from .idempotency import idempotent
+from .move_input import ledger_wanted, move_input
 
 
 def _validated(serializer_class, request):
@@ -284,12 +285,11 @@ class MovesView(APIView):
                 raise NotFound(f"no game {game_id}") from None
             if not can_view(request.user, locked.game):
                 raise NotAllowed(_("you are neither a player of this game nor an arbiter of its tournament"))
-            data = _validated(s.MoveInput, request)
-            query = s.MoveQuery(data=request.query_params)
-            query.is_valid(raise_exception=True)
+            data = move_input(request.data)
+            ledger = ledger_wanted(request.query_params)
             time, warnings = services.move_store(locked=locked, by=request.user, today=_today(locked.game), **data)
         # After COMMIT: the row lock is not held while the answer is built.
-        return Response(game_body(locked.game, time, warnings, ledger=query.validated_data["ledger"]),
+        return Response(game_body(locked.game, time, warnings, ledger=ledger),
                         status=status.HTTP_201_CREATED)
 
 

@@ -17,6 +17,6 @@ from .setup import (  # noqa: F401
     arbiter_grant, game_create, participant_create, tournament_create, tournament_rules_apply, tournament_rules_change,
 )
 from .storage import (  # noqa: F401
-    CLOCK_FIELDS, Locked, clock_fields, clock_store, clocks_write, game_lock, game_lock_read, game_recompute,
-    time_for_storage,
+    CLOCK_FIELDS, clock_fields, clock_store, clocks_write, game_lock, game_recompute, time_for_storage,
 )
+from .lock_read import Locked, game_lock_read  # noqa: F401

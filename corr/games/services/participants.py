@@ -14,8 +14,9 @@ from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail
 from ..assemble import current_row, other
 from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, TurnConflict, colour_word
+from .lock_read import Locked
 from .storage import (
-    Locked, ensure_not_after_today, ensure_ongoing, event_new, events_store, events_store_changes, game_lock,
+    ensure_not_after_today, ensure_ongoing, event_new, events_store, events_store_changes, game_lock,
     player_colour_of, reason_checked,
 )
 

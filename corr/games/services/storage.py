@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
-from typing import NamedTuple
 
-import orjson
 from django.db import IntegrityError, connection
 from django.db.models import F, Q
-from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import ClockError, EventError
-from corr.models import Game, GameEvent, GameStatus, OverstepCase, OverstepStatus, PlayerClock
+from corr.models import Game, GameEvent, GameStatus, OverstepCase, PlayerClock
 
 from ..cases import CaseChanges, cases_follow
 from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, NotAllowed, TurnConflict
-from ..leaves import leave_keep
-from ..selectors import EVENTS_JSON_SQL, events_json, game_rows
+from ..selectors import game_rows
 
 
 def game_lock(game: Game) -> tuple[Game, list[GameEvent]]:
@@ -30,62 +25,6 @@ def game_lock(game: Game) -> tuple[Game, list[GameEvent]]:
     locked = Game.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=game.pk)
     rows = game_rows(game=locked)
     return locked, rows
-
-
-@dataclass(frozen=True, slots=True)
-class Locked:
-    """A game whose row this transaction locked, with what a new event needs: its events and live cases.
-
-    ``cases`` None: not read (``cases_follow`` reads them).
-    """
-
-    game: Game
-    rows: list
-    cases: list[OverstepCase] | None
-
-
-_LEAVE_JSON_SQL = (
-    "SELECT COALESCE(json_agg(json_build_array(l.user_id, l.first, l.last, l.tournament_id) ORDER BY l.first),"
-    " '[]')::text FROM corr_leave l WHERE l.user_id IN (corr_game.white_id, corr_game.black_id)"
-    " AND (l.tournament_id IS NULL OR l.tournament_id = corr_game.tournament_id)")
-_CASES_JSON_SQL = (
-    "SELECT COALESCE(json_agg(c), '[]')::text FROM corr_overstepcase c"
-    f" WHERE c.game_id = corr_game.id AND c.status <> '{OverstepStatus.WITHDRAWN.value}'")
-
-
-class _LeaveRow(NamedTuple):
-    user_id: int
-    first: date
-    last: date
-    tournament_id: int | None
-
-
-def game_lock_read(*, game_id: int) -> Locked:
-    """Lock game ``game_id`` and read it, its tournament, players, events, leave and live cases.
-
-    On PostgreSQL this is one statement (one round trip): ``SELECT ... FOR
-    UPDATE OF corr_game`` with the events, the players' leave and the cases
-    as JSON subqueries. Elsewhere, the queries of ``game_lock``. The caller
-    runs it in its transaction. :raises Game.DoesNotExist:
-    """
-    games = Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black")
-    if connection.vendor != "postgresql":
-        game = games.get(pk=game_id)
-        return Locked(game=game, rows=game_rows(game=game), cases=None)
-    game = games.annotate(events_text=RawSQL(EVENTS_JSON_SQL, ()), leave_text=RawSQL(_LEAVE_JSON_SQL, ()),
-                          cases_text=RawSQL(_CASES_JSON_SQL, ())).get(pk=game_id)
-    leave_keep(game, [_LeaveRow(u, date.fromisoformat(f), date.fromisoformat(la), t)
-                      for u, f, la, t in orjson.loads(game.leave_text)])
-    return Locked(game=game, rows=events_json(game.events_text), cases=_cases_json(game.cases_text))
-
-
-def _cases_json(text: str) -> list[OverstepCase]:
-    """OverstepCase instances, as loaded from the database, from ``json_agg`` of their rows."""
-    fields = OverstepCase._meta.concrete_fields
-    names = [f.attname for f in fields]
-    return [OverstepCase.from_db("default", names, [None if row[f.column] is None else f.to_python(row[f.column])
-                                                    for f in fields])
-            for row in orjson.loads(text)]
 
 
 def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today: date, *,
