@@ -32,7 +32,8 @@ RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin", "leave"}
 """History lines that are no fact of the clock (``corr.models.RECORD_KINDS``; this module is pure)."""
 
 
-_SEQ = attrgetter("seq")
+_SEQ, _SUPERSEDES = attrgetter("seq"), attrgetter("supersedes_id")
+_OTHER = {WHITE: BLACK, BLACK: WHITE}
 
 
 def other(colour: str) -> str:
@@ -107,7 +108,7 @@ def active_events(rows: Iterable[StoredEvent]) -> list[StoredEvent]:
     correction too), so the sequence the rules see is the one the game had.
     """
     rows = sorted(rows, key=_SEQ)
-    if all(row.supersedes_id is None for row in rows):
+    if not any(map(_SUPERSEDES, rows)):  # ids are positive: None is the only false value
         # Nothing corrected or withdrawn (most games): every row is its own chain.
         return [row for row in rows if row.kind != "withdrawal"]
     order, current, _ = _chains(rows)
@@ -227,7 +228,7 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
             if not row.void:
                 made[player] = row.number
             last_move_seq[player] = row.seq
-            to_move = other(player)
+            to_move = _OTHER.get(player, WHITE)  # other(player), inline: once per move
             if row.sent_on is not None:  # variant moves travel with the dated move before them
                 dispatched = row.sent_on
             receipt = None

@@ -10,11 +10,16 @@ from datetime import date, datetime
 import orjson
 
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import F, Q, QuerySet
 
 from corr.models import Game, GameEvent, PlayerClock, Tournament
 
+from corr.clock import GameClock
+from corr.clock.charging import LEDGER_FIELDS
+
 from .clockstate import GameTime, game_time
+from .leaves import LEAVE_JSON_SQL, leave_keep_json
 
 
 def game_get(*, game_id: int) -> Game:
@@ -29,33 +34,41 @@ EVENT_FIELDS = ("id", "game_id", "seq", "kind", "player", "number", "notation", 
 EventRow = namedtuple("EventRow", EVENT_FIELDS)
 """A stored event read as JSON by one statement (``events_json``), with the fields of ``event_rows``."""
 
-_DATE_FIELDS = (EVENT_FIELDS.index("received_on"), EVENT_FIELDS.index("sent_on"))
-_AT_FIELD = EVENT_FIELDS.index("entered_at")
+CLOCK_EVENT_FIELDS = ("id", "seq", "kind", "player", "number", "received_on", "sent_on", "void", "variant", "reason",
+                      "days", "supersedes_id")
+"""The fields the clock reads (``corr.games.assemble.StoredEvent``): a clock read loads these only."""
 
-EVENTS_JSON_SQL = (
-    "SELECT COALESCE(json_agg(json_build_array(" + ", ".join(f"e.{f}" for f in EVENT_FIELDS)
-    + ") ORDER BY e.seq), '[]')::text FROM corr_gameevent e WHERE e.game_id = corr_game.id")
+ClockRow = namedtuple("ClockRow", CLOCK_EVENT_FIELDS)
+"""A stored event as the clock reads it (``clock_rows_read``)."""
+
+
+def _events_json_sql(fields: tuple[str, ...]) -> str:
+    return ("SELECT COALESCE(json_agg(json_build_array(" + ", ".join(f"e.{f}" for f in fields)
+            + ") ORDER BY e.seq), '[]')::text FROM corr_gameevent e WHERE e.game_id = corr_game.id")
+
+
+EVENTS_JSON_SQL = _events_json_sql(EVENT_FIELDS)
 """A subquery of a ``corr_game`` query: all the game's events, in sequence, as one JSON text (PostgreSQL)."""
 
+def events_json(text: str, row_type=EventRow) -> list:
+    """The rows of ``EVENTS_JSON_SQL``'s text, dates as dates (``row_type``: named tuples of some of its fields).
 
-def events_json(text: str) -> list:
-    """The rows of ``EVENTS_JSON_SQL``'s text, as ``event_rows`` gives them (dates as dates)."""
+    As ``event_rows`` gives them: read-only named tuples with the model's field names.
+    """
+    fields = row_type._fields
+    received, sent = fields.index("received_on"), fields.index("sent_on")
+    at = fields.index("entered_at") if "entered_at" in fields else None
+    fromdate, fromdatetime, make = date.fromisoformat, datetime.fromisoformat, row_type._make
     rows = []
-    fromdate, fromdatetime = date.fromisoformat, datetime.fromisoformat
-    received, sent = _DATE_FIELDS
     for values in orjson.loads(text):
         if values[received] is not None:
             values[received] = fromdate(values[received])
         if values[sent] is not None:
             values[sent] = fromdate(values[sent])
-        values[_AT_FIELD] = fromdatetime(values[_AT_FIELD])
-        rows.append(EventRow._make(values))
+        if at is not None:
+            values[at] = fromdatetime(values[at])
+        rows.append(make(values))
     return rows
-
-
-CLOCK_EVENT_FIELDS = ("id", "seq", "kind", "player", "number", "received_on", "sent_on", "void", "variant", "reason",
-                      "days", "supersedes_id")
-"""The fields the clock reads (``corr.games.assemble.StoredEvent``): a clock read loads these only."""
 
 
 def event_rows(queryset, fields: tuple[str, ...] = EVENT_FIELDS) -> list:
@@ -137,10 +150,52 @@ def game_clock_view(*, game: Game, as_of: date) -> dict:
            f"{hashlib.sha1(rules.encode()).hexdigest()}")
     view = cache.get(key)
     if view is None:
-        rows = event_rows(GameEvent.objects.filter(game=game).order_by("seq"), CLOCK_EVENT_FIELDS)
-        time = game_time(game, rows, as_of)
+        # The ledger is shown: it is built in the accounts' pass, not in a second one.
+        time = game_time(game, clock_rows_read(game=game), as_of, with_ledger=True)
         pending = time.assembled.pending
         view = {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
-                "clock": time.clock.as_json()}
+                "clock": clock_json(time.clock)}
         cache.set(key, view, CLOCK_CACHE_SECONDS)
     return view
+
+
+def clock_rows_read(*, game: Game) -> list:
+    """The game's stored events as the clock reads them (``ClockRow``: ``CLOCK_EVENT_FIELDS``), in sequence.
+
+    The players' leave is read too and kept on ``game`` (``game_leave``). On
+    PostgreSQL, two plain statements written once: no query compiled per
+    request, and the events as rows (the driver parses them in C; building
+    them as JSON in the server costs more than it saves).
+    """
+    if connection.vendor != "postgresql":
+        return event_rows(GameEvent.objects.filter(game=game).order_by("seq"), CLOCK_EVENT_FIELDS)
+    with connection.cursor() as cursor:
+        cursor.execute(_CLOCK_EVENTS_SQL, [game.pk])
+        rows = list(map(ClockRow._make, cursor.fetchall()))
+        cursor.execute(_LEAVE_SQL, [game.pk])
+        leave_keep_json(game, cursor.fetchone()[0])
+    return rows
+
+
+_CLOCK_EVENTS_SQL = (f"SELECT {', '.join(CLOCK_EVENT_FIELDS)} FROM corr_gameevent WHERE game_id = %s"
+                     " ORDER BY seq")
+_LEAVE_SQL = f"SELECT ({LEAVE_JSON_SQL}) FROM corr_game WHERE corr_game.id = %s"
+
+
+def clock_json(clock: GameClock) -> dict:
+    """``clock.as_json()`` (the calculator's JSON result), with the ledger's lines built as literals.
+
+    A long game's read is mostly its ledger: a dict literal per line costs
+    half of the calculator's generic ``LedgerLine.as_json``.
+    """
+    return {
+        "as_of": clock.as_of.isoformat(),
+        "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
+        "ledger": [{"player": player, "move": move, "kind": kind, "days": days, "excluded_days": excluded,
+                    "rule": rule, "event": event, "note": note}
+                   for player, move, kind, days, excluded, rule, event, note in clock.ledger],
+    }
+
+
+if LEDGER_FIELDS != ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note"):
+    raise ImportError(f"clock_json writes the ledger's fields by name; the calculator's are now {LEDGER_FIELDS}")

@@ -10,7 +10,6 @@ second round trip. Elsewhere (SQLite) the ORM's queries are used.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
 from functools import cache
 from typing import NamedTuple
 
@@ -20,7 +19,7 @@ from django.db import connection
 from accounts.models import User
 from corr.models import Game, OverstepCase, OverstepStatus, Tournament
 
-from ..leaves import leave_keep
+from ..leaves import LEAVE_JSON_SQL, leave_keep_json
 from ..selectors import EVENTS_JSON_SQL, events_json, game_rows
 
 
@@ -36,20 +35,9 @@ class Locked:
     cases: list[OverstepCase] | None
 
 
-_LEAVE_JSON_SQL = (
-    "SELECT COALESCE(json_agg(json_build_array(l.user_id, l.first, l.last, l.tournament_id) ORDER BY l.first),"
-    " '[]')::text FROM corr_leave l WHERE l.user_id IN (corr_game.white_id, corr_game.black_id)"
-    " AND (l.tournament_id IS NULL OR l.tournament_id = corr_game.tournament_id)")
 _CASES_JSON_SQL = (
     "SELECT COALESCE(json_agg(c), '[]')::text FROM corr_overstepcase c"
     f" WHERE c.game_id = corr_game.id AND c.status <> '{OverstepStatus.WITHDRAWN.value}'")
-
-
-class _LeaveRow(NamedTuple):
-    user_id: int
-    first: date
-    last: date
-    tournament_id: int | None
 
 
 class _Part(NamedTuple):
@@ -86,7 +74,7 @@ def _lock_statement() -> tuple[str, tuple[_Part, ...]]:
         parts.append(_Part(model, tuple(f.attname for f in fields), start, len(columns), tuple(converted)))
         table = model._meta.db_table
         tables.append(f'"{table}"' if key is None else f'JOIN "{table}" {alias} ON {alias}.id = {key}')
-    sql = (f"SELECT {', '.join(columns)}, ({EVENTS_JSON_SQL}), ({_LEAVE_JSON_SQL}), ({_CASES_JSON_SQL})"
+    sql = (f"SELECT {', '.join(columns)}, ({EVENTS_JSON_SQL}), ({LEAVE_JSON_SQL}), ({_CASES_JSON_SQL})"
            f" FROM {' '.join(tables)} WHERE corr_game.id = %s FOR UPDATE OF corr_game")
     return sql, tuple(parts)
 
@@ -122,8 +110,7 @@ def game_lock_read(*, game_id: int) -> Locked:
     for name, part in (("tournament", tournament_part), ("white", white_part), ("black", black_part)):
         Game._meta.get_field(name).set_cached_value(game, _instance(part, row))
     events_text, leave_text, cases_text = row[black_part.end:]
-    leave_keep(game, [_LeaveRow(u, date.fromisoformat(f), date.fromisoformat(la), t)
-                      for u, f, la, t in orjson.loads(leave_text)])
+    leave_keep_json(game, leave_text)
     return Locked(game=game, rows=events_json(events_text), cases=_cases_json(cases_text))
 
 
