@@ -18,6 +18,9 @@ What is measured, and why it is honest:
   workers the p99 ratio would be the throughput ratio in disguise.
 * **Games in an ordinary state**: the tournament starts today, so no move
   oversteps a control (an overstepped game writes its case on every move).
+* **Each comparison alternated**: the floor and the moves, and the short and
+  the long game's reads, run in ``ROUNDS`` alternating rounds (ABBA) and are
+  pooled, so the other work of a shared machine weighs on both sides alike.
 * **Clock reads on a cache hit and on a cache miss**: the hit phase reads
   through the per-process clock cache; the miss phase runs a second server
   whose cache keeps nothing (``BENCH_CLOCK_CACHE=off``), so every read
@@ -93,26 +96,50 @@ def request(port: int, method: str, path: str, token: str, body: dict | None = N
     return response.status, time.perf_counter() - started
 
 
-def summary(latencies: list[float], errors: list[int], elapsed: float) -> dict:
-    return {"ok": len(latencies), "errors": len(errors), "error_codes": sorted(set(errors))[:5],
-            "per_second": len(latencies) / elapsed, "p50_ms": percentile(latencies, 50) * 1000,
-            "p99_ms": percentile(latencies, 99) * 1000}
+ROUNDS = 4
+"""Each comparison alternates its two sides in this many rounds (ABBA order), pooled: on a machine shared
+with other work, a load that comes and goes falls on both sides alike instead of on whichever ran then."""
 
 
-def closed_loop(seconds: float, work) -> dict:
-    """Run ``work(client, i)`` in CLIENTS threads for ``seconds``, each as fast as answers come."""
-    latencies: list[float] = []
-    errors: list[int] = []
-    lock = threading.Lock()
+class Tally:
+    """The answers of one side of a comparison, pooled over its rounds."""
+
+    def __init__(self):
+        self.latencies: list[float] = []
+        self.errors: list[int] = []
+        self.elapsed = 0.0
+        self.lock = threading.Lock()
+
+    def add(self, status: int, latency: float) -> None:
+        with self.lock:
+            if status in (200, 201):
+                self.latencies.append(latency)
+            else:
+                self.errors.append(status)
+
+    def summary(self) -> dict:
+        return {"ok": len(self.latencies), "errors": len(self.errors), "error_codes": sorted(set(self.errors))[:5],
+                "per_second": len(self.latencies) / self.elapsed, "p50_ms": percentile(self.latencies, 50) * 1000,
+                "p99_ms": percentile(self.latencies, 99) * 1000}
+
+
+def alternate(seconds: float, sides: dict) -> dict:
+    """Run each side ``side(seconds_of_a_round, tally)`` in ``ROUNDS`` rounds, ABBA; their pooled summaries."""
+    tallies = {name: Tally() for name in sides}
+    order = list(sides)
+    for r in range(ROUNDS):
+        for name in (order if r % 2 == 0 else order[::-1]):
+            sides[name](seconds / ROUNDS, tallies[name])
+    return {name: tally.summary() for name, tally in tallies.items()}
+
+
+def closed_loop(seconds: float, work, tally: Tally) -> None:
+    """Run ``work(client)`` in CLIENTS threads for ``seconds``, each as fast as answers come."""
     stop = time.monotonic() + seconds
 
     def loop(client: int):
-        i = 0
         while time.monotonic() < stop:
-            status, latency = work(client, i)
-            with lock:
-                (latencies if status in (200, 201) else errors).append(latency if status in (200, 201) else status)
-            i += 1
+            tally.add(*work(client))
 
     started = time.perf_counter()
     threads = [threading.Thread(target=loop, args=(c,)) for c in range(CLIENTS)]
@@ -120,10 +147,10 @@ def closed_loop(seconds: float, work) -> dict:
         t.start()
     for t in threads:
         t.join()
-    return summary(latencies, errors, time.perf_counter() - started)
+    tally.elapsed += time.perf_counter() - started
 
 
-def open_loop(seconds: float, rate: float, work, senders: int = 64) -> dict:
+def open_loop(seconds: float, rate: float, work, tally: Tally, senders: int = 64) -> None:
     """Start ``work()`` ``rate`` times a second on a fixed schedule for ``seconds``, whatever the answers do.
 
     Each latency runs from the request's scheduled start to its answer, so a
@@ -131,9 +158,6 @@ def open_loop(seconds: float, rate: float, work, senders: int = 64) -> dict:
     wait: no coordinated omission.
     """
     jobs: queue.Queue = queue.Queue()
-    latencies: list[float] = []
-    errors: list[int] = []
-    lock = threading.Lock()
 
     def sender():
         while True:
@@ -141,9 +165,7 @@ def open_loop(seconds: float, rate: float, work, senders: int = 64) -> dict:
             if scheduled is None:
                 return
             status, _ = work()
-            latency = time.perf_counter() - scheduled
-            with lock:
-                (latencies if status in (200, 201) else errors).append(latency if status in (200, 201) else status)
+            tally.add(status, time.perf_counter() - scheduled)
 
     threads = [threading.Thread(target=sender) for _ in range(senders)]
     for t in threads:
@@ -160,9 +182,17 @@ def open_loop(seconds: float, rate: float, work, senders: int = 64) -> dict:
         jobs.put(None)
     for t in threads:
         t.join()
-    result = summary(latencies, errors, time.perf_counter() - started)
-    result["rate"] = rate
-    return result
+    tally.elapsed += time.perf_counter() - started
+
+
+def move_next(port: int, game: dict) -> tuple[int, float]:
+    """Send the next move of ``game`` (white and black in turn) and count it when stored."""
+    colour = "white" if game["made"] % 2 == 0 else "black"
+    status, latency = request(port, "POST", f"/api/games/{game['id']}/moves/", game[colour],
+                              {"number": game["made"] // 2 + 1, "notation": "Nf3"})
+    if status == 201:
+        game["made"] += 1
+    return status, latency
 
 
 class MovePlayers:
@@ -176,12 +206,7 @@ class MovePlayers:
     def move(self, port: int) -> tuple[int, float]:
         game = self.idle.get()  # none idle: the server is behind; the wait counts in the latency
         try:
-            colour = "white" if game["made"] % 2 == 0 else "black"
-            status, latency = request(port, "POST", f"/api/games/{game['id']}/moves/", game[colour],
-                                      {"number": game["made"] // 2 + 1, "notation": "Nf3"})
-            if status == 201:
-                game["made"] += 1
-            return status, latency
+            return move_next(port, game)
         finally:
             self.idle.put(game)
 
@@ -202,13 +227,16 @@ def server(extra_env: dict | None = None):
 
 
 def reads(port: int, seconds: float, readers: dict) -> dict:
-    out = {}
-    for n, reader in readers.items():
+    """Closed-loop reads of each game, alternated in rounds (``alternate``)."""
+    for reader in readers.values():
         for _ in range(4):  # both workers compute (and, with the cache on, keep) the clock first
             request(port, "GET", f"/api/games/{reader['id']}/", reader["white"])
-        out[n] = closed_loop(seconds, lambda c, i, r=reader: request(port, "GET", f"/api/games/{r['id']}/",
-                                                                     r["white"]))
-    return out
+
+    def side(r):
+        return lambda s, tally: closed_loop(s, lambda c: request(port, "GET", f"/api/games/{r['id']}/", r["white"]),
+                                            tally)
+
+    return alternate(seconds, {n: side(r) for n, r in readers.items()})
 
 
 def main(seconds: float, read_moves: tuple[int, int]) -> list[Row]:
@@ -217,14 +245,18 @@ def main(seconds: float, read_moves: tuple[int, int]) -> list[Row]:
     with server() as port:
         request(port, "POST", "/api/bench/floor/", closed[0]["white"])  # warm both workers' imports
         request(port, "GET", f"/api/games/{closed[0]['id']}/", closed[0]["white"])
-        floor = closed_loop(seconds, lambda c, i: request(port, "POST", "/api/bench/floor/", closed[c]["white"]))
-        moves = closed_loop(seconds, lambda c, i: request(
-            port, "POST", f"/api/games/{closed[c]['id']}/moves/", closed[c]["white" if i % 2 == 0 else "black"],
-            {"number": i // 2 + 1, "notation": "Nf3"}))
+        loop = alternate(seconds, {
+            "floor": lambda s, t: closed_loop(s, lambda c: request(port, "POST", "/api/bench/floor/",
+                                                                   closed[c]["white"]), t),
+            "moves": lambda s, t: closed_loop(s, lambda c: move_next(port, closed[c]), t)})
+        floor, moves = loop["floor"], loop["moves"]
         rate = max(1.0, round(OPEN_LOOP_SHARE * moves["per_second"]))
-        floor_open = open_loop(seconds, rate, lambda: request(port, "POST", "/api/bench/floor/", opened[0]["white"]))
         players = MovePlayers(opened)
-        moves_open = open_loop(seconds, rate, lambda: players.move(port))
+        fixed = alternate(seconds, {
+            "floor": lambda s, t: open_loop(s, rate, lambda: request(port, "POST", "/api/bench/floor/",
+                                                                     opened[0]["white"]), t),
+            "moves": lambda s, t: open_loop(s, rate, lambda: players.move(port), t)})
+        floor_open, moves_open = fixed["floor"], fixed["moves"]
         hit = reads(port, seconds, data["readers"])
     with server({"BENCH_CLOCK_CACHE": "off"}) as port:
         miss = reads(port, seconds, data["readers"])
