@@ -37,12 +37,16 @@ def database_url(name: str) -> str:
     return f"postgres://{PG['user']}@{PG['host']}:{PG['port']}/{name}"
 
 
-def recreate_database(name: str) -> None:
-    """Drop and create a PostgreSQL database, then migrate it (fresh for every measurement)."""
+def recreate_database(name: str, settings: str = "corr.settings") -> None:
+    """Drop and create a PostgreSQL database, then migrate it (fresh for every measurement).
+
+    ``settings``: the settings module whose apps are migrated (``bench.settings`` adds the floor's table).
+    """
     args = ["-h", PG["host"], "-p", PG["port"], "-U", PG["user"]]
     subprocess.run(["dropdb", *args, "--if-exists", "--force", name], check=True, capture_output=True)
     subprocess.run(["createdb", *args, name], check=True, capture_output=True)
-    manage("migrate", "--noinput", "-v0", env={"DATABASE_URL": database_url(name)})
+    manage("migrate", "--noinput", "-v0", env={"DATABASE_URL": database_url(name),
+                                               "DJANGO_SETTINGS_MODULE": settings})
 
 
 def service_env(extra: dict | None = None) -> dict:

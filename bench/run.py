@@ -35,9 +35,9 @@ SIZES = {
 NIGHTLY_DATE = "2026-11-29"
 
 
-def section(script: str, *args: str, database: str) -> str:
-    recreate_database(database)
-    env = service_env({"DATABASE_URL": database_url(database)})
+def section(script: str, *args: str, database: str, settings: str = "corr.settings") -> str:
+    recreate_database(database, settings)
+    env = service_env({"DATABASE_URL": database_url(database), "DJANGO_SETTINGS_MODULE": settings})
     done = subprocess.run([PY, str(HERE / script), *args], cwd=ROOT, env=env, capture_output=True, text=True)
     if done.returncode:
         raise RuntimeError(f"{script} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
@@ -124,8 +124,10 @@ def main() -> int:
     import calculator
 
     rows += calculator.run(games=size["calculator_games"])
+    # The HTTP bench's server runs bench.settings: corr plus the floor's table and endpoint (bench/floorapp).
     rows += [Row(**r) for r in json.loads(section("http_load.py", str(size["http_seconds"]),
-                                                  database="corr_bench_http"))]
+                                                  database=os.environ.get("BENCH_HTTP_DATABASE", "corr_bench_http"),
+                                                  settings="bench.settings"))]
     rows += nightly_rows(size)
     rows += live_rows(size)
     print_table(rows)

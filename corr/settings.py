@@ -270,9 +270,6 @@ LIVE_GAP_MS = env_int("LIVE_GAP_MS", 30_000)
 LIVE_SWEEP_BATCH = env_int("LIVE_SWEEP_BATCH", 500)
 LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
 
-# The benchmarks' floor endpoint (bench/): off unless asked for.
-BENCH_ENDPOINTS = env_bool("BENCH_ENDPOINTS", False)
-
 # Nightly job (issue: nightly deadline work).
 NIGHTLY_HOUR = env_int("NIGHTLY_HOUR", 2)
 if NIGHTLY_HOUR > 23:

@@ -168,6 +168,13 @@ class GamesQuery(serializers.Serializer):
                                                     " a player's own for a player")
 
 
+class MoveQuery(serializers.Serializer):
+    ledger = serializers.BooleanField(
+        required=False, default=False,
+        help_text="1: the 201 answer's `clock` carries the `ledger` too; without it, `as_of` and `players` only"
+                  " (the ledger is on GET /api/games/{id}/ at any time)")
+
+
 class MoveInput(StrictInput):
     number = move_field()
     notation = serializers.CharField(max_length=lim.NOTATION_MAX, required=False, allow_blank=True, default="")

@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -48,7 +47,3 @@ urlpatterns = [
          name="api-overstep-dismiss"),
 ]
 
-if settings.BENCH_ENDPOINTS:
-    from .bench_views import FloorView
-
-    urlpatterns.append(path("bench/floor/", FloorView.as_view(), name="api-bench-floor"))

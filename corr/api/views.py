@@ -5,6 +5,7 @@ Paths and fields here are a public contract (see the README); add beside them.
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -34,6 +35,7 @@ from corr.models import Game, GameEvent, Tournament
 
 from . import serializers as s
 from .idempotency import idempotent
+from .move_input import ledger_wanted, move_input
 
 
 def _validated(serializer_class, request):
@@ -57,13 +59,21 @@ def _today(game_or_tournament) -> "date":  # noqa: F821
     return local_today(tournament, timezone.now())
 
 
-def game_body(game: Game, time: GameTime, warnings: list[str] | None = None) -> dict:
-    """The game as the API shows it; ``clock`` is exactly the calculator's JSON result."""
+def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, ledger: bool = True) -> dict:
+    """The game as the API shows it; ``clock`` is exactly the calculator's JSON result.
+
+    ``ledger`` False: ``clock`` without its ``ledger`` (the move's 201 answer unless asked for).
+    """
     body = s.game_summary(game)
     body["to_move"] = time.to_move
     pending = time.assembled.pending
     body["pending"] = None if pending is None else pending.as_json()
-    body["clock"] = time.clock.as_json()
+    if ledger:
+        body["clock"] = time.clock.as_json()
+    else:
+        clock = time.clock
+        body["clock"] = {"as_of": clock.as_of.isoformat(),
+                         "players": {pid: account.as_json() for pid, account in clock.accounts.items()}}
     if warnings is not None:
         body["warnings"] = warnings
     return body
@@ -256,8 +266,33 @@ def _result(user, game, data, today):
     return game_time_get(game=game, as_of=today)[0]
 
 
-MovesView = _game_action("MovesView", s.MoveInput, lambda u, g, d, t: services.move_submit(
-    game=g, by=u, today=t, **d))
+class MovesView(APIView):
+    """POST /api/games/{id}/moves/: the player to move stores their move; 201 with the updated game.
+
+    The request's one path to the database (PostgreSQL): a statement that locks
+    the game and reads it with its events, leave and cases; one that stores the
+    event, the version and both clocks; COMMIT. The answer's ``clock`` carries
+    the ``ledger`` only with ``?ledger=1``.
+    """
+
+    @extend_schema(request=s.MoveInput, responses={201: s.GameOut}, parameters=[s.MoveQuery])
+    @idempotent
+    def post(self, request, game_id: int):
+        with transaction.atomic():
+            try:
+                locked = services.game_lock_read(game_id=game_id)
+            except Game.DoesNotExist:
+                raise NotFound(f"no game {game_id}") from None
+            if not can_view(request.user, locked.game):
+                raise NotAllowed(_("you are neither a player of this game nor an arbiter of its tournament"))
+            data = move_input(request.data)
+            ledger = ledger_wanted(request.query_params)
+            time, warnings = services.move_store(locked=locked, by=request.user, today=_today(locked.game), **data)
+        # After COMMIT: the row lock is not held while the answer is built.
+        return Response(game_body(locked.game, time, warnings, ledger=ledger),
+                        status=status.HTTP_201_CREATED)
+
+
 ReceiptsView = _game_action("ReceiptsView", s.ReceiptInput, lambda u, g, d, t: services.receipt_record(
     game=g, by=u, today=t, **d))
 NoticesView = _game_action("NoticesView", s.NoticeInput, lambda u, g, d, t: services.notice_submit(

@@ -18,6 +18,7 @@ The state machine of a correspondence game, as the service keeps it:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from datetime import date, timedelta
 from typing import Iterable, Protocol
 
@@ -29,6 +30,10 @@ from corr.clock import (
 WHITE, BLACK = "white", "black"
 RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin", "leave"})
 """History lines that are no fact of the clock (``corr.models.RECORD_KINDS``; this module is pure)."""
+
+
+_SEQ, _SUPERSEDES = attrgetter("seq"), attrgetter("supersedes_id")
+_OTHER = {WHITE: BLACK, BLACK: WHITE}
 
 
 def other(colour: str) -> str:
@@ -86,7 +91,7 @@ def _chains(rows: Iterable[StoredEvent]) -> tuple[list[int], dict[int, StoredEve
     root_of: dict[int, int] = {}
     current: dict[int, StoredEvent] = {}
     order: list[int] = []
-    for row in sorted(rows, key=lambda r: r.seq):
+    for row in sorted(rows, key=_SEQ):
         if row.supersedes_id is None:
             root_of[row.id] = row.id
             order.append(row.id)
@@ -102,6 +107,10 @@ def active_events(rows: Iterable[StoredEvent]) -> list[StoredEvent]:
     A correction takes the place of the event it supersedes (a correction of a
     correction too), so the sequence the rules see is the one the game had.
     """
+    rows = sorted(rows, key=_SEQ)
+    if not any(map(_SUPERSEDES, rows)):  # ids are positive: None is the only false value
+        # Nothing corrected or withdrawn (most games): every row is its own chain.
+        return [row for row in rows if row.kind != "withdrawal"]
     order, current, _ = _chains(rows)
     return [current[root] for root in order if current[root].kind != "withdrawal"]
 
@@ -219,7 +228,7 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
             if not row.void:
                 made[player] = row.number
             last_move_seq[player] = row.seq
-            to_move = other(player)
+            to_move = _OTHER.get(player, WHITE)  # other(player), inline: once per move
             if row.sent_on is not None:  # variant moves travel with the dated move before them
                 dispatched = row.sent_on
             receipt = None

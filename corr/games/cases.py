@@ -119,6 +119,8 @@ def _refresh(case: OverstepCase, over, account: Account, on: date) -> bool:
     figures = dict(through_move=over.through_move, allowed_days=over.allowed_days, used_days=over.used_days,
                    deadline=account.deadline)
     changed = any(getattr(case, name) != value for name, value in figures.items())
+    if not changed and case.checked_on == on:
+        return False  # written only when it changes: a move in an overstepped game costs no statement here
     for name, value in figures.items():
         setattr(case, name, value)
     case.checked_on = on

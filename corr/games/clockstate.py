@@ -43,14 +43,16 @@ def assemble_game(game: Game, rows, as_of: date) -> Assembled:
     )
 
 
-def game_time(game: Game, rows, as_of: date) -> GameTime:
+def game_time(game: Game, rows, as_of: date, *, with_ledger: bool = False) -> GameTime:
     """Assemble the stored ``rows`` of ``game`` and compute its clock as of ``as_of``.
+
+    ``with_ledger``: the ledger is built in the same pass (for a caller that shows it).
 
     :raises ClockError: if the rows do not make a valid game (callers that add
         rows catch it and store nothing).
     """
     assembled = assemble_game(game, rows, as_of)
-    return GameTime(assembled=assembled, clock=compute(assembled.game, as_of))
+    return GameTime(assembled=assembled, clock=compute(assembled.game, as_of, with_ledger=with_ledger))
 
 
 def game_file(game: Game, rows, as_of: date) -> dict:

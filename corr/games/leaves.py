@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 from datetime import date, datetime
 
+import orjson
 from django.db.models import Q
 
 from corr.clock.calendar import DateRange
@@ -43,14 +44,44 @@ def leaves_prefetch(games: Iterable[Game]) -> None:
     rows = list(Leave.objects.filter(user_id__in=users)
                 .filter(Q(tournament__isnull=True) | Q(tournament_id__in=tournaments)).order_by("first"))
     for game in games:
-        ranges: dict[str, list[DateRange]] = {"white": [], "black": []}
-        for leave in rows:
-            if not leave_applies(leave, game.tournament):
-                continue
-            for colour, user_id in (("white", game.white_id), ("black", game.black_id)):
-                if leave.user_id == user_id:
-                    ranges[colour].append(DateRange(leave.first, leave.last))
-        setattr(game, _CACHE, {colour: tuple(r) for colour, r in ranges.items()})
+        leave_keep(game, rows)
+
+
+def leave_keep(game: Game, rows) -> None:
+    """Keep on ``game`` the ranges of the leave ``rows`` (``user_id``, ``first``, ``last``, ``tournament_id``,
+    in order of ``first``) that stop its clocks: those of its players that apply to its tournament.
+
+    ``rows`` may hold other players' leave; the caller read them (``leaves_prefetch``, or the
+    move's one locking statement, ``corr.games.services.lock_read.game_lock_read``).
+    """
+    ranges: dict[str, list[DateRange]] = {"white": [], "black": []}
+    for leave in rows:
+        if not leave_applies(leave, game.tournament):
+            continue
+        for colour, user_id in (("white", game.white_id), ("black", game.black_id)):
+            if leave.user_id == user_id:
+                ranges[colour].append(DateRange(leave.first, leave.last))
+    setattr(game, _CACHE, {colour: tuple(r) for colour, r in ranges.items()})
+
+
+LEAVE_JSON_SQL = (
+    "SELECT COALESCE(json_agg(json_build_array(l.user_id, l.first, l.last, l.tournament_id) ORDER BY l.first),"
+    " '[]')::text FROM corr_leave l WHERE l.user_id IN (corr_game.white_id, corr_game.black_id)"
+    " AND (l.tournament_id IS NULL OR l.tournament_id = corr_game.tournament_id)")
+"""A subquery of a ``corr_game`` query: its players' leave that may apply to it, as one JSON text (PostgreSQL)."""
+
+
+class _LeaveRow(NamedTuple):
+    user_id: int
+    first: date
+    last: date
+    tournament_id: int | None
+
+
+def leave_keep_json(game: Game, text: str) -> None:
+    """``leave_keep`` with the rows of ``LEAVE_JSON_SQL``'s text."""
+    fromdate = date.fromisoformat
+    leave_keep(game, [_LeaveRow(u, fromdate(first), fromdate(last), t) for u, first, last, t in orjson.loads(text)])
 
 
 def leave_forget(game: Game) -> None:

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import date
+from collections import namedtuple
+from datetime import date, datetime
+
+import orjson
 
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import F, Q, QuerySet
 
 from corr.models import Game, GameEvent, PlayerClock, Tournament
 
+from corr.clock import GameClock
+from corr.clock.charging import LEDGER_FIELDS
+
 from .clockstate import GameTime, game_time
+from .leaves import LEAVE_JSON_SQL, leave_keep_json
 
 
 def game_get(*, game_id: int) -> Game:
@@ -23,13 +31,55 @@ EVENT_FIELDS = ("id", "game_id", "seq", "kind", "player", "number", "notation", 
                 "variant", "mail", "reason", "days", "note", "supersedes_id", "entered_by_id", "entered_at")
 
 
-def event_rows(queryset) -> list:
+EventRow = namedtuple("EventRow", EVENT_FIELDS)
+"""A stored event read as JSON by one statement (``events_json``), with the fields of ``event_rows``."""
+
+CLOCK_EVENT_FIELDS = ("id", "seq", "kind", "player", "number", "received_on", "sent_on", "void", "variant", "reason",
+                      "days", "supersedes_id")
+"""The fields the clock reads (``corr.games.assemble.StoredEvent``): a clock read loads these only."""
+
+ClockRow = namedtuple("ClockRow", CLOCK_EVENT_FIELDS)
+"""A stored event as the clock reads it (``clock_rows_read``)."""
+
+
+def _events_json_sql(fields: tuple[str, ...]) -> str:
+    return ("SELECT COALESCE(json_agg(json_build_array(" + ", ".join(f"e.{f}" for f in fields)
+            + ") ORDER BY e.seq), '[]')::text FROM corr_gameevent e WHERE e.game_id = corr_game.id")
+
+
+EVENTS_JSON_SQL = _events_json_sql(EVENT_FIELDS)
+"""A subquery of a ``corr_game`` query: all the game's events, in sequence, as one JSON text (PostgreSQL)."""
+
+def events_json(text: str, row_type=EventRow) -> list:
+    """The rows of ``EVENTS_JSON_SQL``'s text, dates as dates (``row_type``: named tuples of some of its fields).
+
+    As ``event_rows`` gives them: read-only named tuples with the model's field names.
+    """
+    fields = row_type._fields
+    received, sent = fields.index("received_on"), fields.index("sent_on")
+    at = fields.index("entered_at") if "entered_at" in fields else None
+    fromdate, fromdatetime, make = date.fromisoformat, datetime.fromisoformat, row_type._make
+    rows = []
+    for values in orjson.loads(text):
+        if values[received] is not None:
+            values[received] = fromdate(values[received])
+        if values[sent] is not None:
+            values[sent] = fromdate(values[sent])
+        if at is not None:
+            values[at] = fromdatetime(values[at])
+        rows.append(make(values))
+    return rows
+
+
+def event_rows(queryset, fields: tuple[str, ...] = EVENT_FIELDS) -> list:
     """Stored events as read-only named tuples with the model's field names.
 
     A game is read on every request and every night: building model instances
-    for hundreds of events costs more than computing their clock.
+    for hundreds of events costs more than computing their clock. ``fields``:
+    ``CLOCK_EVENT_FIELDS`` for a clock alone (no time stamps to convert, a
+    smaller answer from the database: a long game's read costs less).
     """
-    return list(queryset.values_list(*EVENT_FIELDS, named=True))
+    return list(queryset.values_list(*fields, named=True))
 
 
 def game_rows(*, game: Game) -> list:
@@ -100,9 +150,52 @@ def game_clock_view(*, game: Game, as_of: date) -> dict:
            f"{hashlib.sha1(rules.encode()).hexdigest()}")
     view = cache.get(key)
     if view is None:
-        time, _ = game_time_get(game=game, as_of=as_of)
+        # The ledger is shown: it is built in the accounts' pass, not in a second one.
+        time = game_time(game, clock_rows_read(game=game), as_of, with_ledger=True)
         pending = time.assembled.pending
         view = {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
-                "clock": time.clock.as_json()}
+                "clock": clock_json(time.clock)}
         cache.set(key, view, CLOCK_CACHE_SECONDS)
     return view
+
+
+def clock_rows_read(*, game: Game) -> list:
+    """The game's stored events as the clock reads them (``ClockRow``: ``CLOCK_EVENT_FIELDS``), in sequence.
+
+    The players' leave is read too and kept on ``game`` (``game_leave``). On
+    PostgreSQL, two plain statements written once: no query compiled per
+    request, and the events as rows (the driver parses them in C; building
+    them as JSON in the server costs more than it saves).
+    """
+    if connection.vendor != "postgresql":
+        return event_rows(GameEvent.objects.filter(game=game).order_by("seq"), CLOCK_EVENT_FIELDS)
+    with connection.cursor() as cursor:
+        cursor.execute(_CLOCK_EVENTS_SQL, [game.pk])
+        rows = list(map(ClockRow._make, cursor.fetchall()))
+        cursor.execute(_LEAVE_SQL, [game.pk])
+        leave_keep_json(game, cursor.fetchone()[0])
+    return rows
+
+
+_CLOCK_EVENTS_SQL = (f"SELECT {', '.join(CLOCK_EVENT_FIELDS)} FROM corr_gameevent WHERE game_id = %s"
+                     " ORDER BY seq")
+_LEAVE_SQL = f"SELECT ({LEAVE_JSON_SQL}) FROM corr_game WHERE corr_game.id = %s"
+
+
+def clock_json(clock: GameClock) -> dict:
+    """``clock.as_json()`` (the calculator's JSON result), with the ledger's lines built as literals.
+
+    A long game's read is mostly its ledger: a dict literal per line costs
+    half of the calculator's generic ``LedgerLine.as_json``.
+    """
+    return {
+        "as_of": clock.as_of.isoformat(),
+        "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
+        "ledger": [{"player": player, "move": move, "kind": kind, "days": days, "excluded_days": excluded,
+                    "rule": rule, "event": event, "note": note}
+                   for player, move, kind, days, excluded, rule, event, note in clock.ledger],
+    }
+
+
+if LEDGER_FIELDS != ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note"):
+    raise ImportError(f"clock_json writes the ledger's fields by name; the calculator's are now {LEDGER_FIELDS}")

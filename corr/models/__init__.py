@@ -8,7 +8,6 @@ from .nightly import (  # noqa: F401
     CaseKind, DeadlineReminder, EmailStatus, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, OverstepStatus,
     TimeTroubleNotice,
 )
-from .bench import FloorRow  # noqa: F401
 from .feeds import CalendarFeed  # noqa: F401
 from .leave import AllowancePer, Leave, MoveOnLeave  # noqa: F401
 from .live import LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, LiveEvent, LiveEventKind, LiveGame, LiveHeartbeat  # noqa: F401

@@ -12,10 +12,11 @@ from .arbiters import (  # noqa: F401
     CORRECTABLE, delay_assess, event_correct, event_withdraw, game_finish, game_reopen, penalty_assess,
     start_notice_record,
 )
-from .participants import move_submit, notice_submit, receipt_record  # noqa: F401
+from .participants import move_store, move_submit, notice_submit, receipt_record  # noqa: F401
 from .setup import (  # noqa: F401
     arbiter_grant, game_create, participant_create, tournament_create, tournament_rules_apply, tournament_rules_change,
 )
 from .storage import (  # noqa: F401
     CLOCK_FIELDS, clock_fields, clock_store, clocks_write, game_lock, game_recompute, time_for_storage,
 )
+from .lock_read import Locked, game_lock_read  # noqa: F401

@@ -12,11 +12,12 @@ from corr.clock import NoticeReason
 from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase
 
 from ..assemble import current_row, other
-from ..cases import UNREGISTERED
 from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, TurnConflict, colour_word
+from .lock_read import Locked
 from .storage import (
-    ensure_not_after_today, ensure_ongoing, event_new, events_store, game_lock, player_colour_of, reason_checked,
+    ensure_not_after_today, ensure_ongoing, event_new, events_store, events_store_changes, game_lock,
+    player_colour_of, reason_checked,
 )
 
 
@@ -33,9 +34,23 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
     :raises InvalidInput: a date or field that breaks a rule (400).
     """
     game, rows = game_lock(game)
+    return move_store(locked=Locked(game=game, rows=rows, cases=None), by=by, number=number, notation=notation,
+                      received_on=received_on, sent_on=sent_on, void=void, mail=mail, variant=variant, today=today)
+
+
+def move_store(*, locked: Locked, by: User, number: int, notation: str = "", received_on: date | None = None,
+               sent_on: date | None = None, void: bool = False, mail: str = "", variant: str = "",
+               today: date) -> tuple[GameTime, list[str]]:
+    """``move_submit`` on a game this transaction has locked and read (``game_lock_read``): the API's one path.
+
+    The game's time is computed once, for the game with the new move: the turn
+    is read from the assembled events, the stored clocks, the cases and the
+    warnings all follow that one computation.
+    """
+    game, rows = locked.game, locked.rows
     colour = player_colour_of(game, by)
     ensure_ongoing(game)
-    before = assemble_game(game, rows, today)  # the turn needs no clock; the mail warning computes one
+    before = assemble_game(game, rows, today)  # the turn needs no clock
     if before.to_move != colour:
         raise TurnConflict(_("it is %(to_move)s's turn, not %(colour)s's"), field="number",
                            to_move=colour_word(before.to_move), colour=colour_word(colour))
@@ -82,9 +97,9 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
         ensure_not_after_today(sent_on, "sent_on", today, game)
     new = event_new(by, EventKind.MOVE, colour, number=number, notation=notation, received_on=received_on,
                     sent_on=sent_on, void=void, variant=variant, mail=mail)
-    time = events_store(game, rows, [new], today)  # opens a registered-mail case if 50.4.12 was broken
-    case = OverstepCase.objects.filter(game=game, kind=CaseKind.REGISTERED_MAIL, event_seq=new.seq).first() \
-        if game.mode == Mode.POSTAL and mail in UNREGISTERED else None
+    # Opens a registered-mail case if 50.4.12 was broken: the warning names it.
+    time, changes = events_store_changes(game, rows, [new], today, cases=locked.cases)
+    case = next((c for c in changes.opened if c.kind == CaseKind.REGISTERED_MAIL and c.event_seq == new.seq), None)
     return time, mover_warnings(game, time, colour, case, mail)
 
 

@@ -10,9 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import ClockError, EventError
-from corr.models import Game, GameEvent, GameStatus, PlayerClock
+from corr.models import Game, GameEvent, GameStatus, OverstepCase, PlayerClock
 
-from ..cases import cases_follow
+from ..cases import CaseChanges, cases_follow
 from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, NotAllowed, TurnConflict
 from ..selectors import game_rows
@@ -28,12 +28,25 @@ def game_lock(game: Game) -> tuple[Game, list[GameEvent]]:
 
 
 def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today: date, *,
-                 cause: str | None = None, by: User | None = None) -> GameTime:
+                 cause: str | None = None, by: User | None = None,
+                 cases: list[OverstepCase] | None = None) -> GameTime:
     """Validate ``rows + new`` with the calculator, then save ``new``, the clocks and the cases; or store nothing.
 
     The game's cases follow the new facts at once (``cases_follow``): ``cause``
     (default: a description of ``new``) is the reason a withdrawn case quotes.
+    ``cases``: the game's live cases if the caller read them (``game_lock_read``).
     Nothing is e-mailed here: the nightly run announces what its re-check finds.
+    """
+    return events_store_changes(game, rows, new, today, cause=cause, by=by, cases=cases)[0]
+
+
+def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: date, *,
+                         cause: str | None = None, by: User | None = None,
+                         cases: list[OverstepCase] | None = None) -> tuple[GameTime, CaseChanges]:
+    """``events_store``, with what the cases did (a registered-mail case opened by ``new``, say).
+
+    The game's time is computed once: the clocks stored and the cases follow it
+    (a second computation only for a move still in transit, stored as of its arrival).
     """
     next_seq = (rows[-1].seq if rows else 0) + 1
     for offset, row in enumerate(new):
@@ -46,19 +59,76 @@ def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today:
         raise error_explained(error, time_sources(game, candidate, today), {row.seq for row in new}) from None
     except ClockError as error:
         raise InvalidInput(error.message, field=error.field) from None
+    stored = time_for_storage(game, candidate, today, time)
+    if connection.vendor == "postgresql":
+        events_version_clocks_write(game, new, stored)
+    else:
+        try:
+            # No savepoint: on an IntegrityError the caller's transaction is rolled back whole.
+            for row in new:
+                row.save()
+        except IntegrityError:
+            raise _changed_meanwhile() from None
+        version_raise(game)
+        clocks_write([(game.pk, colour, fields) for colour, fields in clock_fields(game, stored).items()])
+    changes = cases_follow(game=game, time=time, rows=candidate, on=today, cause=cause or cause_of(new, game),
+                           by=by if by is not None else (new[0].entered_by if new else None), new_rows=new,
+                           cases=cases)
+    return time, changes
+
+
+def _changed_meanwhile() -> TurnConflict:
+    # Only reachable if the row lock was bypassed: the unique (game, seq) still keeps one.
+    return TurnConflict(_("the game changed while this request was handled; reload it and retry"), field="number")
+
+
+_EVENT_COLUMNS = ("game_id", "seq", "kind", "player", "number", "notation", "received_on", "sent_on", "void",
+                  "variant", "mail", "reason", "days", "note", "supersedes_id", "entered_by_id", "entered_at")
+
+
+def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime) -> None:
+    """PostgreSQL: insert ``new``, raise the game's version and write both clocks, in one statement.
+
+    Data-modifying CTEs run together in one statement and one snapshot; the
+    caller holds the game's row lock, so the version written with the clocks
+    is ``game.events_version + 1``. The clocks' UPDATE keeps ``clocks_write``'s
+    rule (never older over newer); a clock row that does not exist yet is
+    created after (games created before clocks were stored).
+    """
+    version = game.events_version + 1
+    fields = clock_fields(game, time, version)
+    columns = list(CLOCK_FIELDS)
+    clock_row = "(%s::varchar, " + ", ".join(f"%s::{_CLOCK_TYPES[c]}" for c in columns) + ")"
+    clock_values = [v for colour, f in fields.items() for v in (colour, *(f[c] for c in columns))]
+    event_row = "(" + ", ".join(["%s"] * len(_EVENT_COLUMNS)) + ")"
+    event_values = [v for row in new for v in (game.pk, *(getattr(row, c) for c in _EVENT_COLUMNS[1:]))]
+    sql = ["WITH gv AS (UPDATE corr_game SET events_version = events_version + 1 WHERE id = %s"
+           " RETURNING events_version)",
+           f", ck AS (UPDATE corr_playerclock AS c SET {', '.join(f'{c} = v.{c}' for c in columns)}, updated_at = now()"
+           f" FROM (VALUES {', '.join([clock_row] * len(fields))}) AS v(player, {', '.join(columns)})"
+           " WHERE c.game_id = %s AND c.player = v.player"
+           " AND (c.events_version, c.computed_on) <= (v.events_version, v.computed_on) RETURNING c.player)"]
+    params = [game.pk, *clock_values, game.pk]
+    if new:
+        sql.append(f", ev AS (INSERT INTO corr_gameevent ({', '.join(_EVENT_COLUMNS)})"
+                   f" VALUES {', '.join([event_row] * len(new))} RETURNING id, seq)")
+        params += event_values
+        sql.append(" SELECT seq, id FROM ev UNION ALL SELECT -1, count(*) FROM ck")
+    else:
+        sql.append(" SELECT -1, count(*) FROM ck")
     try:
-        # No savepoint: on an IntegrityError the caller's transaction is rolled back whole.
-        for row in new:
-            row.save()
+        with connection.cursor() as cursor:
+            cursor.execute("".join(sql), params)
+            out = dict(cursor.fetchall())
     except IntegrityError:
-        # Only reachable if the row lock was bypassed: the unique (game, seq) still keeps one.
-        raise TurnConflict(_("the game changed while this request was handled; reload it and retry"),
-                           field="number") from None
-    version_raise(game)
-    clock_store(game=game, rows=candidate, today=today, time=time)
-    cases_follow(game=game, time=time, rows=candidate, on=today, cause=cause or cause_of(new, game),
-                 by=by if by is not None else (new[0].entered_by if new else None), new_rows=new)
-    return time
+        raise _changed_meanwhile() from None
+    for row in new:
+        row.id = out[row.seq]
+        row._state.adding = False
+    game.events_version = version
+    if out[-1] < len(fields):
+        for colour, f in fields.items():
+            PlayerClock.objects.get_or_create(game_id=game.pk, player=colour, defaults=f)
 
 
 def cause_of(new: list[GameEvent], game: Game) -> str:
@@ -165,8 +235,11 @@ CLOCK_FIELDS = ("on_move", "made", "control_number", "total_days", "remaining_da
                 "overstepped_control", "flagged", "computed_on", "events_version")
 
 
-def clock_fields(game: Game, time: GameTime) -> dict[str, dict]:
-    """The stored columns of each player's ``PlayerClock`` for a computed game time."""
+def clock_fields(game: Game, time: GameTime, events_version: int | None = None) -> dict[str, dict]:
+    """The stored columns of each player's ``PlayerClock`` for a computed game time.
+
+    ``events_version``: the version the clocks are of (default: the game's).
+    """
     ongoing = game.status == GameStatus.ONGOING
     out = {}
     for colour, account in time.clock.accounts.items():
@@ -177,7 +250,7 @@ def clock_fields(game: Game, time: GameTime) -> dict[str, dict]:
             remaining_days=account.remaining_days, deadline=account.deadline if ongoing else None,
             time_trouble=account.time_trouble, overstepped_control=over.control if over else None,
             flagged=ongoing and (account.time_trouble or over is not None), computed_on=time.clock.as_of,
-            events_version=game.events_version,
+            events_version=game.events_version if events_version is None else events_version,
         )
     return out
 

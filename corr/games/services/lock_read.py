@@ -1,0 +1,123 @@
+"""The move's one round trip: lock a game and read everything a new event needs, in one statement.
+
+On PostgreSQL the statement is written here once per process from the
+models' fields (``SELECT ... FOR UPDATE OF corr_game``, the game joined to its
+tournament and players, the events, the players' leave and the live cases as
+JSON subqueries), so a request pays neither the ORM's query compilation nor a
+second round trip. Elsewhere (SQLite) the ORM's queries are used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
+
+import orjson
+from django.db import connection
+
+from accounts.models import User
+from corr.models import Game, OverstepCase, OverstepStatus, Tournament
+
+from ..leaves import LEAVE_JSON_SQL, leave_keep_json
+from ..selectors import EVENTS_JSON_SQL, events_json, game_rows
+
+
+@dataclass(frozen=True, slots=True)
+class Locked:
+    """A game whose row this transaction locked, with what a new event needs: its events and live cases.
+
+    ``cases`` None: not read (``cases_follow`` reads them).
+    """
+
+    game: Game
+    rows: list
+    cases: list[OverstepCase] | None
+
+
+_CASES_JSON_SQL = (
+    "SELECT COALESCE(json_agg(c), '[]')::text FROM corr_overstepcase c"
+    f" WHERE c.game_id = corr_game.id AND c.status <> '{OverstepStatus.WITHDRAWN.value}'")
+
+
+class _Part(NamedTuple):
+    """One model's columns in the statement's row: ``row[start:end]``, with the fields that need converting."""
+
+    model: type
+    names: tuple[str, ...]
+    start: int
+    end: int
+    converted: tuple[tuple[int, tuple, object], ...]
+    """(index in the part, the field's converters, its column expression): JSON fields, parsed as the ORM does."""
+
+
+# The aliases of the statement: the game keeps its table's name (the JSON subqueries name corr_game).
+_JOINS = (("corr_game", Game, None), ("t", Tournament, "corr_game.tournament_id"),
+          ("w", User, "corr_game.white_id"), ("b", User, "corr_game.black_id"))
+
+
+@cache
+def _lock_statement() -> tuple[str, tuple[_Part, ...]]:
+    """The locking statement's SQL (one parameter: the game's id) and where each model's columns are in its row."""
+    columns: list[str] = []
+    parts: list[_Part] = []
+    tables: list[str] = []
+    for alias, model, key in _JOINS:
+        fields = model._meta.concrete_fields
+        start = len(columns)
+        columns += [f'{alias}."{f.column}"' for f in fields]
+        converted = []
+        for i, f in enumerate(fields):
+            converters = tuple(f.get_db_converters(connection))
+            if converters:
+                converted.append((i, converters, f.get_col(alias)))
+        parts.append(_Part(model, tuple(f.attname for f in fields), start, len(columns), tuple(converted)))
+        table = model._meta.db_table
+        tables.append(f'"{table}"' if key is None else f'JOIN "{table}" {alias} ON {alias}.id = {key}')
+    sql = (f"SELECT {', '.join(columns)}, ({EVENTS_JSON_SQL}), ({LEAVE_JSON_SQL}), ({_CASES_JSON_SQL})"
+           f" FROM {' '.join(tables)} WHERE corr_game.id = %s FOR UPDATE OF corr_game")
+    return sql, tuple(parts)
+
+
+def _instance(part: _Part, row: tuple):
+    values = list(row[part.start:part.end])
+    for i, converters, column in part.converted:
+        for convert in converters:
+            values[i] = convert(values[i], column, connection)
+    return part.model.from_db(connection.alias, part.names, values)
+
+
+def game_lock_read(*, game_id: int) -> Locked:
+    """Lock game ``game_id`` and read it, its tournament, players, events, leave and live cases.
+
+    On PostgreSQL this is one statement (one round trip), ``SELECT ... FOR
+    UPDATE OF corr_game`` (the game's row only: a rule change locks the
+    tournament and then its games, so locking the tournament here could
+    deadlock). Elsewhere, the ORM's queries. The caller runs it in its
+    transaction. :raises Game.DoesNotExist:
+    """
+    if connection.vendor != "postgresql":
+        game = (Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black")
+                .get(pk=game_id))
+        return Locked(game=game, rows=game_rows(game=game), cases=None)
+    sql, (game_part, tournament_part, white_part, black_part) = _lock_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    game = _instance(game_part, row)
+    for name, part in (("tournament", tournament_part), ("white", white_part), ("black", black_part)):
+        Game._meta.get_field(name).set_cached_value(game, _instance(part, row))
+    events_text, leave_text, cases_text = row[black_part.end:]
+    leave_keep_json(game, leave_text)
+    return Locked(game=game, rows=events_json(events_text), cases=_cases_json(cases_text))
+
+
+def _cases_json(text: str) -> list[OverstepCase]:
+    """OverstepCase instances, as loaded from the database, from ``json_agg`` of their rows."""
+    fields = OverstepCase._meta.concrete_fields
+    names = [f.attname for f in fields]
+    return [OverstepCase.from_db(connection.alias, names,
+                                 [None if row[f.column] is None else f.to_python(row[f.column]) for f in fields])
+            for row in orjson.loads(text)]

@@ -1,0 +1,69 @@
+"""The clock read's own path (issue 13): its rows, its JSON and its statements are those of the general path."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from corr.games import services
+from corr.games.clockstate import game_time
+from corr.games.leaves import game_leave, leave_forget
+from corr.games.selectors import (
+    CLOCK_EVENT_FIELDS, clock_json, clock_rows_read, event_rows, game_clock_view, game_get,
+)
+from corr.models import GameEvent, Leave
+
+from ..conftest import TODAY
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(postal_game, arbiter, anna, boris):
+    """A postal game with moves, a penalty (a ledger line with a note) and a correction."""
+    day = TODAY - timedelta(days=20)
+    services.move_submit(game=postal_game, by=anna, number=1, notation="e4", sent_on=day, today=TODAY)
+    services.move_submit(game=postal_game, by=boris, number=1, notation="e5", received_on=day + timedelta(days=3),
+                         sent_on=day + timedelta(days=5), today=TODAY)
+    services.penalty_assess(game=postal_game, by=arbiter, player="white", reason="address_error", today=TODAY)
+    Leave.objects.create(user=anna, first=TODAY - timedelta(days=2), last=TODAY - timedelta(days=1),
+                         tournament=postal_game.tournament)
+    return game_get(game_id=postal_game.pk)
+
+
+def test_the_clock_reads_the_rows_the_general_path_reads(played):
+    expected = event_rows(GameEvent.objects.filter(game=played).order_by("seq"), CLOCK_EVENT_FIELDS)
+    assert clock_rows_read(game=played) == expected
+    assert len(expected) >= 3
+
+
+def test_the_clock_read_keeps_the_players_leave_on_the_game(played):
+    leave_forget(played)
+    clock_rows_read(game=played)
+    kept = game_leave(played)
+    leave_forget(played)
+    assert kept == game_leave(played)
+    assert kept["white"], kept
+
+
+def test_the_clock_json_is_the_calculators(played):
+    rows = clock_rows_read(game=played)
+    clock = game_time(played, rows, TODAY, with_ledger=True).clock
+    assert any(line.note for line in clock.ledger)
+    assert clock_json(clock) == clock.as_json()
+
+
+def test_a_cache_miss_read_costs_the_same_statements_whatever_the_game_length(played, anna, boris):
+    def statements() -> int:
+        game = game_get(game_id=played.pk)
+        with CaptureQueriesContext(connection) as ctx:
+            game_clock_view(game=game, as_of=TODAY)  # a new version each time: a cache miss
+        return len(ctx.captured_queries)
+
+    before = statements()
+    day = TODAY - timedelta(days=10)
+    services.move_submit(game=played, by=anna, number=2, notation="Nf3", received_on=day, sent_on=day, today=TODAY)
+    assert statements() == before == 2
