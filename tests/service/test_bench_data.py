@@ -38,3 +38,31 @@ def test_it_refuses_a_database_that_has_games(arbiter, anna, boris, postal):
     services.game_create(by=arbiter, tournament=postal, white=anna, black=boris, today=ON)
     with pytest.raises(RuntimeError, match="empty database"):
         bench_data_load(games=10, near=1, on=ON, progress=lambda line: None)
+
+
+def test_every_game_has_a_history_of_tens_of_dated_events():
+    bench_data_load(games=120, near=12, on=ON, progress=lambda line: None)
+    from django.db.models import Count, Q
+
+    counts = Game.objects.annotate(moves=Count("events", filter=Q(events__kind="move")),
+                                   penalties=Count("events", filter=Q(events__kind="penalty")))
+    assert all(20 <= g.moves <= 80 for g in counts)
+    assert any(g.penalties for g in counts)  # some games carry a penalty too
+
+
+def test_the_event_table_keeps_its_indexes_and_constraints_after_a_bulk_load():
+    from django.db import connection
+
+    def shape():
+        if connection.vendor != "postgresql":
+            return None
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'corr_gameevent' ORDER BY 1")
+            indexes = cursor.fetchall()
+            cursor.execute("SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint"
+                           " WHERE conrelid = 'corr_gameevent'::regclass ORDER BY 1")
+            return indexes, cursor.fetchall()
+
+    before = shape()
+    bench_data_load(games=20, near=2, on=ON, progress=lambda line: None)
+    assert shape() == before
