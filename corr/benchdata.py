@@ -164,7 +164,7 @@ class VariantPool:
         key = (age, kind, index)
         if key not in self._made:
             rng = random.Random(f"{age}:{kind}:{index}")
-            for _ in range(500):  # rejection sampling: about one draw in three fits a near game
+            for _ in range(500):  # rejection sampling: most draws fit
                 variant = self._draw(rng, age, kind)
                 if variant is not None:
                     self._made[key] = variant
@@ -176,9 +176,11 @@ class VariantPool:
     def _draw(self, rng: random.Random, age: int, kind: str) -> Variant | None:
         """A random history of a tournament ``age`` days old, if its clocks are of ``kind``."""
         start = self.on - timedelta(days=age)
-        # The last receipt: near games then wait 22-32 days, using most of a control; far ones 0-6.
-        last_receipt = self.on - timedelta(days=rng.randint(22, 32) if kind == "near" else rng.randint(0, 6))
+        # Far games: the last move arrived 0-6 days ago. Near games are played on until 3 days ago,
+        # then cut where the player to move has just enough days left (below).
+        last_receipt = self.on - timedelta(days=3 if kind == "near" else rng.randint(0, 6))
         rows: list[tuple] = []
+        cuts: list[tuple[int, date]] = []  # (rows so far, the day the player to move received the move)
         made = {"white": 0, "black": 0}
         player, ready = "white", start  # white's move 1 counts from the official start (50.4.5)
         penalty_at = rng.randrange(4, 20) if rng.random() < PENALTY_SHARE else None
@@ -199,25 +201,16 @@ class VariantPool:
                 rows.append((len(rows) + 1, "penalty", player, made[player], None, None, "address_error",
                              _noon(received)))
             player, ready = partner, received
+            cuts.append((len(rows), ready))
+        if kind == "near":
+            rows = self._near_cut(rng, rows, cuts, start)
+            if rows is None:
+                return None
         if len([r for r in rows if r[1] == "move"]) < 20:
             return None
         clocks = _clocks(rows, start, self.on)
         if clocks is None:
             return None
-        if kind == "near":
-            # The partner's last move reached the player late (a slow post, recorded): the days it
-            # took past the presumed transit are the player's, and bring the deadline to 3-7 days away.
-            late = rng.randint(3, 7) - next(c for c in clocks.values() if c["on_move"])["remaining_days"]
-            if not 0 <= late <= 8 or ready + timedelta(days=late) > self.on:
-                return None
-            if late:
-                if rows[-1][1] == "receipt":
-                    rows.pop()
-                received = ready + timedelta(days=late)
-                rows.append((len(rows) + 1, "receipt", player, None, received, None, "", _noon(received)))
-                clocks = _clocks(rows, start, self.on)
-                if clocks is None:
-                    return None
         to_move = next(c for c in clocks.values() if c["on_move"])
         if any(c["overstepped_control"] is not None for c in clocks.values()):
             return None
@@ -230,6 +223,31 @@ class VariantPool:
             return None
         return Variant(events=tuple(rows), clocks=tuple(
             (colour, *(clocks[colour][c] for c in CLOCK_COLUMNS[1:])) for colour in ("white", "black")))
+
+    def _near_cut(self, rng: random.Random, rows: list[tuple], cuts: list, start: date) -> list[tuple] | None:
+        """The history cut after a move that leaves the player to move 3-7 days as of ``on``.
+
+        Walking back from the last move: the player to move had ``left`` days on receiving it; they
+        need ``left - target`` days of waiting, and the days from that receipt to ``on`` beyond
+        these are a slow post, recorded as a late receipt (0-8 days late), which no one is charged.
+        """
+        for size, received in reversed(cuts[-15:]):
+            head = rows[:size]
+            clocks = _clocks(head, start, received)
+            if clocks is None:
+                continue
+            left = next(c for c in clocks.values() if c["on_move"])["remaining_days"]
+            late = (self.on - received).days - (left - rng.randint(3, 7))
+            if not 0 <= late <= 8:
+                continue
+            if late:
+                if head[-1][1] == "receipt":
+                    head = head[:-1]
+                player = next(c for c, v in clocks.items() if v["on_move"])
+                day = received + timedelta(days=late)
+                head = [*head, (len(head) + 1, "receipt", player, None, day, None, "", _noon(day))]
+            return head
+        return None
 
 
 def _noon(day: date) -> datetime:
