@@ -7,11 +7,13 @@ import uuid
 from datetime import datetime, timedelta
 
 from django.core.mail import EmailMessage, get_connection
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from corr.models import EmailStatus, OutboundEmail
+
+from .sql import insert_new
 
 log = logging.getLogger(__name__)
 
@@ -28,14 +30,26 @@ def email_prepare(*, key: str, tournament_id: int | None, recipients: list[str],
     return email
 
 
-def emails_store(emails: list[OutboundEmail], *, enqueue: bool) -> None:
-    """Save e-mails (an existing key is kept, not doubled) and, when ``enqueue``, queue them after commit."""
+EMAIL_COLUMNS = ("key", "tournament", "recipients", "subject", "body", "status", "attempts", "last_error",
+                 "created_at")
+
+
+def emails_store(emails: list[OutboundEmail], *, enqueue: bool) -> list[int]:
+    """Save e-mails (an existing key is kept, not doubled) and, when ``enqueue``, queue them after commit.
+
+    One ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` per batch: the ids that
+    come back are the e-mails this call stored; only those are queued.
+    :returns: the ids of the e-mails stored by this call.
+    """
     if not emails:
-        return
-    OutboundEmail.objects.bulk_create(emails, ignore_conflicts=True)
+        return []
+    now = timezone.now()
+    created = insert_new(OutboundEmail, EMAIL_COLUMNS, [
+        (e.key, e.tournament_id, e.recipients, e.subject, e.body, e.status, e.attempts, e.last_error, now)
+        for e in emails], returning=("id", "status"))
     if enqueue:
-        emails_enqueue_on_commit(list(OutboundEmail.objects.filter(
-            key__in=[e.key for e in emails], status=EmailStatus.PENDING).values_list("id", flat=True)))
+        emails_enqueue_on_commit(sorted(pk for pk, status in created if status == EmailStatus.PENDING))
+    return sorted(pk for pk, _ in created)
 
 
 def emails_enqueue_on_commit(ids: list[int]) -> None:
@@ -88,10 +102,7 @@ def emails_send_now(*, ids: list[int], now: datetime) -> dict[str, list[int]]:
     marks its own e-mail ``failed`` with the error.
     :returns: ``{"sent": [...], "failed": [...], "skipped": [...]}`` ids.
     """
-    claim = uuid.uuid4()  # not the time: two senders can share a timestamp, never a token
-    OutboundEmail.objects.filter(_claimable(now), pk__in=ids).exclude(recipients=[]).update(
-        status=EmailStatus.SENDING, claimed_at=now, claim=claim)
-    claimed = list(OutboundEmail.objects.filter(pk__in=ids, status=EmailStatus.SENDING, claim=claim))
+    claimed = _claim(ids, now)
     result: dict[str, list[int]] = {"sent": [], "failed": [], "skipped": []}
     result["skipped"] = sorted(set(ids) - {e.pk for e in claimed})
     try:
@@ -118,6 +129,44 @@ def emails_send_now(*, ids: list[int], now: datetime) -> dict[str, list[int]]:
         OutboundEmail.objects.filter(pk__in=result["sent"]).update(
             status=EmailStatus.SENT, sent_at=timezone.now(), attempts=F("attempts") + 1, last_error="")
     return result
+
+
+def _claim(ids: list[int], now: datetime) -> list[OutboundEmail]:
+    """Claim the claimable e-mails among ``ids`` and return them, in one UPDATE ... RETURNING.
+
+    The statement that changed a row returns it, so two senders never both get
+    an e-mail (PostgreSQL re-checks the WHERE against a row a concurrent claim
+    changed; SQLite writes one at a time). Not the time as a token: two senders
+    can share a timestamp.
+    """
+    if not ids:
+        return []
+    claim = uuid.uuid4()
+    fields = {name: OutboundEmail._meta.get_field(name) for name in ("claim", "claimed_at", "recipients")}
+    pending = [EmailStatus.PENDING, EmailStatus.FAILED]
+    stale = fields["claimed_at"].get_db_prep_save(now - STALE_CLAIM, connection)
+    no_address = fields["recipients"].get_db_prep_save([], connection)
+    columns = ", ".join(f.column for f in CLAIMED_FIELDS)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {OutboundEmail._meta.db_table} SET status = %s, claimed_at = %s, claim = %s"
+            f" WHERE id IN ({', '.join(['%s'] * len(ids))})"
+            " AND (status IN (%s, %s) OR (status = %s AND claimed_at < %s)) AND recipients <> %s"
+            f" RETURNING {columns}",
+            [EmailStatus.SENDING, fields["claimed_at"].get_db_prep_save(now, connection),
+             fields["claim"].get_db_prep_save(claim, connection), *ids, *pending, EmailStatus.SENDING, stale,
+             no_address])
+        rows = cursor.fetchall()
+    claimed = []
+    for row in rows:
+        values = {f.attname: f.from_db_value(value, None, connection) if hasattr(f, "from_db_value") else value
+                  for f, value in zip(CLAIMED_FIELDS, row, strict=True)}
+        claimed.append(OutboundEmail(**values))
+    return sorted(claimed, key=lambda e: e.pk)
+
+
+CLAIMED_FIELDS = tuple(OutboundEmail._meta.get_field(name) for name in ("id", "recipients", "subject", "body",
+                                                                         "attempts"))
 
 
 def emails_send_due(*, now: datetime) -> dict[str, int]:
