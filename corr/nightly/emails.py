@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import uuid
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from django.core.mail import EmailMessage, get_connection
 from django.db import connection, transaction
@@ -20,21 +21,36 @@ log = logging.getLogger(__name__)
 STALE_CLAIM = timedelta(hours=1)
 
 
+class EmailDraft(NamedTuple):
+    """An e-mail to store (``emails_store``): the columns of ``OutboundEmail`` that its cause decides."""
+
+    key: str
+    tournament_id: int | None
+    recipients: list[str]
+    subject: str
+    body: str
+    status: str = EmailStatus.PENDING
+    attempts: int = 0
+    last_error: str = ""
+
+
 def email_prepare(*, key: str, tournament_id: int | None, recipients: list[str], subject: str,
-                  body: str) -> OutboundEmail:
-    """An unsaved e-mail; a message with no address is stored as failed, so that reports show it."""
-    email = OutboundEmail(key=key, tournament_id=tournament_id, recipients=recipients, subject=subject, body=body)
+                  body: str) -> EmailDraft:
+    """An unsaved e-mail; a message with no address is stored as failed, so that reports show it.
+
+    A plain record, not a model instance: a night prepares thousands.
+    """
     if not recipients:
-        email.status = EmailStatus.FAILED
-        email.last_error = "no e-mail address on file"
-    return email
+        return EmailDraft(key, tournament_id, recipients, subject, body, EmailStatus.FAILED, 0,
+                          "no e-mail address on file")
+    return EmailDraft(key, tournament_id, recipients, subject, body)
 
 
 EMAIL_COLUMNS = ("key", "tournament", "recipients", "subject", "body", "status", "attempts", "last_error",
                  "created_at")
 
 
-def emails_store(emails: list[OutboundEmail], *, enqueue: bool) -> list[int]:
+def emails_store(emails: list[EmailDraft], *, enqueue: bool) -> list[int]:
     """Save e-mails (an existing key is kept, not doubled) and, when ``enqueue``, queue them after commit.
 
     One ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` per batch: the ids that

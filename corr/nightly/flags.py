@@ -202,8 +202,9 @@ def players_attach(games) -> None:
 def flag_emails(stored: Stored) -> list:
     """The e-mails announcing newly created warnings (unsaved), each in its recipient's language.
 
-    Grouped by language, so that a night of thousands switches language a few
-    times, not once per e-mail.
+    Grouped by language, and each text translated once per language and count
+    (``_Texts``): a night of thousands of e-mails switches language a few
+    times and looks each sentence up a few times, not once per e-mail.
     """
     players_attach({f.game.pk: f.game for f in (*stored.notices, *stored.reminders)}.values())
     by_language: dict[str, list] = {}
@@ -212,48 +213,82 @@ def flag_emails(stored: Stored) -> list:
     emails = []
     for language, flags in by_language.items():
         with translation.override(language):
-            article = _rule_50_4_12()
+            texts = _Texts()
             for flag in flags:
-                emails.append(_notice_email(flag, article) if isinstance(flag, Notice) else _reminder_email(flag))
+                emails.append(_notice_email(flag, texts) if isinstance(flag, Notice) else _reminder_email(flag, texts))
     return emails
 
 
-def _notice_email(n: Notice, article: str):
+class _Texts:
+    """The warning e-mails' sentences in the active language, each looked up once (per count for plurals)."""
+
+    def __init__(self) -> None:
+        self.article = _rule_50_4_12()
+        self.registered = gettext(" — use registered mail")
+        self.deadline = gettext("; your deadline is %(deadline)s")
+        self.link = gettext("Game page: %(url)s")
+        self.site = absolute_url(_game_path())
+        self._cache: dict = {}
+
+    def _memo(self, key, make):
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    def day(self, value: date) -> str:
+        return self._memo(("day", value), lambda: _day(value))
+
+    def game_link(self, game_id: int) -> str:
+        return self.link % {"url": self.site.format(game_id)} + "\n"
+
+    def notice(self, days: int) -> tuple[str, str]:
+        """The subject and the body's first sentence of a time-trouble notice, for ``days`` left."""
+        return self._memo(("notice", days), lambda: (
+            ngettext("Time trouble in game #%(game)s: %(days)s day left",
+                     "Time trouble in game #%(game)s: %(days)s days left", days),
+            ngettext("%(name)s, as of %(day)s in game #%(game)s (%(tournament)s) you have %(days)s day left"
+                     " in control %(control)s",
+                     "%(name)s, as of %(day)s in game #%(game)s (%(tournament)s) you have %(days)s days left"
+                     " in control %(control)s", days)))
+
+    def reminder(self, days: int) -> tuple[str, str]:
+        """The subject and body of a deadline reminder, ``days`` before the deadline."""
+        return self._memo(("reminder", days), lambda: (
+            ngettext("Game #%(game)s: your move is due by %(deadline)s (%(days)s day)",
+                     "Game #%(game)s: your move is due by %(deadline)s (%(days)s days)", days),
+            ngettext("%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
+                     " in %(days)s day.",
+                     "%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
+                     " in %(days)s days.", days)))
+
+
+def _notice_email(n: Notice, texts: _Texts):
     """The e-mail of a time-trouble notice, in the active language."""
     user = n.game.user_of(n.player)
     postal = n.game.mode == Mode.POSTAL
-    values = {"game": n.game_id, "days": n.remaining_days, "name": user.username, "day": _day(n.noticed_on),
+    values = {"game": n.game_id, "days": n.remaining_days, "name": user.username, "day": texts.day(n.noticed_on),
               "tournament": n.game.tournament.name, "control": n.control_number}
-    subject = ngettext("Time trouble in game #%(game)s: %(days)s day left",
-                       "Time trouble in game #%(game)s: %(days)s days left", n.remaining_days) % values
+    subject, body = texts.notice(n.remaining_days)
+    subject, body = subject % values, body % values
     if postal:
-        subject += gettext(" — use registered mail")
-    body = ngettext("%(name)s, as of %(day)s in game #%(game)s (%(tournament)s) you have %(days)s day left"
-                    " in control %(control)s",
-                    "%(name)s, as of %(day)s in game #%(game)s (%(tournament)s) you have %(days)s days left"
-                    " in control %(control)s", n.remaining_days) % values
+        subject += texts.registered
     if n.deadline:
-        body += gettext("; your deadline is %(deadline)s") % {"deadline": _day(n.deadline)}
-    body += ".\n" + (article if postal else "") + _game_link(n.game)
+        body += texts.deadline % {"deadline": texts.day(n.deadline)}
+    body += ".\n" + (texts.article if postal else "") + texts.game_link(n.game_id)
     return email_prepare(key=f"time_trouble:{n.pk}", tournament_id=n.game.tournament_id,
                          recipients=[user.email] if user.email else [], subject=subject, body=body)
 
 
-def _reminder_email(r: Reminder):
+def _reminder_email(r: Reminder, texts: _Texts):
     """The e-mail of a deadline reminder, in the active language."""
     user = r.game.user_of(r.player)
     left = (r.deadline - r.reminded_on).days
-    values = {"game": r.game_id, "days": left, "deadline": _day(r.deadline), "name": user.username,
+    values = {"game": r.game_id, "days": left, "deadline": texts.day(r.deadline), "name": user.username,
               "tournament": r.game.tournament.name}
-    subject = ngettext("Game #%(game)s: your move is due by %(deadline)s (%(days)s day)",
-                       "Game #%(game)s: your move is due by %(deadline)s (%(days)s days)", left) % values
-    body = ngettext("%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
-                    " in %(days)s day.",
-                    "%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
-                    " in %(days)s days.", left) % values
-    body += "\n" + _game_link(r.game)
+    subject, body = texts.reminder(left)
     return email_prepare(key=f"reminder:{r.pk}", tournament_id=r.game.tournament_id,
-                         recipients=[user.email] if user.email else [], subject=subject, body=body)
+                         recipients=[user.email] if user.email else [], subject=subject % values,
+                         body=body % values + "\n" + texts.game_link(r.game_id))
 
 
 def _case_email(c: OverstepCase) -> tuple[str, str]:
@@ -311,12 +346,16 @@ def absolute_url(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
-def _game_link(game: Game) -> str:
-    # reverse() once per process, not per e-mail: a night may write thousands.
+def _game_path() -> str:
+    """The game page's path with ``{}`` for the id: reverse() once per process, not per e-mail."""
     global _GAME_PATH
     if _GAME_PATH is None:
         _GAME_PATH = reverse("game", args=[0]).replace("/0/", "/{}/")
-    return gettext("Game page: %(url)s") % {"url": absolute_url(_GAME_PATH.format(game.pk))} + "\n"
+    return _GAME_PATH
+
+
+def _game_link(game: Game) -> str:
+    return gettext("Game page: %(url)s") % {"url": absolute_url(_game_path().format(game.pk))} + "\n"
 
 
 _GAME_PATH: str | None = None

@@ -19,7 +19,9 @@ if sqlite3.sqlite_version_info < (3, 35):  # pragma: no cover - the machine's li
     raise ImportError(f"SQLite {sqlite3.sqlite_version} lacks INSERT ... RETURNING (3.35+ is needed)")
 
 BATCH_ROWS = 500
-"""Rows per statement: SQLite binds at most 32,766 values; 500 rows of a dozen columns stay well below."""
+"""Rows per statement on SQLite, which binds at most 32,766 values: 500 rows of a dozen columns stay below."""
+PG_BATCH_ROWS = 5000
+"""Rows per statement on PostgreSQL (arrays, one parameter per column)."""
 
 
 def insert_new(model, columns: Sequence[str], rows: Sequence[Sequence], returning: Sequence[str]) -> list[tuple]:
@@ -36,9 +38,21 @@ def insert_new(model, columns: Sequence[str], rows: Sequence[Sequence], returnin
     # Only the kinds whose database form differs need preparing; the others pass as they are.
     prepare = [i for i, f in enumerate(fields) if f.get_internal_type() in ("UUIDField", "JSONField", "DateTimeField")]
     names = ", ".join(f.column for f in fields)
-    placeholder = "(" + ", ".join(["%s"] * len(fields)) + ")"
     created: list[tuple] = []
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # One array per column, unnested: a handful of parameters whatever the number of rows
+            # (thousands of placeholders would be parsed one by one on the client).
+            arrays = ", ".join(f"%s::{f.db_type(connection)}[]" for f in fields)
+            for start in range(0, len(rows), PG_BATCH_ROWS):
+                columns = [list(column) for column in zip(*rows[start:start + PG_BATCH_ROWS], strict=True)]
+                for i in prepare:
+                    columns[i] = [fields[i].get_db_prep_save(v, connection) for v in columns[i]]
+                cursor.execute(f"INSERT INTO {model._meta.db_table} ({names}) SELECT * FROM unnest({arrays})"
+                               f" ON CONFLICT DO NOTHING RETURNING {', '.join(returning)}", columns)
+                created.extend(cursor.fetchall())
+            return created
+        placeholder = "(" + ", ".join(["%s"] * len(fields)) + ")"
         for start in range(0, len(rows), BATCH_ROWS):
             batch = rows[start:start + BATCH_ROWS]
             values: list = []
