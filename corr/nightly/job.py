@@ -68,11 +68,6 @@ def nightly_start(*, on: date) -> tuple[NightlyRun, list[list[int]]]:
     return run, chunks
 
 
-def entered_on_in(zone: ZoneInfo):
-    """``row -> the calendar date the row was entered``, in the tournament's zone."""
-    return lambda row: row.entered_at.astimezone(zone).date()
-
-
 CHUNK_ROW_FIELDS = tuple(name for name in EVENT_FIELDS if name != "entered_at") + ("entered_on",)
 ChunkRow = namedtuple("ChunkRow", CHUNK_ROW_FIELDS)
 """An event row of a chunk: the selectors' fields, with the calendar date it was entered (in the tournament's
