@@ -238,7 +238,7 @@ class VariantPool:
                 continue
             left = next(c for c in clocks.values() if c["on_move"])["remaining_days"]
             late = (self.on - received).days - (left - rng.randint(3, 7))
-            if not 0 <= late <= 8:
+            if not 0 <= late <= 8 or received + timedelta(days=late) > self.on:  # nothing dated after ``on``
                 continue
             if late:
                 if head[-1][1] == "receipt":

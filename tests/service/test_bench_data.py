@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timezone
 
 import pytest
 
@@ -66,3 +66,16 @@ def test_the_event_table_keeps_its_indexes_and_constraints_after_a_bulk_load():
     before = shape()
     bench_data_load(games=20, near=2, on=ON, progress=lambda line: None)
     assert shape() == before
+
+
+def test_the_nightly_job_on_generated_data_warns_every_near_game_and_skips_none():
+    import time_machine
+
+    from corr.nightly.job import nightly_job
+
+    bench_data_load(games=400, near=40, on=ON, progress=lambda line: None)
+    with time_machine.travel(datetime(ON.year, ON.month, ON.day, 12, tzinfo=timezone.utc), tick=False):
+        totals = nightly_job(on=ON)
+    # Nothing is dated after ``on``: no game is skipped as changed later, and each near player gets a reminder.
+    assert (totals["stale_skipped"], totals["errors"], totals["reminders"]) == (0, 0, 40)
+    assert 0 < totals["time_trouble_notices"] < 40
