@@ -14,7 +14,7 @@ import time_machine
 
 from corr.models import EmailStatus, GameEvent, NightlyReport, OutboundEmail, TimeTroubleNotice
 from corr.nightly.emails import _claim, email_prepare, emails_store
-from corr.nightly.job import chunk_rows, nightly_job
+from corr.nightly.job import chunk_games, chunk_rows, nightly_job
 from corr.nightly.reports import nightly_reports_create, report_data
 from corr.nightly.sql import insert_new
 
@@ -58,7 +58,7 @@ def test_a_chunk_reads_the_day_an_event_was_entered_in_the_tournament_zone(make_
     late = datetime(2026, 1, 20, 22, 30, tzinfo=timezone.utc)  # 21 January, 01:30 in Moscow
     GameEvent.objects.create(game=game, seq=99, kind="penalty", player="white", number=1, reason="address_error",
                              entered_by=anna, entered_at=late)
-    [row] = [r for r in chunk_rows([game.pk])[game.pk] if r.seq == 99]
+    [row] = [r for r in chunk_rows(chunk_games([game.pk]))[game.pk] if r.seq == 99]
     assert row.entered_on == day(11)  # 2026-01-21
     assert (row.kind, row.player, row.reason) == ("penalty", "white", "address_error")
 
