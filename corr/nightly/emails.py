@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from django.core.mail import EmailMessage, get_connection
 from django.db import connection, transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from corr.models import EmailStatus, OutboundEmail
@@ -75,6 +75,8 @@ def emails_enqueue_on_commit(ids: list[int]) -> None:
 
 
 BATCH = 200
+SEND_DUE_BATCH = 2000
+"""E-mails per SMTP connection and claim when this process sends everything due (``manage.py nightly``)."""
 
 
 def emails_enqueue(ids: list[int]) -> int:
@@ -142,12 +144,38 @@ def emails_send_now(*, ids: list[int], now: datetime) -> dict[str, list[int]]:
     if connection is not None:
         connection.close()
     if result["sent"]:
-        OutboundEmail.objects.filter(pk__in=result["sent"]).update(
-            status=EmailStatus.SENT, sent_at=timezone.now(), attempts=F("attempts") + 1, last_error="")
+        _mark_sent(result["sent"])
     return result
 
 
-def _claim(ids: list[int], now: datetime) -> list[OutboundEmail]:
+def _ids_in(ids: list[int]) -> tuple[str, list]:
+    """``id`` among ``ids`` as SQL: one array parameter on PostgreSQL, a list of them on SQLite."""
+    if connection.vendor == "postgresql":
+        return "id = ANY(%s)", [list(ids)]
+    return f"id IN ({', '.join(['%s'] * len(ids))})", list(ids)
+
+
+def _mark_sent(ids: list[int]) -> None:
+    """Mark sent e-mails sent, in one UPDATE (only a send that returned gets here)."""
+    sent_at = OutboundEmail._meta.get_field("sent_at").get_db_prep_save(timezone.now(), connection)
+    where, params = _ids_in(ids)
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {OutboundEmail._meta.db_table} SET status = %s, sent_at = %s,"
+                       f" attempts = attempts + 1, last_error = '' WHERE {where}",
+                       [EmailStatus.SENT, sent_at, *params])
+
+
+class Claimed(NamedTuple):
+    """A claimed e-mail: what sending it needs."""
+
+    pk: int
+    recipients: list[str]
+    subject: str
+    body: str
+    attempts: int
+
+
+def _claim(ids: list[int], now: datetime) -> list[Claimed]:
     """Claim the claimable e-mails among ``ids`` and return them, in one UPDATE ... RETURNING.
 
     The statement that changed a row returns it, so two senders never both get
@@ -163,22 +191,19 @@ def _claim(ids: list[int], now: datetime) -> list[OutboundEmail]:
     stale = fields["claimed_at"].get_db_prep_save(now - STALE_CLAIM, connection)
     no_address = fields["recipients"].get_db_prep_save([], connection)
     columns = ", ".join(f.column for f in CLAIMED_FIELDS)
+    where, id_params = _ids_in(ids)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {OutboundEmail._meta.db_table} SET status = %s, claimed_at = %s, claim = %s"
-            f" WHERE id IN ({', '.join(['%s'] * len(ids))})"
+            f"UPDATE {OutboundEmail._meta.db_table} SET status = %s, claimed_at = %s, claim = %s WHERE {where}"
             " AND (status IN (%s, %s) OR (status = %s AND claimed_at < %s)) AND recipients <> %s"
             f" RETURNING {columns}",
             [EmailStatus.SENDING, fields["claimed_at"].get_db_prep_save(now, connection),
-             fields["claim"].get_db_prep_save(claim, connection), *ids, *pending, EmailStatus.SENDING, stale,
+             fields["claim"].get_db_prep_save(claim, connection), *id_params, *pending, EmailStatus.SENDING, stale,
              no_address])
         rows = cursor.fetchall()
-    claimed = []
-    for row in rows:
-        values = {f.attname: f.from_db_value(value, None, connection) if hasattr(f, "from_db_value") else value
-                  for f, value in zip(CLAIMED_FIELDS, row, strict=True)}
-        claimed.append(OutboundEmail(**values))
-    return sorted(claimed, key=lambda e: e.pk)
+    recipients = fields["recipients"]
+    return sorted((Claimed(pk, recipients.from_db_value(to, None, connection), subject, body, attempts)
+                   for pk, to, subject, body, attempts in rows), key=lambda e: e.pk)
 
 
 CLAIMED_FIELDS = tuple(OutboundEmail._meta.get_field(name) for name in ("id", "recipients", "subject", "body",
@@ -189,8 +214,8 @@ def emails_send_due(*, now: datetime) -> dict[str, int]:
     """Send every due e-mail in this process (the synchronous command): counts of sent and failed."""
     counts = {"sent": 0, "failed": 0}
     due = emails_due(now=now)
-    for start in range(0, len(due), BATCH):
-        result = emails_send_now(ids=due[start:start + BATCH], now=now)
+    for start in range(0, len(due), SEND_DUE_BATCH):
+        result = emails_send_now(ids=due[start:start + SEND_DUE_BATCH], now=now)
         counts["sent"] += len(result["sent"])
         counts["failed"] += len(result["failed"])
     return counts
