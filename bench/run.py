@@ -32,7 +32,13 @@ SIZES = {
     "full": {"calculator_games": 10_000, "http_seconds": 12, "nightly_games": 1_000_000, "nightly_near": 10_000,
              "live_burst": 300, "live_staggered": 40},
 }
-NIGHTLY_DATE = "2026-11-29"
+NIGHTLY_DATABASE = os.environ.get("BENCH_NIGHTLY_DATABASE", "corr_bench_nightly")
+"""The nightly section's PostgreSQL database, dropped and created for each measurement."""
+
+
+def nightly_date() -> str:
+    """Today (UTC): the job warns only on its tournaments' today; an earlier date is a catch-up run."""
+    return datetime.now(timezone.utc).date().isoformat()
 
 
 def section(script: str, *args: str, database: str, settings: str = "corr.settings") -> str:
@@ -44,27 +50,33 @@ def section(script: str, *args: str, database: str, settings: str = "corr.settin
     return done.stdout.strip().splitlines()[-1]
 
 
-def nightly_rows(size: dict) -> list[Row]:
-    games, near = size["nightly_games"], size["nightly_near"]
-    one = json.loads(section("nightly_load.py", "--games", str(games), "--near", str(near), "--date", NIGHTLY_DATE,
-                             "--scale-out", database="corr_bench_nightly"))
-    two = json.loads(section("nightly_load.py", "--games", str(2 * games), "--near", str(near), "--date",
-                             NIGHTLY_DATE, database="corr_bench_nightly"))
+def nightly_rows(size: dict, scale_out: bool = True) -> list[Row]:
+    games, near, on = size["nightly_games"], size["nightly_near"], nightly_date()
+    one = json.loads(section("nightly_load.py", "--games", str(games), "--near", str(near), "--date", on,
+                             *(["--scale-out"] if scale_out else []), database=NIGHTLY_DATABASE))
+    two = json.loads(section("nightly_load.py", "--games", str(2 * games), "--near", str(near), "--date", on,
+                             database=NIGHTLY_DATABASE))
     ratio = one["job_seconds"] / one["floor_seconds"]
     growth = two["job_seconds"] / one["job_seconds"] - 1
-    c1, c2 = one["celery_seconds"]["1"], one["celery_seconds"]["2"]
-    return [
-        Row(name=f"data generator: {games:,} running games ({near:,} near a deadline)",
+    rows = [
+        Row(name=f"data generator: {games:,} running games of ~{one['events_per_game']} events"
+                 f" ({near:,} near a deadline)",
             figure=round(one["load_seconds"], 1), floor=None, unit="s", ratio=None, target="minutes", met=None,
-            note=f"{2 * games:,} games: {two['load_seconds']:.1f} s (COPY)"),
+            note=f"{2 * games:,} games: {two['load_seconds']:.1f} s (COPY, events by INSERT ... SELECT)"),
         Row(name=f"nightly job: {games:,} games, {one['selected_players']:,} players selected",
             figure=round(one["job_seconds"], 3), floor=round(one["floor_seconds"], 3), unit="s",
-            ratio=round(ratio, 1), target="<= 10x floor", met=ratio <= 10,
-            note=f"created {one['totals']}; floor: bare SQL selecting the same rows and inserting one per player"),
+            ratio=round(ratio, 2), target="<= 3x the same-writes floor", met=ratio <= 3,
+            note=f"created {one['totals']}; floor: the same writes in bare set-based SQL, no re-check"
+                 f" ({one['floor_written']})"),
         Row(name=f"nightly job: {2 * games:,} games, same {near:,} near", figure=round(two["job_seconds"], 3),
             floor=round(one["job_seconds"], 3), unit="s", ratio=round(1 + growth, 2),
             target="doubling the games changes the time by < 20%", met=abs(growth) < 0.2,
             note=f"floor {two['floor_seconds']:.3f} s at {2 * games:,} games"),
+    ]
+    if not scale_out:
+        return rows
+    c1, c2 = one["celery_seconds"]["1"], one["celery_seconds"]["2"]
+    return rows + [
         Row(name=f"nightly job through Celery: 2 worker processes vs 1 ({games:,} games)", figure=round(c2, 3),
             floor=round(c1, 3), unit="s", ratio=round(c1 / c2, 2), target="(speed-up, reported)", met=None,
             note=f"chunks of {one['chunk']} games; 1 process {c1:.2f} s, 2 processes {c2:.2f} s"),
@@ -115,10 +127,16 @@ def print_table(rows: list[Row]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for the CI smoke test")
+    parser.add_argument("--nightly-only", type=int, metavar="GAMES",
+                        help="only the nightly rows, on GAMES games (1%% near), printed, not written")
     args = parser.parse_args()
     size = SIZES["quick" if args.quick else "full"]
     started = time.perf_counter()
     rows: list[Row] = []
+    if args.nightly_only:
+        print_table(nightly_rows({"nightly_games": args.nightly_only, "nightly_near": args.nightly_only // 100},
+                                 scale_out=False))
+        return 0
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
     import calculator

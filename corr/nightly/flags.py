@@ -4,9 +4,8 @@
 Cases are opened and withdrawn by ``corr.games.cases`` as the facts change;
 the nightly run announces (``cases_announce``) the open cases its re-check
 still finds, once each.
-``flags_store`` inserts them all with ON CONFLICT DO NOTHING under one claim
-token and reads back the rows carrying that token: those, and only those, are
-new and this caller's to announce (STYLE 7). Running twice, or two runs at
+``flags_store`` inserts them all with ON CONFLICT DO NOTHING RETURNING: the
+rows returned, and only those, are new and this caller's to announce (STYLE 7). Running twice, or two runs at
 once, creates and sends nothing twice.
 """
 
@@ -15,9 +14,12 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 from datetime import date
+from typing import NamedTuple
 
 from django.conf import settings
+from django.db import connection
 from django.urls import reverse
+from django.utils import timezone
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
@@ -29,14 +31,46 @@ from corr.games.clockstate import GameTime
 from corr.models import CaseKind, Colour, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
 
 from .emails import email_prepare
+from .sql import insert_new
+
+
+class Notice(NamedTuple):
+    """A time-trouble notice the re-check calls for (50.4.12); ``pk`` once stored."""
+
+    game: Game
+    player: str
+    control_number: int
+    remaining_days: int
+    deadline: date | None
+    noticed_on: date
+    pk: int | None = None
+
+    @property
+    def game_id(self) -> int:
+        return self.game.pk
+
+
+class Reminder(NamedTuple):
+    """A deadline reminder ``days_before`` the deadline; ``pk`` once stored."""
+
+    game: Game
+    player: str
+    deadline: date
+    days_before: int
+    reminded_on: date
+    pk: int | None = None
+
+    @property
+    def game_id(self) -> int:
+        return self.game.pk
 
 
 @dataclass
 class Flags:
-    """What a set of games should have recorded on a date (unsaved rows)."""
+    """What a set of games should have recorded on a date (not stored yet)."""
 
-    notices: list[TimeTroubleNotice] = field(default_factory=list)
-    reminders: list[DeadlineReminder] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+    reminders: list[Reminder] = field(default_factory=list)
 
 
 def reminder_threshold(days_left: int, thresholds: list[int]) -> int | None:
@@ -67,58 +101,72 @@ def flags_collect(*, game: Game, time: GameTime, on: date, flags: Flags) -> None
         if stopped is not None and stopped.reason(on) is not None:
             continue
         if account.time_trouble:
-            flags.notices.append(TimeTroubleNotice(
-                game=game, player=colour, control_number=account.control.number,
-                remaining_days=account.remaining_days, deadline=account.deadline, noticed_on=on))
+            flags.notices.append(Notice(game, colour, account.control.number, account.remaining_days,
+                                        account.deadline, on))
         if account.deadline is not None:
             threshold = reminder_threshold((account.deadline - on).days, settings.REMINDER_DAYS)
             if threshold is not None:
-                flags.reminders.append(DeadlineReminder(game=game, player=colour, deadline=account.deadline,
-                                                        days_before=threshold, reminded_on=on))
+                flags.reminders.append(Reminder(game, colour, account.deadline, threshold, on))
 
 
 @dataclass
 class Stored:
-    """The rows this call created (the others existed already)."""
+    """The rows this call created (the others existed already), with their ids."""
 
-    notices: list[TimeTroubleNotice]
-    reminders: list[DeadlineReminder]
+    notices: list[Notice]
+    reminders: list[Reminder]
 
 
 def flags_store(*, flags: Flags, run=None) -> Stored:
-    """Insert the flags, ignoring those that exist; return the ones this call created.
+    """Insert the flags, skipping those that exist; return the ones this call created.
 
-    The rows read back carry the caller's game objects (no join to load them
-    again). Must run inside a transaction (the caller's chunk).
+    One ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` per batch and kind: the
+    unique constraints (one notice per control, one reminder per deadline and
+    threshold) decide, and the returned rows are this caller's to announce.
+    Must run inside a transaction (the caller's chunk).
     """
-    claim = uuid.uuid4()
-    created = []
-    for model, rows in ((TimeTroubleNotice, flags.notices), (DeadlineReminder, flags.reminders)):
-        for row in rows:
-            row.claim, row.run = claim, run
-        if rows:
-            games = {row.game_id: row.game for row in rows}
-            model.objects.bulk_create(rows, ignore_conflicts=True)
-            mine = list(model.objects.filter(claim=claim))
-            for row in mine:
-                row.game = games[row.game_id]
-            created.append(mine)
-        else:
-            created.append([])
-    return Stored(*created)
+    claim, now = uuid.uuid4(), timezone.now()
+    run_id = run.pk if run is not None else None
+    made = insert_new(TimeTroubleNotice, NOTICE_COLUMNS, [
+        (n.game_id, n.player, n.control_number, n.remaining_days, n.deadline, n.noticed_on, run_id, claim, now)
+        for n in flags.notices], returning=("id", "game_id", "player", "control_number"))
+    ids = {(game_id, player, control): pk for pk, game_id, player, control in made}
+    notices = [n._replace(pk=ids[(n.game_id, n.player, n.control_number)]) for n in flags.notices
+               if (n.game_id, n.player, n.control_number) in ids]
+    made = insert_new(DeadlineReminder, REMINDER_COLUMNS, [
+        (r.game_id, r.player, r.deadline, r.days_before, r.reminded_on, run_id, claim, now)
+        for r in flags.reminders], returning=("id", "game_id", "player", "days_before"))
+    # A player has one deadline per run, so (game, player, threshold) names the reminder.
+    ids = {(game_id, player, days): pk for pk, game_id, player, days in made}
+    reminders = [r._replace(pk=ids[(r.game_id, r.player, r.days_before)]) for r in flags.reminders
+                 if (r.game_id, r.player, r.days_before) in ids]
+    return Stored(notices, reminders)
+
+
+NOTICE_COLUMNS = ("game", "player", "control_number", "remaining_days", "deadline", "noticed_on", "run", "claim",
+                  "created_at")
+REMINDER_COLUMNS = ("game", "player", "deadline", "days_before", "reminded_on", "run", "claim", "created_at")
 
 
 def cases_announce(*, game_ids: list[int], on: date) -> list[OverstepCase]:
     """Mark the open, never announced cases of these (locked) games announced on ``on``; return them.
 
     Called after the chunk's re-check, so only cases that the facts still show
-    are announced; a case opened and withdrawn during the day never is.
+    are announced; a case opened and withdrawn during the day never is. One
+    conditional UPDATE ... RETURNING: only the rows this statement marked are
+    this caller's to announce.
     """
-    cases = list(OverstepCase.objects.filter(game_id__in=game_ids, status=OverstepStatus.OPEN,
-                                             announced_on__isnull=True)
-                 .select_related("game", "game__tournament", "game__white", "game__black").order_by("id"))
-    OverstepCase.objects.filter(pk__in=[c.pk for c in cases], announced_on__isnull=True).update(announced_on=on)
-    return cases
+    if not game_ids:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE corr_overstepcase SET announced_on = %s WHERE status = %s AND announced_on IS NULL"
+                       f" AND game_id IN ({', '.join(['%s'] * len(game_ids))}) RETURNING id",
+                       [on, OverstepStatus.OPEN, *game_ids])
+        marked = [pk for (pk,) in cursor.fetchall()]
+    if not marked:
+        return []
+    return list(OverstepCase.objects.filter(pk__in=marked)
+                .select_related("game", "game__tournament", "game__white", "game__black").order_by("id"))
 
 
 # Article 50.4.12 in its original Russian (the rules of correspondence chess of Russia), quoted in the
@@ -141,47 +189,106 @@ def _rule_50_4_12() -> str:
         " whatever the number of moves made, must send replies by registered mail.)") + "\n"
 
 
+def players_attach(games) -> None:
+    """Load the players of ``games`` in one query and keep them on each game (``game.white``, ``game.black``)."""
+    from accounts.models import User
+
+    games = [g for g in games if not (Game.white.is_cached(g) and Game.black.is_cached(g))]
+    users = User.objects.in_bulk({g.white_id for g in games} | {g.black_id for g in games})
+    for game in games:
+        game.white, game.black = users[game.white_id], users[game.black_id]
+
+
 def flag_emails(stored: Stored) -> list:
-    """The e-mails announcing newly created warnings (unsaved), each in its recipient's language."""
+    """The e-mails announcing newly created warnings (unsaved), each in its recipient's language.
+
+    Grouped by language, and each text translated once per language and count
+    (``_Texts``): a night of thousands of e-mails switches language a few
+    times and looks each sentence up a few times, not once per e-mail.
+    """
+    players_attach({f.game.pk: f.game for f in (*stored.notices, *stored.reminders)}.values())
+    by_language: dict[str, list] = {}
+    for flag in (*stored.notices, *stored.reminders):
+        by_language.setdefault(user_language(flag.game.user_of(flag.player)), []).append(flag)
     emails = []
-    for n in stored.notices:
-        user = n.game.user_of(n.player)
-        postal = n.game.mode == Mode.POSTAL
-        with translation.override(user_language(user)):
-            values = {"game": n.game_id, "days": n.remaining_days, "name": user.username,
-                      "day": _day(n.noticed_on), "tournament": n.game.tournament.name,
-                      "control": n.control_number}
-            subject = ngettext("Time trouble in game #%(game)s: %(days)s day left",
-                               "Time trouble in game #%(game)s: %(days)s days left", n.remaining_days) % values
-            if postal:
-                subject += gettext(" — use registered mail")
-            body = ngettext("%(name)s, as of %(day)s in game #%(game)s (%(tournament)s) you have %(days)s day left"
-                            " in control %(control)s",
-                            "%(name)s, as of %(day)s in game #%(game)s (%(tournament)s) you have %(days)s days left"
-                            " in control %(control)s", n.remaining_days) % values
-            if n.deadline:
-                body += gettext("; your deadline is %(deadline)s") % {"deadline": _day(n.deadline)}
-            body += ".\n" + (_rule_50_4_12() if postal else "") + _game_link(n.game)
-        emails.append(email_prepare(
-            key=f"time_trouble:{n.pk}", tournament_id=n.game.tournament_id,
-            recipients=[user.email] if user.email else [], subject=subject, body=body))
-    for r in stored.reminders:
-        user = r.game.user_of(r.player)
-        left = (r.deadline - r.reminded_on).days
-        with translation.override(user_language(user)):
-            values = {"game": r.game_id, "days": left, "deadline": _day(r.deadline), "name": user.username,
-                      "tournament": r.game.tournament.name}
-            subject = ngettext("Game #%(game)s: your move is due by %(deadline)s (%(days)s day)",
-                               "Game #%(game)s: your move is due by %(deadline)s (%(days)s days)", left) % values
-            body = ngettext("%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
-                            " in %(days)s day.",
-                            "%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
-                            " in %(days)s days.", left) % values
-            body += "\n" + _game_link(r.game)
-        emails.append(email_prepare(
-            key=f"reminder:{r.pk}", tournament_id=r.game.tournament_id,
-            recipients=[user.email] if user.email else [], subject=subject, body=body))
+    for language, flags in by_language.items():
+        with translation.override(language):
+            texts = _Texts()
+            for flag in flags:
+                emails.append(_notice_email(flag, texts) if isinstance(flag, Notice) else _reminder_email(flag, texts))
     return emails
+
+
+class _Texts:
+    """The warning e-mails' sentences in the active language, each looked up once (per count for plurals)."""
+
+    def __init__(self) -> None:
+        self.article = _rule_50_4_12()
+        self.registered = gettext(" — use registered mail")
+        self.deadline = gettext("; your deadline is %(deadline)s")
+        self.link = gettext("Game page: %(url)s")
+        self.site = absolute_url(_game_path())
+        self._cache: dict = {}
+
+    def _memo(self, key, make):
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    def day(self, value: date) -> str:
+        return self._memo(("day", value), lambda: _day(value))
+
+    def game_link(self, game_id: int) -> str:
+        return self.link % {"url": self.site.format(game_id)} + "\n"
+
+    def notice(self, days: int) -> tuple[str, str]:
+        """The subject and the body's first sentence of a time-trouble notice, for ``days`` left."""
+        return self._memo(("notice", days), lambda: (
+            ngettext("Time trouble in game #%(game)s: %(days)s day left",
+                     "Time trouble in game #%(game)s: %(days)s days left", days),
+            ngettext("%(name)s, as of %(day)s in game #%(game)s (%(tournament)s) you have %(days)s day left"
+                     " in control %(control)s",
+                     "%(name)s, as of %(day)s in game #%(game)s (%(tournament)s) you have %(days)s days left"
+                     " in control %(control)s", days)))
+
+    def reminder(self, days: int) -> tuple[str, str]:
+        """The subject and body of a deadline reminder, ``days`` before the deadline."""
+        return self._memo(("reminder", days), lambda: (
+            ngettext("Game #%(game)s: your move is due by %(deadline)s (%(days)s day)",
+                     "Game #%(game)s: your move is due by %(deadline)s (%(days)s days)", days),
+            ngettext("%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
+                     " in %(days)s day.",
+                     "%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
+                     " in %(days)s days.", days)))
+
+
+def _notice_email(n: Notice, texts: _Texts):
+    """The e-mail of a time-trouble notice, in the active language."""
+    user = n.game.user_of(n.player)
+    postal = n.game.mode == Mode.POSTAL
+    values = {"game": n.game_id, "days": n.remaining_days, "name": user.username, "day": texts.day(n.noticed_on),
+              "tournament": n.game.tournament.name, "control": n.control_number}
+    subject, body = texts.notice(n.remaining_days)
+    subject, body = subject % values, body % values
+    if postal:
+        subject += texts.registered
+    if n.deadline:
+        body += texts.deadline % {"deadline": texts.day(n.deadline)}
+    body += ".\n" + (texts.article if postal else "") + texts.game_link(n.game_id)
+    return email_prepare(key=f"time_trouble:{n.pk}", tournament_id=n.game.tournament_id,
+                         recipients=[user.email] if user.email else [], subject=subject, body=body)
+
+
+def _reminder_email(r: Reminder, texts: _Texts):
+    """The e-mail of a deadline reminder, in the active language."""
+    user = r.game.user_of(r.player)
+    left = (r.deadline - r.reminded_on).days
+    values = {"game": r.game_id, "days": left, "deadline": texts.day(r.deadline), "name": user.username,
+              "tournament": r.game.tournament.name}
+    subject, body = texts.reminder(left)
+    return email_prepare(key=f"reminder:{r.pk}", tournament_id=r.game.tournament_id,
+                         recipients=[user.email] if user.email else [], subject=subject % values,
+                         body=body % values + "\n" + texts.game_link(r.game_id))
 
 
 def _case_email(c: OverstepCase) -> tuple[str, str]:
@@ -239,12 +346,16 @@ def absolute_url(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
-def _game_link(game: Game) -> str:
-    # reverse() once per process, not per e-mail: a night may write thousands.
+def _game_path() -> str:
+    """The game page's path with ``{}`` for the id: reverse() once per process, not per e-mail."""
     global _GAME_PATH
     if _GAME_PATH is None:
         _GAME_PATH = reverse("game", args=[0]).replace("/0/", "/{}/")
-    return gettext("Game page: %(url)s") % {"url": absolute_url(_GAME_PATH.format(game.pk))} + "\n"
+    return _GAME_PATH
+
+
+def _game_link(game: Game) -> str:
+    return gettext("Game page: %(url)s") % {"url": absolute_url(_game_path().format(game.pk))} + "\n"
 
 
 _GAME_PATH: str | None = None

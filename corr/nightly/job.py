@@ -9,12 +9,12 @@ runs all three in this process, for ``manage.py nightly``.
 from __future__ import annotations
 
 import logging
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
@@ -23,8 +23,8 @@ from corr.games.assemble import rows_as_of
 from corr.games.cases import cases_follow
 from corr.games.clockstate import game_time, local_today
 from corr.games.leaves import leaves_prefetch
-from corr.games.selectors import event_rows
-from corr.games.services import clock_fields, clocks_write, time_for_storage
+from corr.games.selectors import EVENT_FIELDS, event_rows
+from corr.games.services import CLOCK_FIELDS, clock_fields, clocks_write, time_for_storage
 from corr.models import (
     Game, GameEvent, GameStatus, NightlyRun, OverstepCase, OverstepStatus, PlayerClock, Tournament,
 )
@@ -68,9 +68,58 @@ def nightly_start(*, on: date) -> tuple[NightlyRun, list[list[int]]]:
     return run, chunks
 
 
-def entered_on_in(zone: ZoneInfo):
-    """``row -> the calendar date the row was entered``, in the tournament's zone."""
-    return lambda row: row.entered_at.astimezone(zone).date()
+CHUNK_ROW_FIELDS = tuple(name for name in EVENT_FIELDS if name != "entered_at") + ("entered_on",)
+ChunkRow = namedtuple("ChunkRow", CHUNK_ROW_FIELDS)
+"""An event row of a chunk: the selectors' fields, with the calendar date it was entered (in the tournament's
+zone) in place of the instant: that date is all ``rows_as_of`` reads, and the database computes it."""
+
+
+def _entered_on(row: ChunkRow):
+    return row.entered_on
+
+
+def chunk_rows(games: list[Game]) -> dict[int, list[ChunkRow]]:
+    """The events of the chunk's games (tournaments loaded) as plain tuples, by game, in sequence (one query).
+
+    Only the selected games' events are read, through the events' game index:
+    the games and their time zones go in as arrays, so the query never joins
+    (or scans) the games table. On PostgreSQL the entry date is computed in the
+    tournament's zone by the database (``AT TIME ZONE``), so no timestamp is
+    turned into a Python object; SQLite gets it from Python.
+    """
+    by_game: dict[int, list[ChunkRow]] = defaultdict(list)
+    if not games:
+        return by_game
+    if connection.vendor == "postgresql":
+        columns = ", ".join(f"e.{name}" for name in CHUNK_ROW_FIELDS[:-1])
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {columns}, (e.entered_at AT TIME ZONE z.zone)::date"
+                " FROM unnest(%s::bigint[], %s::text[]) AS z(game_id, zone)"
+                " JOIN corr_gameevent e ON e.game_id = z.game_id ORDER BY e.game_id, e.seq",
+                [[g.pk for g in games], [g.tournament.time_zone for g in games]])
+            rows = cursor.fetchall()
+        make = ChunkRow._make
+        for row in rows:
+            by_game[row[1]].append(make(row))
+        return by_game
+    zones = {g.pk: ZoneInfo(g.tournament.time_zone) for g in games}
+    for row in event_rows(GameEvent.objects.filter(game_id__in=list(zones)).order_by("game_id", "seq")):
+        by_game[row.game_id].append(ChunkRow(*row[:-1], row.entered_at.astimezone(zones[row.game_id]).date()))
+    return by_game
+
+
+def chunk_games(game_ids: list[int]) -> list[Game]:
+    """Lock the chunk's games in id order (like every other writer) and read them with their tournaments.
+
+    One query for the games, one for their few tournaments: each tournament is
+    one instance shared by its games (its ruleset is computed once).
+    """
+    games = list(Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk"))
+    tournaments = Tournament.objects.in_bulk({g.tournament_id for g in games})
+    for game in games:
+        game.tournament = tournaments[game.tournament_id]
+    return games
 
 
 def nightly_chunk_process(*, on: date, game_ids: list[int], run_id: int | None, enqueue: bool,
@@ -88,42 +137,45 @@ def nightly_chunk_process(*, on: date, game_ids: list[int], run_id: int | None, 
     they could contradict today's page, and tonight's run warns from today's
     facts. Cases are always re-checked against the game's current facts. A game
     that cannot be computed is logged and counted (``errors``); the rest go on.
-    E-mails are queued after commit when ``enqueue``.
+    The flags, the e-mails and the case marks are written set-based
+    (``corr.nightly.sql``). E-mails are queued after commit when ``enqueue``.
     :returns: the counts of new notices, reminders and cases, announced cases, skipped games and errors.
     """
     now = now or timezone.now()
     counts = dict.fromkeys((*COUNT_KEYS, "cases_withdrawn", "stale_skipped", "errors"), 0)
     with transaction.atomic():
-        games = list(Game.objects.select_for_update(of=("self",)).filter(pk__in=game_ids)
-                     .select_related("tournament", "white", "black").order_by("pk"))
+        games = chunk_games(game_ids)
+        ids = [g.pk for g in games]
         leaves_prefetch(games)  # the chunk's leave in one query, not one per game
-        rows_by_game = defaultdict(list)
-        for row in event_rows(GameEvent.objects.filter(game_id__in=[g.pk for g in games]).order_by("game_id", "seq")):
-            rows_by_game[row.game_id].append(row)
-        clocks = {(c.game_id, c.player): c for c in PlayerClock.objects.filter(game_id__in=[g.pk for g in games])}
+        rows_by_game = chunk_rows(games)
+        clocks = {(c[0], c[1]): c[2:] for c in PlayerClock.objects.filter(game_id__in=ids).values_list(
+            "game_id", "player", *CLOCK_FIELDS)}
         flags = Flags()
         changed = []
         live_cases = defaultdict(list)
-        for case in OverstepCase.objects.filter(game_id__in=[g.pk for g in games]).exclude(
-                status=OverstepStatus.WITHDRAWN):
+        for case in OverstepCase.objects.filter(game_id__in=ids).exclude(status=OverstepStatus.WITHDRAWN):
             live_cases[case.game_id].append(case)
+        todays: dict[int, date] = {}
         for game in games:
+            tid = game.tournament_id
+            if tid not in todays:
+                todays[tid] = local_today(game.tournament, now)
             try:
-                changed += _game_check(game, rows_by_game[game.pk], live_cases[game.pk], on, now, flags, clocks,
-                                       counts)
+                changed += _game_check(game, rows_by_game[game.pk], live_cases[game.pk], on, todays[tid], flags,
+                                       clocks, counts)
             except ClockError as error:  # one broken game must not stop the federation's night
                 log.error("nightly %s: game %s cannot be computed: %s", on, game.pk, error)
                 counts["errors"] += 1
         clocks_write(changed)
         stored = flags_store(flags=flags, run=NightlyRun(pk=run_id) if run_id else None)
-        announced = cases_announce(game_ids=[g.pk for g in games], on=on)
+        announced = cases_announce(game_ids=ids, on=on)
         emails_store(flag_emails(stored) + case_emails(announced), enqueue=enqueue)
     counts.update({"time_trouble_notices": len(stored.notices), "reminders": len(stored.reminders),
                    "overstep_cases": len(announced)})
     return counts
 
 
-def _game_check(game: Game, rows, cases: list, on: date, now: datetime, flags: Flags, clocks: dict,
+def _game_check(game: Game, rows, cases: list, on: date, today: date, flags: Flags, clocks: dict,
                 counts: dict) -> list:
     """One game of a chunk: its cases against today's facts, its warnings as of ``on``; the clock rows to write.
 
@@ -133,12 +185,11 @@ def _game_check(game: Game, rows, cases: list, on: date, now: datetime, flags: F
     Its clocks and cases follow today's facts. Queries only when a case must
     change (most games have none).
     """
-    today = local_today(game.tournament, now)
     if on < today or game.status != GameStatus.ONGOING:
         counts["stale_skipped"] += game.status == GameStatus.ONGOING
         time = game_time(game, rows, today)
     else:
-        then, later = rows_as_of(rows, on, entered_on_in(ZoneInfo(game.tournament.time_zone)))
+        then, later = rows_as_of(rows, on, _entered_on)
         time = game_time(game, then, on)
         if later:  # entries after ``on``, which is today or later: only a clock set wrong can do it
             counts["stale_skipped"] += 1
@@ -150,8 +201,8 @@ def _game_check(game: Game, rows, cases: list, on: date, now: datetime, flags: F
         return []
     changed = []
     for colour, fields in clock_fields(game, time_for_storage(game, rows, time.clock.as_of, time)).items():
-        clock = clocks.get((game.pk, colour))
-        if clock is None or any(getattr(clock, name) != value for name, value in fields.items()):
+        stored = clocks.get((game.pk, colour))  # the stored values, in CLOCK_FIELDS order
+        if stored is None or stored != tuple(fields[name] for name in CLOCK_FIELDS):
             changed.append((game.pk, colour, fields))  # clocks_write keeps a newer stored clock
     return changed
 

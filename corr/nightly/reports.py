@@ -5,11 +5,15 @@ from __future__ import annotations
 import uuid
 from datetime import date, timedelta
 
+from django.db import connection
 from django.db.models import Exists, OuterRef
+from django.utils import timezone
 
 from corr.models import (
     EmailStatus, Game, GameStatus, NightlyReport, OutboundEmail, OverstepCase, PlayerClock, Tournament,
 )
+
+from .sql import insert_new
 
 DEADLINES_SOON_DAYS = 7
 
@@ -53,9 +57,67 @@ def report_data(*, on: date) -> dict[int, dict]:
 
 
 def nightly_reports_create(*, on: date, run_id: int | None) -> int:
-    """Store the reports of ``on`` that do not exist yet; returns how many this call created."""
-    claim = uuid.uuid4()
-    reports = [NightlyReport(tournament_id=tid, date=on, data={"date": on.isoformat(), **body}, run_id=run_id,
-                             claim=claim) for tid, body in report_data(on=on).items()]
-    NightlyReport.objects.bulk_create(reports, ignore_conflicts=True)
-    return NightlyReport.objects.filter(claim=claim).count()
+    """Store the reports of ``on`` that do not exist yet; returns how many this call created.
+
+    On PostgreSQL one ``INSERT ... SELECT ... ON CONFLICT DO NOTHING``: the
+    database builds every report's JSON from the stored clocks, cases and
+    e-mails (``REPORTS_SQL``) and skips the tournaments reported already. On
+    SQLite (the embedded mode, a small federation) the same data is built by
+    ``report_data`` and inserted with ON CONFLICT DO NOTHING RETURNING.
+    """
+    claim, now = uuid.uuid4(), timezone.now()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(REPORTS_SQL, {
+                "on": on, "soon": on + timedelta(days=DEADLINES_SOON_DAYS), "run": run_id, "claim": claim,
+                "now": now, "ongoing": GameStatus.ONGOING, "failed": EmailStatus.FAILED})
+            return cursor.rowcount
+    rows = [(tid, on, {"date": on.isoformat(), **body}, run_id, claim, now) for tid, body in report_data(on=on).items()]
+    return len(insert_new(NightlyReport, ("tournament", "date", "data", "run", "claim", "created_at"), rows,
+                          returning=("id",)))
+
+
+_ITEM = """jsonb_build_object('game', c.game_id, 'player', c.player, 'username', c.username,
+                             'deadline', c.deadline, 'remaining_days', c.remaining_days)"""
+
+REPORTS_SQL = f"""
+WITH active AS (
+  SELECT t.id, t.name FROM corr_tournament t
+  WHERE EXISTS (SELECT 1 FROM corr_game g WHERE g.tournament_id = t.id AND g.status = %(ongoing)s)),
+clock AS (
+  SELECT g.tournament_id, c.*, u.username
+  FROM corr_playerclock c JOIN corr_game g ON g.id = c.game_id
+  JOIN accounts_user u ON u.id = CASE WHEN c.player = 'white' THEN g.white_id ELSE g.black_id END
+  WHERE g.status = %(ongoing)s
+    AND ((c.on_move AND c.deadline BETWEEN %(on)s AND %(soon)s)
+         OR (c.flagged AND c.time_trouble AND c.overstepped_control IS NULL))),
+soon AS (
+  SELECT c.tournament_id, jsonb_agg({_ITEM} ORDER BY c.deadline, c.game_id, c.player) AS items
+  FROM clock c WHERE c.on_move AND c.deadline BETWEEN %(on)s AND %(soon)s GROUP BY c.tournament_id),
+trouble AS (
+  SELECT c.tournament_id, jsonb_agg({_ITEM} ORDER BY c.remaining_days, c.game_id, c.player) AS items
+  FROM clock c WHERE c.flagged AND c.time_trouble AND c.overstepped_control IS NULL GROUP BY c.tournament_id),
+cases AS (
+  SELECT g.tournament_id, jsonb_agg(jsonb_build_object(
+           'game', o.game_id, 'player', o.player, 'username', u.username, 'deadline', o.deadline,
+           'remaining_days', o.allowed_days - o.used_days, 'case', o.id, 'control', o.control_number,
+           'used_days', o.used_days, 'allowed_days', o.allowed_days, 'status', o.status, 'kind', o.kind)
+         ORDER BY o.game_id, o.player) AS items
+  FROM corr_overstepcase o JOIN corr_game g ON g.id = o.game_id
+  JOIN accounts_user u ON u.id = CASE WHEN o.player = 'white' THEN g.white_id ELSE g.black_id END
+  WHERE o.announced_on = %(on)s GROUP BY g.tournament_id),
+failures AS (
+  SELECT e.tournament_id, jsonb_agg(jsonb_build_object('key', e.key, 'subject', e.subject,
+                                                       'attempts', e.attempts, 'error', e.last_error)
+                                    ORDER BY e.id) AS items
+  FROM corr_outboundemail e WHERE e.status = %(failed)s GROUP BY e.tournament_id)
+INSERT INTO corr_nightlyreport (tournament_id, date, data, run_id, claim, created_at)
+SELECT a.id, %(on)s, jsonb_build_object(
+         'date', %(on)s, 'id', a.id, 'name', a.name,
+         'deadlines_soon', COALESCE(soon.items, '[]'::jsonb), 'time_trouble', COALESCE(trouble.items, '[]'::jsonb),
+         'overstep_cases', COALESCE(cases.items, '[]'::jsonb), 'email_failures', COALESCE(failures.items, '[]'::jsonb)),
+       %(run)s, %(claim)s, %(now)s
+FROM active a LEFT JOIN soon ON soon.tournament_id = a.id LEFT JOIN trouble ON trouble.tournament_id = a.id
+LEFT JOIN cases ON cases.tournament_id = a.id LEFT JOIN failures ON failures.tournament_id = a.id
+ON CONFLICT DO NOTHING
+"""
