@@ -71,7 +71,7 @@ def encode_clock(clock: GameClock) -> bytes:
     return orjson.dumps({
         "as_of": clock.as_of.isoformat(),
         "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
-        "ledger": [dict(zip(fields, line)) for line in clock.ledger],
+        "ledger": [dict(zip(fields, line, strict=True)) for line in clock.ledger],
     })
 
 
@@ -91,7 +91,7 @@ def _encoded(games: Iterable[Any], *, as_of: date | None, today: date, first_ind
     dates: dict[str, date] = {}  # date strings repeat across a batch; parse each once
     index = first_index
     try:
-        for index, item in enumerate(games, start=first_index):
+        for index, item in enumerate(games, start=first_index):  # noqa: B007 - read in the except
             yield encode_clock(compute_file(item, as_of=as_of, today=today, dates=dates))
     except ClockError as error:
         field = f"[{index}].{error.field}" if error.field else f"[{index}]"
