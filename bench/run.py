@@ -27,10 +27,13 @@ sys.path.insert(0, str(HERE.parent))
 from common import PY, ROOT, Row, database_url, recreate_database, service_env  # noqa: E402
 
 SIZES = {
-    "quick": {"calculator_games": 1000, "http_seconds": 3, "nightly_games": 20_000, "nightly_near": 200},
-    "full": {"calculator_games": 10_000, "http_seconds": 12, "nightly_games": 1_000_000, "nightly_near": 10_000},
+    "quick": {"calculator_games": 1000, "command_games": 1000, "command_rounds": 1, "http_seconds": 3,
+              "nightly_games": 20_000, "nightly_near": 200},
+    "full": {"calculator_games": 10_000, "command_games": 10_000, "command_rounds": 3, "http_seconds": 12,
+             "nightly_games": 1_000_000, "nightly_near": 10_000},
 }
 NIGHTLY_DATE = "2026-11-29"
+SECTIONS = ("calculator", "http", "nightly")
 
 
 def section(script: str, *args: str, database: str) -> str:
@@ -83,20 +86,29 @@ def print_table(rows: list[Row]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for the CI smoke test")
+    parser.add_argument("--only", choices=SECTIONS, action="append",
+                        help="run only this section (repeatable); the results go to results-SECTION.json")
     args = parser.parse_args()
+    only = args.only or list(SECTIONS)
     size = SIZES["quick" if args.quick else "full"]
     started = time.perf_counter()
     rows: list[Row] = []
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
-    import calculator
+    if "calculator" in only:
+        import calculator
+        import clock_command
 
-    rows += calculator.run(games=size["calculator_games"])
-    rows += [Row(**r) for r in json.loads(section("http_load.py", str(size["http_seconds"]),
-                                                  database="corr_bench_http"))]
-    rows += nightly_rows(size)
+        rows += calculator.run(games=size["calculator_games"])
+        rows += clock_command.run(games=size["command_games"], rounds=size["command_rounds"])
+    if "http" in only:
+        rows += [Row(**r) for r in json.loads(section("http_load.py", str(size["http_seconds"]),
+                                                      database="corr_bench_http"))]
+    if "nightly" in only:
+        rows += nightly_rows(size)
     print_table(rows)
-    out = HERE / ("results-quick.json" if args.quick else "results.json")
+    name = "results" + ("-quick" if args.quick else "") + ("" if args.only is None else "-" + "-".join(only))
+    out = HERE / f"{name}.json"
     out.write_text(json.dumps({
         "date": date.today().isoformat(), "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": f"{platform.node()}: {os.cpu_count()} cores, {platform.python_implementation()}"

@@ -278,6 +278,9 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
         else:  # pragma: no cover - the parser and the types admit no other kind
             raise EventError(index, str(kind), "unknown event type", field="type")
 
+    # The two states point at each other: undone here so that reference counting frees them
+    # (batches run with the cyclic collector paused, where a cycle per game would pile up).
+    both[0].partner = both[-1].partner = None
     result = {}
     for pid, s in states.items():
         q = s.last_accepted_number if s.last_made_accepted else s.made + 1
