@@ -8,7 +8,7 @@ from datetime import date
 
 from .charging import LedgerLine, PlayerCharges, charge_game
 from .control import ControlWindow, CumulativeMovesControl, Overstep, SystemControl, TimeControl
-from .errors import ClockError
+from .errors import ClockError, RulesetError
 from .events import Game
 from .rules import Ruleset
 
@@ -84,6 +84,10 @@ class GameClock:
 def control_for(ruleset: Ruleset) -> TimeControl:
     """The time-control system a ruleset asks for (50.4.3 unless it names another)."""
     if ruleset.time_control is not None:
+        if ruleset.time_control.unit.value != "days":
+            # Issue 16: the 50.4 charging layer counts whole days only; a live game has its own clock.
+            raise RulesetError("ruleset.time_control.unit seconds is a live clock: the correspondence"
+                               " calculator counts days (use corr.clock.live)", field="ruleset.time_control.unit")
         return SystemControl(ruleset.time_control)
     return CumulativeMovesControl(ruleset.moves_per_control, ruleset.days_per_control)
 

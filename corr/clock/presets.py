@@ -7,6 +7,20 @@ SchemingMind's standard control (30 days + 1 per move, capped at 45);
 lichess's days per move; Dragon Go Server's Japanese byo-yomi; FIDE 6.2's classical
 combined control (40 moves, then the rest of the game, an increment from move 1) and a Go
 tournament's main time in moves followed by Canadian byo-yomi (seed 003, 12.2), in days.
+
+Presets for live play (``"unit": "seconds"``, issue 16), named ``*_live``:
+
+- ``fide_classical_live``: FIDE 6.2 (seed 002): 90 minutes for 40 moves, then 30 minutes for the rest,
+  30 seconds added after every move from move 1; unused time carried to the next period; late
+  arrival one hour (6.6).
+- ``go_byoyomi_live``: Go 12.2 type 1 (seed 003): 60 minutes' main time, then 5 byo-yomi periods of
+  30 seconds; black moves first (12.5-12.6); late arrival half the main time (12.7); illegal moves
+  2 minutes to the partner, the third loses (13.4).
+- ``go_canadian_live``: Go 12.2 type 2: 60 minutes, then 15 moves in 5 minutes ("15 ходов на 5 мин."
+  in its interpretation).
+- ``draughts_live``: draughts section 12 (seeds 000, 001 1.7.1): a number of moves in a set time, then
+  the rest of the game (12.9 counts an overstep of a control in moves at the press): 40 moves in
+  2 hours, then 1 hour; corrections never leave less than 15 minutes (12.5, 1.7.8).
 """
 
 from __future__ import annotations
@@ -34,6 +48,18 @@ PRESETS: dict[str, dict[str, Any]] = {
     # "15 ходов на 5 мин."), with days: 40 moves in 60 days, then 15 moves in 20 days.
     "go_main_moves_canadian": {"time_control": {"system": "canadian", "main": [{"moves": 40, "time": 60}],
                                                 "moves": 15, "period_time": 20}},
+    "fide_classical_live": {"time_control": {
+        "system": "periods", "unit": "seconds", "first": "white", "late_arrival_seconds": 3600,
+        "stages": [{"moves": 40, "time": 5400, "increment": 30}, {"moves": None, "time": 1800, "increment": 30}]}},
+    "go_byoyomi_live": {"time_control": {
+        "system": "byoyomi", "unit": "seconds", "first": "black", "main": 3600, "periods": 5, "period_time": 30,
+        "late_arrival_seconds": 1800, "illegal_move_seconds": 120, "illegal_move_limit": 3}},
+    "go_canadian_live": {"time_control": {
+        "system": "canadian", "unit": "seconds", "first": "black", "main": 3600, "moves": 15, "period_time": 300,
+        "late_arrival_seconds": 1800, "illegal_move_seconds": 120, "illegal_move_limit": 3}},
+    "draughts_live": {"time_control": {
+        "system": "periods", "unit": "seconds", "first": "white", "min_after_correction_seconds": 900,
+        "stages": [{"moves": 40, "time": 7200}, {"moves": None, "time": 3600}]}},
 }
 
 

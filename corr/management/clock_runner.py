@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import os
 import shutil
 import stat
 import sys
 import tempfile
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -36,10 +38,14 @@ import orjson
 
 from corr.clock import ClockError, GameClock, parse_date
 from corr.clock.batch import compute_file
+from corr.clock.live.gamefile import is_live_game
 from corr.limits import date_window_error
 
 from .clock_input import InputError, Source, read_input
 
+MIXED_FILE = ("a file mixes live games (unit seconds) and correspondence games: give them in"
+              " separate files")
+_NOTHING = object()  # an empty list's first game
 BAD_INPUT = 2
 DEAD_WORKER = 3
 PIECE_GAMES = 200  # games a worker computes at a time
@@ -59,6 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the JSON result")
     parser.add_argument("--as-of", dest="as_of", help="compute as of this date (YYYY-MM-DD, "
                         "1900-01-01..2199-12-31); default: the file's as_of, else today")
+    parser.add_argument("--now", dest="now", help="live games: compute at this ISO 8601 instant "
+                        "(2026-11-30T10:05:00Z); default: the file's now, else the current time")
     parser.add_argument("--jsonl", action="store_true",
                         help="the input is JSON Lines: one game object a line (printed as a list)")
     parser.add_argument("--workers", type=int, default=1,
@@ -86,16 +94,29 @@ def no_cyclic_gc():
             gc.enable()
 
 
-def _encoded(games: Iterable[Any], *, as_of: date | None, today: date, first_index: int = 0) -> Iterator[bytes]:
-    """Each game's JSON, in order. :raises ClockError: for the first bad game, ``game I, `` first."""
+def _clocks(games: Iterable[Any], *, as_of: date | None, today: date, first_index: int = 0) -> Iterator[GameClock]:
+    """Each game's clock, in order.
+
+    :raises ClockError: for the first bad game, ``game I, `` first; for a live game among them, that
+        the file mixes both kinds.
+    """
     dates: dict[str, date] = {}  # date strings repeat across a batch; parse each once
     index = first_index
+    item = None
     try:
         for index, item in enumerate(games, start=first_index):  # noqa: B007 - read in the except
-            yield encode_clock(compute_file(item, as_of=as_of, today=today, dates=dates))
+            yield compute_file(item, as_of=as_of, today=today, dates=dates)
     except ClockError as error:
+        if is_live_game(item):  # asked only when it fails: no cost per game
+            raise ClockError(MIXED_FILE, field=f"[{index}]") from None
         field = f"[{index}].{error.field}" if error.field else f"[{index}]"
         raise ClockError(f"game {index}, {error}", field=field) from None
+
+
+def _encoded(games: Iterable[Any], *, as_of: date | None, today: date, first_index: int = 0) -> Iterator[bytes]:
+    """Each game's JSON, in order. :raises ClockError: as :func:`_clocks`."""
+    for clock in _clocks(games, as_of=as_of, today=today, first_index=first_index):
+        yield encode_clock(clock)
 
 
 def _work(items: list, first_index: int, as_of: date | None, today: date) -> tuple[bool, Any]:
@@ -269,6 +290,15 @@ def _write(source: Source, options: dict, *, as_of: date | None, today: date, ou
     except OSError as error:
         raise CommandFailed(f"cannot read {source.name}: {error.strerror}") from None
     try:
+        games = iter(games)
+        first = next(games, _NOTHING)
+        if is_live_game(first):
+            return _write_live([first, *games], many, options, out)
+    except InputError as error:
+        raise CommandFailed(str(error)) from None
+    if first is not _NOTHING:
+        games = itertools.chain((first,), games)
+    try:
         if not many:
             (game,) = games
             clock = compute_file(game, as_of=as_of, today=today)
@@ -286,9 +316,7 @@ def _write(source: Source, options: dict, *, as_of: date | None, today: date, ou
                 out.write(b"," + part if i else part)
             out.write(b"]\n")
         else:
-            from corr.clock.batch import iter_clocks
-
-            for i, clock in enumerate(iter_clocks(games, as_of=as_of, today=today)):
+            for i, clock in enumerate(_clocks(games, as_of=as_of, today=today)):
                 out.write((b"\n\n" if i else b"") + f"game {i}\n".encode() + _table(clock).encode())
             out.write(b"\n")
     except ClockError as error:
@@ -301,6 +329,34 @@ def _write(source: Source, options: dict, *, as_of: date | None, today: date, ou
         raise CommandFailed(str(error)) from None
     except InputError as error:
         raise CommandFailed(str(error)) from None
+
+
+def _write_live(games: list, many: bool, options: dict, out: Output) -> None:
+    """Live game files (issue 16): each one's ledger and clocks, or the JSON of them (all in memory: a
+    live game file holds one game or a few)."""
+    from corr.clock.live.gamefile import instant_ms
+    from corr.clock.live.text import compute_live_file, live_json, render_live
+
+    if not all(is_live_game(g) for g in games):
+        raise CommandFailed(MIXED_FILE)
+    try:
+        now = instant_ms(options["now"], "--now") if options.get("now") else None
+        clocks = []
+        for i, game in enumerate(games):
+            try:
+                clocks.append(compute_live_file(game, now_ms=now, default_now_ms=int(time.time() * 1000)))
+            except ClockError as error:
+                if not many:
+                    raise
+                raise ClockError(f"game {i}, {error}", field=f"[{i}].{error.field}") from None
+    except ClockError as error:
+        raise CommandFailed(str(error)) from None
+    if options.get("json"):
+        result = [live_json(c) for c in clocks]
+        out.write(orjson.dumps(result if many else result[0]) + b"\n")
+    else:
+        out.write("\n\n".join((f"game {i}\n" if many else "") + render_live(c)
+                               for i, c in enumerate(clocks)).encode() + b"\n")
 
 
 def _table(clock: GameClock) -> str:

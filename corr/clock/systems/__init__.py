@@ -6,14 +6,21 @@ stands. Two options go with every system: ``double_after`` (ICCF: a move's
 days beyond it are charged twice) and ``max_per_move`` (a single move over it
 oversteps, as ICCF's 40-day silence rule and FICGS's 60-day rule). Adding a
 system is one module and one line in ``SYSTEMS``.
+
+``"unit": "seconds"`` (issue 16) reads every amount of the same systems as
+seconds, to the millisecond, held as integer milliseconds: the systems fold
+integers and never ask which. Live play's own fields (who moves first, illegal
+moves, late arrival, corrections) go beside them in seconds only
+(:class:`corr.clock.live.LiveRules`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import RulesetError
+from ..units import Unit, read_unit
 from .base import MoveTimes, System, SystemState, whole
 from .byoyomi import Byoyomi
 from .canadian import Canadian
@@ -22,7 +29,10 @@ from .fischer import Fischer
 from .per_move import PerMove
 from .periods import Periods, Stage, sudden_death
 
-SYSTEMS: dict[str, Callable[[dict, str], System]] = {
+if TYPE_CHECKING:
+    from ..live.rules import LiveRules
+
+SYSTEMS: dict[str, Callable[[dict, str, Unit], System]] = {
     "periods": Periods.parse,
     "sudden_death": sudden_death,
     "fischer": Fischer.parse,
@@ -42,13 +52,21 @@ class TimeControl:
     """ICCF: the days of a single move beyond this count twice (23 days used cost 26 with 20)."""
     max_per_move: int | None = None
     """A single move longer than this oversteps, whatever the clock says (ICCF 40, FICGS 60)."""
+    unit: Unit = Unit.DAYS
+    """What the system's integers are: days, or milliseconds (``"unit": "seconds"`` in the JSON)."""
+    live: "LiveRules | None" = None
+    """Live play's own rules (seconds only): who moves first, illegal moves, late arrival, corrections."""
 
     def as_json(self) -> dict[str, Any]:
         out = self.system.as_json()
         if self.double_after is not None:
             out["double_after"] = self.double_after
         if self.max_per_move is not None:
-            out["max_per_move"] = self.max_per_move
+            out["max_per_move"] = self.unit.write(self.max_per_move)
+        if self.unit is not Unit.DAYS:  # a days control's JSON stays as it always was
+            out["unit"] = self.unit.value
+        if self.live is not None:
+            out.update(self.live.as_json())
         return out
 
 
@@ -60,8 +78,28 @@ def parse_time_control(data: Any, path: str = "ruleset.time_control") -> TimeCon
     parse = SYSTEMS.get(name) if isinstance(name, str) else None
     if parse is None:
         raise RulesetError(f"{path}.system must be one of {', '.join(SYSTEMS)}, got {name!r}", field=f"{path}.system")
-    return TimeControl(system=parse(data, path), double_after=whole(data, "double_after", path, required=False),
-                       max_per_move=whole(data, "max_per_move", path, minimum=1, required=False))
+    unit = read_unit(data, path)
+    live = None
+    if unit is Unit.SECONDS:
+        from ..live.rules import LIVE_KEYS, LiveRules
+
+        live = LiveRules.parse(data, path)
+        data = {k: v for k, v in data.items() if k not in LIVE_KEYS}
+        if "double_after" in data:
+            raise RulesetError(f"{path}.double_after is a correspondence rule (ICCF double days): not with"
+                               " unit seconds", field=f"{path}.double_after")
+    else:
+        from ..live.rules import LIVE_KEYS
+
+        for key in LIVE_KEYS:
+            if key in data:
+                raise RulesetError(f"{path}.{key} is a rule of live play: it needs unit seconds",
+                                   field=f"{path}.{key}")
+    data = {k: v for k, v in data.items() if k != "unit"}
+    return TimeControl(system=parse(data, path, unit),
+                       double_after=whole(data, "double_after", path, required=False),
+                       max_per_move=unit.read(data, "max_per_move", path, minimum=1, required=False),
+                       unit=unit, live=live)
 
 
 __all__ = ["SYSTEMS", "TimeControl", "parse_time_control", "MoveTimes", "System", "SystemState",

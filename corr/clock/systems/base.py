@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from ..control import ControlWindow, Overstep
 from ..errors import RulesetError
+from ..units import Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,14 @@ class MoveTimes:
     """Days already charged to numbers after ``number`` (a penalty on the next move while an accepted
     variant move is still being charged, 50.4.8). Periods count them in their stage, as the 50.4
     formula does; the per-move systems count them when the player reaches those moves."""
+    extra: tuple[int, ...] = ()
+    """Of each move's charge (``completed`` then ``current``), the part that is not thinking time: an
+    arbiter's adjustment in a live game (negative when time was added). No delay discounts it; empty
+    means none (correspondence games)."""
+
+    def extra_of(self, number: int) -> int:
+        """The non-thinking part of move ``number``'s charge (0 when none)."""
+        return self.extra[number - 1] if number <= len(self.extra) else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +80,12 @@ class System(Protocol):
 
     def as_json(self) -> dict[str, Any]:  # pragma: no cover - protocol
         ...
+
+
+def after_delay(charged: int, delay: int, extra: int = 0) -> int:
+    """What a move charged ``charged`` costs the main time under a ``delay`` (FIDE 6.2 "temps différé"):
+    its thinking time beyond the delay, plus its ``extra`` (an arbiter's adjustment, never discounted)."""
+    return max(0, charged - extra - delay) + extra
 
 
 def flag(control: int, move: int, allowed: int) -> Overstep:
@@ -124,12 +139,12 @@ def main_stage_window(stages: tuple[Stage, ...], moves: MoveTimes):
     return start, len(stages), overstepped, (window, left, last)
 
 
-def parse_main(data: dict, path: str) -> tuple[int, tuple[Stage, ...]]:
+def parse_main(data: dict, path: str, unit: Unit = Unit.DAYS) -> tuple[int, tuple[Stage, ...]]:
     """``main`` of a byo-yomi system: whole days, or move-count stages ``[{"moves", "time"}, ...]`` (Go 12.2
     "какое-то количество ходов ... в заданный период основного времени"). :raises RulesetError: naming it."""
     raw = data.get("main")
     if not isinstance(raw, list):
-        return whole(data, "main", path), ()
+        return unit.read(data, "main", path), ()
     if not raw:
         raise RulesetError(f"{path}.main must be whole days or a non-empty list of {{moves, time}}",
                            field=f"{path}.main")
@@ -139,12 +154,12 @@ def parse_main(data: dict, path: str) -> tuple[int, tuple[Stage, ...]]:
         if not isinstance(item, dict):
             raise RulesetError(f"{where} must be an object {{moves, time}}", field=where)
         only_keys(item, {"moves", "time"}, where)
-        stages.append(Stage(whole(item, "moves", where, minimum=1), whole(item, "time", where, minimum=1)))
+        stages.append(Stage(whole(item, "moves", where, minimum=1), unit.read(item, "time", where, minimum=1)))
     return 0, tuple(stages)
 
 
-def main_json(main: int, stages: tuple[Stage, ...]) -> int | list[dict[str, int]]:
-    return [{"moves": s.moves, "time": s.time} for s in stages] if stages else main
+def main_json(main: int, stages: tuple[Stage, ...], unit: Unit = Unit.DAYS) -> Any:
+    return [{"moves": s.moves, "time": unit.write(s.time)} for s in stages] if stages else unit.write(main)
 
 
 def whole(data: dict, key: str, path: str, minimum: int = 0, required: bool = True, default: int | None = None):

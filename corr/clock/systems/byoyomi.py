@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..control import ControlWindow
+from ..units import Unit
 from .base import MoveTimes, Stage, SystemState, flag, main_json, main_stage_window, only_keys, parse_main, whole
 
 
@@ -37,17 +38,18 @@ class Byoyomi:
     main_stages: tuple[Stage, ...] = ()
     name: str = "byoyomi"
     by_move: bool = True
+    unit: Unit = Unit.DAYS
 
     @classmethod
-    def parse(cls, data: dict, path: str) -> "Byoyomi":
+    def parse(cls, data: dict, path: str, unit: Unit = Unit.DAYS) -> "Byoyomi":
         only_keys(data, {"system", "main", "periods", "period_time", "double_after", "max_per_move"}, path)
-        main, stages = parse_main(data, path)
-        return cls(main, whole(data, "periods", path, minimum=1), whole(data, "period_time", path, minimum=1),
-                   stages)
+        main, stages = parse_main(data, path, unit)
+        return cls(main, whole(data, "periods", path, minimum=1), unit.read(data, "period_time", path, minimum=1),
+                   stages, unit=unit)
 
     def as_json(self) -> dict[str, Any]:
-        return {"system": self.name, "main": main_json(self.main, self.main_stages), "periods": self.periods,
-                "period_time": self.period_time}
+        return {"system": self.name, "main": main_json(self.main, self.main_stages, self.unit),
+                "periods": self.periods, "period_time": self.unit.write(self.period_time)}
 
     def _play(self, main: int, periods: int, days: int) -> tuple[int, int, bool]:
         """(main left, periods left, flag fell) after a move of ``days``."""

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..control import ControlWindow
+from ..units import Unit
 from .base import MoveTimes, Stage, SystemState, flag, main_json, main_stage_window, only_keys, parse_main, whole
 
 
@@ -42,16 +43,18 @@ class Canadian:
     main_stages: tuple[Stage, ...] = ()
     name: str = "canadian"
     by_move: bool = True
+    unit: Unit = Unit.DAYS
 
     @classmethod
-    def parse(cls, data: dict, path: str) -> "Canadian":
+    def parse(cls, data: dict, path: str, unit: Unit = Unit.DAYS) -> "Canadian":
         only_keys(data, {"system", "main", "moves", "period_time", "double_after", "max_per_move"}, path)
-        main, stages = parse_main(data, path)
-        return cls(main, whole(data, "moves", path, minimum=1), whole(data, "period_time", path, minimum=1), stages)
+        main, stages = parse_main(data, path, unit)
+        return cls(main, whole(data, "moves", path, minimum=1), unit.read(data, "period_time", path, minimum=1),
+                   stages, unit=unit)
 
     def as_json(self) -> dict[str, Any]:
-        return {"system": self.name, "main": main_json(self.main, self.main_stages), "moves": self.moves,
-                "period_time": self.period_time}
+        return {"system": self.name, "main": main_json(self.main, self.main_stages, self.unit), "moves": self.moves,
+                "period_time": self.unit.write(self.period_time)}
 
     def state(self, moves: MoveTimes) -> SystemState:
         main, block_days, block_moves = self.main, self.period_time, self.moves

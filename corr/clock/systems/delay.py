@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..control import ControlWindow
-from .base import MoveTimes, SystemState, flag, only_keys, whole
+from ..units import Unit
+from .base import MoveTimes, SystemState, after_delay, flag, only_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,14 +24,15 @@ class Delay:
     delay: int
     name: str = "delay"
     by_move: bool = True
+    unit: Unit = Unit.DAYS
 
     @classmethod
-    def parse(cls, data: dict, path: str) -> "Delay":
+    def parse(cls, data: dict, path: str, unit: Unit = Unit.DAYS) -> "Delay":
         only_keys(data, {"system", "main", "delay", "double_after", "max_per_move"}, path)
-        return cls(whole(data, "main", path, minimum=1), whole(data, "delay", path))
+        return cls(unit.read(data, "main", path, minimum=1), unit.read(data, "delay", path), unit=unit)
 
     def as_json(self) -> dict[str, Any]:
-        return {"system": self.name, "main": self.main, "delay": self.delay}
+        return {"system": self.name, "main": self.unit.write(self.main), "delay": self.unit.write(self.delay)}
 
     def state(self, moves: MoveTimes) -> SystemState:
         main = self.main
@@ -38,13 +40,14 @@ class Delay:
         for number, days in enumerate(moves.completed, start=1):
             if overstepped is None and days > main + self.delay:
                 overstepped = flag(1, number, main + self.delay)
-            main -= max(0, days - self.delay)
+            main -= after_delay(days, self.delay, moves.extra_of(number))
         main_before = main
-        main -= max(0, moves.current - self.delay)
+        extra = moves.extra_of(moves.number)
+        main -= after_delay(moves.current, self.delay, extra)
         left = main_before + self.delay - moves.current  # this move may also use what is left of its delay
         if overstepped is None and left < 0:
             overstepped = flag(1, moves.number, main_before + self.delay)
         window = ControlWindow(number=1, through_move=moves.number, allowed_days=self.main, remaining_days=main)
         return SystemState(window=window, overstepped=overstepped, current_left=left,
                            clock={"main_days": main, "delay_days": self.delay,
-                                  "delay_left_days": max(0, self.delay - moves.current)})
+                                  "delay_left_days": max(0, self.delay - (moves.current - extra))})

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..control import ControlWindow
-from .base import MoveTimes, SystemState, flag, only_keys, whole
+from ..units import Unit
+from .base import MoveTimes, SystemState, flag, only_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,15 +25,17 @@ class Fischer:
     max: int | None = None
     name: str = "fischer"
     by_move: bool = True
+    unit: Unit = Unit.DAYS
 
     @classmethod
-    def parse(cls, data: dict, path: str) -> "Fischer":
+    def parse(cls, data: dict, path: str, unit: Unit = Unit.DAYS) -> "Fischer":
         only_keys(data, {"system", "initial", "increment", "max", "double_after", "max_per_move"}, path)
-        return cls(whole(data, "initial", path, minimum=1), whole(data, "increment", path),
-                   whole(data, "max", path, minimum=1, required=False))
+        return cls(unit.read(data, "initial", path, minimum=1), unit.read(data, "increment", path),
+                   unit.read(data, "max", path, minimum=1, required=False), unit=unit)
 
     def as_json(self) -> dict[str, Any]:
-        return {"system": self.name, "initial": self.initial, "increment": self.increment, "max": self.max}
+        w = self.unit.write
+        return {"system": self.name, "initial": w(self.initial), "increment": w(self.increment), "max": w(self.max)}
 
     def state(self, moves: MoveTimes) -> SystemState:
         clock = self.initial

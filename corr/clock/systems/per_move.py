@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..control import ControlWindow
-from .base import MoveTimes, SystemState, flag, only_keys, whole
+from ..units import Unit
+from .base import MoveTimes, SystemState, flag, only_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,14 +19,15 @@ class PerMove:
     time: int
     name: str = "per_move"
     by_move: bool = True
+    unit: Unit = Unit.DAYS
 
     @classmethod
-    def parse(cls, data: dict, path: str) -> "PerMove":
+    def parse(cls, data: dict, path: str, unit: Unit = Unit.DAYS) -> "PerMove":
         only_keys(data, {"system", "time", "double_after", "max_per_move"}, path)
-        return cls(whole(data, "time", path, minimum=1))
+        return cls(unit.read(data, "time", path, minimum=1), unit=unit)
 
     def as_json(self) -> dict[str, Any]:
-        return {"system": self.name, "time": self.time}
+        return {"system": self.name, "time": self.unit.write(self.time)}
 
     def state(self, moves: MoveTimes) -> SystemState:
         overstepped = None

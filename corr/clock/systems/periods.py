@@ -29,7 +29,8 @@ from typing import Any
 
 from ..control import ControlWindow, Overstep
 from ..errors import RulesetError
-from .base import MoveTimes, Stage, SystemState, flag, only_keys, whole
+from ..units import Unit
+from .base import MoveTimes, Stage, SystemState, after_delay, flag, only_keys, whole
 
 __all__ = ["Periods", "Stage", "sudden_death"]
 
@@ -40,6 +41,7 @@ class Periods:
     repeat_last: bool = False
     cumulative: bool = True
     name: str = "periods"
+    unit: Unit = Unit.DAYS
 
     @property
     def by_move(self) -> bool:
@@ -47,7 +49,7 @@ class Periods:
         return any(s.increment or s.delay for s in self.stages)
 
     @classmethod
-    def parse(cls, data: dict, path: str) -> "Periods":
+    def parse(cls, data: dict, path: str, unit: Unit = Unit.DAYS) -> "Periods":
         only_keys(data, {"system", "stages", "repeat_last", "cumulative", "double_after", "max_per_move"}, path)
         raw = data.get("stages")
         if not isinstance(raw, list) or not raw:
@@ -62,12 +64,12 @@ class Periods:
             if moves is None and i != len(raw) - 1:
                 raise RulesetError(f"{where}.moves may be null (the rest of the game) only in the last stage",
                                    field=f"{where}.moves")
-            increment = whole(item, "increment", where, required=False, default=0)
-            delay = whole(item, "delay", where, required=False, default=0)
+            increment = unit.read(item, "increment", where, required=False, default=0)
+            delay = unit.read(item, "delay", where, required=False, default=0)
             if increment and delay:
                 raise RulesetError(f"{where}: a stage has an increment or a delay, not both (FIDE 6.2)",
                                    field=f"{where}.delay")
-            stages.append(Stage(moves, whole(item, "time", where, minimum=1), increment, delay))
+            stages.append(Stage(moves, unit.read(item, "time", where, minimum=1), increment, delay))
         repeat_last = _flag(data, "repeat_last", path, False)
         if repeat_last and stages[-1].moves is None:
             raise RulesetError(f"{path}.repeat_last needs a last stage with a number of moves",
@@ -75,12 +77,12 @@ class Periods:
         if not repeat_last and stages[-1].moves is not None:
             raise RulesetError(f"{path}.stages: the last stage must cover the rest of the game (moves: null)"
                                " or be repeated (repeat_last: true)", field=f"{path}.stages")
-        return cls(tuple(stages), repeat_last, _flag(data, "cumulative", path, True))
+        return cls(tuple(stages), repeat_last, _flag(data, "cumulative", path, True), unit=unit)
 
     def as_json(self) -> dict[str, Any]:
         if self.name == "sudden_death":
-            return {"system": self.name, "time": self.stages[0].time}
-        return {"system": self.name, "stages": [_stage_json(s) for s in self.stages],
+            return {"system": self.name, "time": self.unit.write(self.stages[0].time)}
+        return {"system": self.name, "stages": [_stage_json(s, self.unit) for s in self.stages],
                 "repeat_last": self.repeat_last, "cumulative": self.cumulative}
 
     def stage_at(self, move: int) -> tuple[int, int, int | None, Stage]:
@@ -159,7 +161,7 @@ class Periods:
                 break
             if overstepped is None and days > allowed:
                 overstepped = flag(k, move, allowed)
-            clock += stage.increment - max(0, days - stage.delay)
+            clock += stage.increment - after_delay(days, stage.delay, moves.extra_of(move))
         left = allowed - moves.current
         if overstepped is None and left < 0:
             overstepped = flag(k, number, allowed)
@@ -181,19 +183,19 @@ def _move_over(charges: tuple[int, ...], first: int, before: int, allowed: int, 
     raise AssertionError("the stage was exceeded")  # pragma: no cover - the caller checked it
 
 
-def _stage_json(stage: Stage) -> dict[str, Any]:
-    out: dict[str, Any] = {"moves": stage.moves, "time": stage.time}
+def _stage_json(stage: Stage, unit: Unit) -> dict[str, Any]:
+    out: dict[str, Any] = {"moves": stage.moves, "time": unit.write(stage.time)}
     if stage.increment:
-        out["increment"] = stage.increment
+        out["increment"] = unit.write(stage.increment)
     if stage.delay:
-        out["delay"] = stage.delay
+        out["delay"] = unit.write(stage.delay)
     return out
 
 
-def sudden_death(data: dict, path: str) -> Periods:
+def sudden_death(data: dict, path: str, unit: Unit = Unit.DAYS) -> Periods:
     """``{"system": "sudden_death", "time": T}``: all moves in one period (FIDE 6.2 "tous les coups")."""
     only_keys(data, {"system", "time", "double_after", "max_per_move"}, path)
-    return Periods((Stage(None, whole(data, "time", path, minimum=1)),), name="sudden_death")
+    return Periods((Stage(None, unit.read(data, "time", path, minimum=1)),), name="sudden_death", unit=unit)
 
 
 def _flag(data: dict, key: str, path: str, default: bool) -> bool:

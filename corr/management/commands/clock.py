@@ -1,10 +1,17 @@
-"""``manage.py clock FILE [--json] [--as-of YYYY-MM-DD] [--jsonl] [--workers N]``: compute the accounts of game files.
+"""``manage.py clock FILE [--json] [--as-of YYYY-MM-DD] [--now INSTANT] [--jsonl] [--workers N]``.
+
+Compute the accounts of game files.
 
 The arbiter's tool for postal tournaments kept on paper, and the same
 calculator the service uses. FILE holds one game object or a JSON list of
 them (or, with ``--jsonl``, one game object a line); ``-`` reads standard
 input. Any bad game fails the whole run with one line on standard error and
 exit status 2, printing nothing on standard output.
+
+A live game file (its ``ruleset.time_control`` in ``"unit": "seconds"``, events stamped with ISO 8601
+instants, :mod:`corr.clock.live.gamefile`) is explained the same way: its ledger of milliseconds
+charged per move and what every arbiter action did, at ``--now``, else the file's ``now``, else the
+current time.
 
 ``manage.py`` runs this command without starting Django
 (:func:`corr.management.clock_runner.main`); this class is the same command

@@ -1,0 +1,420 @@
+"""A live game's clock: the events walked in time order, each move's milliseconds folded by the system.
+
+:func:`live_clock` is the one entry point. Pure and deterministic: the same ruleset, events and
+``now_ms`` give the same :class:`LiveClock`, whether computed as the events happened or replayed later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..errors import ClockError, EventError, RulesetError
+from ..systems.base import MoveTimes, SystemState
+from ..units import Unit
+from .events import LiveAdjust, LiveEvent, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart
+from .lag import QUOTA_INITIAL_MS, compensate
+from .rules import SIDES, LiveRules
+
+if TYPE_CHECKING:
+    from ..rules import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class LivePlayer:
+    """One side's clock at ``now_ms``."""
+
+    remaining_ms: int
+    """Milliseconds until the flag falls if this side's clock runs from now (0 once it fell)."""
+    flag_fallen: bool
+    flag_at_ms: int | None
+    """The instant the flag fell (None while it stands)."""
+    state: dict[str, Any]
+    """The system's own fields in ms (byo-yomi ``periods_left``, ``period_ms``; ``stage``; ``main_ms``...)."""
+    moves_made: int = 0
+    lag_quota_ms: int = 0
+    """Lag compensation still available to the next move (:mod:`corr.clock.live.lag`)."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"remaining_ms": self.remaining_ms, "flag_fallen": self.flag_fallen, "flag_at_ms": self.flag_at_ms,
+                "moves_made": self.moves_made, "lag_quota_ms": self.lag_quota_ms, **self.state}
+
+
+@dataclass(frozen=True, slots=True)
+class LiveLedgerLine:
+    """What one event did to the clocks, for ``manage.py clock`` and the game's history."""
+
+    index: int
+    """The event's position in the list (-1 for a flag, which is derived, not an event)."""
+    kind: str
+    at_ms: int
+    player: str | None
+    charged_ms: int = 0
+    """Milliseconds charged to ``player``'s move (a move: thinking less lag compensation; an adjustment:
+    minus its delta)."""
+    remaining_ms: int | None = None
+    """``player``'s clock just after the event."""
+    note: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"index": self.index, "kind": self.kind, "at_ms": self.at_ms, "player": self.player,
+                "charged_ms": self.charged_ms, "remaining_ms": self.remaining_ms, "note": self.note}
+
+
+@dataclass(frozen=True, slots=True)
+class LiveClock:
+    """Both clocks of a live game at ``now_ms``, and what the rules made of the events."""
+
+    now_ms: int
+    running: str | None
+    """The side whose clock runs now; None before the start, while paused."""
+    paused: bool
+    to_move: str
+    """The side to move (its clock runs unless paused or not started)."""
+    players: dict[str, LivePlayer]
+    next_flag_at_ms: int | None
+    """The instant the running side's flag falls if nothing else happens (before the start: the first
+    mover's); None when no clock runs or it already fell."""
+    flags: tuple[tuple[str, int, int, int], ...] = ()
+    """``(player, at_ms, control, move)`` for every flag fallen, in order of fall."""
+    both_fallen_order_unknown: bool = False
+    """002 6.11: both flags fell and which first cannot be told (the same millisecond): play on."""
+    illegal_counts: dict[str, int] = field(default_factory=dict)
+    forfeit: dict[str, str] | None = None
+    """``{"player", "reason": "illegal_moves"|"late_arrival", "rule", "at_ms"}`` or None."""
+    late_arrival_deadline_ms: int | None = None
+    """When the side to move loses by late arrival if it has not moved (002 6.6, 003 12.7); None once
+    both have moved or while no clock runs."""
+    started_at_ms: int | None = None
+    ledger: tuple[LiveLedgerLine, ...] = ()
+
+    @property
+    def next_check_at_ms(self) -> int | None:
+        """The next instant the rules act with nobody pressing: a flag or a late-arrival deadline."""
+        times = [t for t in (self.next_flag_at_ms, self.late_arrival_deadline_ms) if t is not None]
+        return min(times) if times else None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "now_ms": self.now_ms, "running": self.running, "paused": self.paused, "to_move": self.to_move,
+            "players": {side: p.as_json() for side, p in self.players.items()},
+            "next_flag_at_ms": self.next_flag_at_ms,
+            "flags": [{"player": p, "at_ms": at, "control": c, "move": m} for p, at, c, m in self.flags],
+            "both_fallen_order_unknown": self.both_fallen_order_unknown,
+            "illegal_counts": dict(self.illegal_counts), "forfeit": self.forfeit,
+            "late_arrival_deadline_ms": self.late_arrival_deadline_ms, "started_at_ms": self.started_at_ms,
+            "next_check_at_ms": self.next_check_at_ms,
+        }
+
+
+def live_clock(ruleset: "Ruleset", events: Sequence[LiveEvent], now_ms: int) -> LiveClock:
+    """Both clocks of a live game at ``now_ms``, computed from its events alone.
+
+    ``ruleset.time_control`` must have ``"unit": "seconds"``. ``events`` are in time order (each at or
+    after the one before; a :class:`LiveGap` is ordered by its start and the next event is at or after
+    its end); the first is the one :class:`LiveStart`, which alone may lie after ``now_ms`` (a game not
+    yet begun).
+
+    Rules kept: a move counts once pressed, and a flag at the press is an overstep (000 12.9); a move
+    pressed after its player's flag fell is a flag and earns nothing; lag is compensated within a quota;
+    the arbiter's pause, resume, adjustments and illegal moves; late arrival; service gaps are no one's
+    time. A flag that fell stays fallen; forfeits and flags are reported, and the game goes on being
+    counted: ending it is the service's (or the arbiter's) decision.
+
+    :raises RulesetError: when the ruleset has no time control in seconds.
+    :raises EventError: naming the event and field: a move by the side not to move or with the wrong
+        number, a move while paused, a resume while not paused, an event out of time order, a
+        shortening correction leaving less than ``min_after_correction_seconds``.
+    :raises ClockError: when ``now_ms`` is before an event.
+    """
+    control = ruleset.time_control
+    if control is None or control.unit is not Unit.SECONDS:
+        raise RulesetError("a live clock needs ruleset.time_control with unit seconds",
+                           field="ruleset.time_control.unit")
+    if isinstance(now_ms, bool) or not isinstance(now_ms, int):
+        raise ClockError(f"now_ms must be whole milliseconds, got {now_ms!r}", field="now_ms")
+    walk = _Walk(control, control.live or LiveRules())
+    for index, event in enumerate(events):
+        walk.apply(index, event, now_ms)
+    if walk.start is None:
+        raise ClockError("a live game begins with its start event", field="events")
+    if now_ms < walk.last:
+        if walk.last_index == 0:  # only the start lies ahead: the game has not begun
+            return walk.result(now_ms, before_start=True)
+        raise ClockError(f"now_ms {now_ms} is before event {walk.last_index} (at {walk.last})", field="now_ms")
+    walk.advance(now_ms)
+    return walk.result(now_ms)
+
+
+_KINDS = {LiveStart: "start", LiveMove: "move", LivePause: "pause", LiveResume: "resume", LiveAdjust: "adjust",
+          LiveIllegal: "illegal", LiveGap: "gap"}
+
+
+@dataclass(slots=True)
+class _Side:
+    """One player's facts so far: the milliseconds charged to each completed move and the running one."""
+
+    charges: list[int] = field(default_factory=list)
+    extras: list[int] = field(default_factory=list)
+    """Of each completed move's charge, the arbiter's part (see :attr:`MoveTimes.extra`)."""
+    adjust: int = 0
+    """Charged to the move in hand by the arbiter (negative: time added)."""
+    elapsed: int = 0
+    """Thinking time of the move in hand so far."""
+    quota: int = QUOTA_INITIAL_MS
+    flag_at: int | None = None
+    flag_control: int = 0
+    illegal: int = 0
+
+    @property
+    def made(self) -> int:
+        return len(self.charges)
+
+    def moves(self, running_extra: int = 0) -> MoveTimes:
+        return MoveTimes(completed=tuple(self.charges), current=self.elapsed + running_extra + self.adjust,
+                         number=self.made + 1, extra=tuple(self.extras) + (self.adjust,))
+
+
+class _Walk:
+    """The events applied one by one; time between them runs on the clock of the side to move."""
+
+    def __init__(self, control, rules: LiveRules) -> None:
+        self.control = control
+        self.system = control.system
+        self.rules = rules
+        self.sides = {side: _Side() for side in SIDES}
+        self.to_move = rules.first
+        self.start: int | None = None
+        self.last = 0
+        self.last_index = -1
+        self.paused = False
+        self.flags: list[tuple[str, int, int, int]] = []
+        self.forfeit: dict | None = None
+        self.ledger: list[LiveLedgerLine] = []
+        self.memo: dict[tuple, SystemState] = {}
+
+    # -- the clock between events --------------------------------------------------------------------
+    def state(self, side: str, running_extra: int = 0) -> SystemState:
+        s = self.sides[side]
+        # Charges only grow, so (moves made, time in hand, adjustment) names a fold: the state after a
+        # press is the one the next advance of that side asks for again. Keeps a game linear in folds.
+        key = (side, s.made, s.elapsed + running_extra, s.adjust)
+        state = self.memo.get(key)
+        if state is None:
+            state = self.memo[key] = self.system.state(s.moves(running_extra))
+        return state
+
+    def left(self, side: str) -> int:
+        """Milliseconds until ``side``'s flag falls if its clock runs from the last instant."""
+        s = self.sides[side]
+        left = self.state(side).current_left
+        limit = self.control.max_per_move
+        if limit is not None:  # a single move over the limit oversteps, whatever the clock says
+            left = min(left, limit - s.elapsed)
+        return left
+
+    def running(self) -> str | None:
+        return None if self.start is None or self.paused else self.to_move
+
+    def advance(self, t: int) -> None:
+        """Let the clock of the side to move run from the last instant to ``t``: flags and late arrival
+        that fall on the way are recorded at their own instant, not at ``t``."""
+        side = self.running()
+        if side is not None and t > self.last:
+            s = self.sides[side]
+            if s.flag_at is None:
+                fall = self.last + max(0, self.left(side))
+                if fall <= t:  # 000 12.9: a flag at the very press is an overstep
+                    self.fall(side, fall)
+            if s.made == 0 and self.forfeit is None:
+                deadline = self.last + self.rules.late_arrival_ms - s.elapsed
+                # A flag that fell first decided the game on time: late arrival adds nothing to it.
+                if deadline <= t and (s.flag_at is None or s.flag_at > deadline):
+                    self.forfeit = {"player": side, "reason": "late_arrival", "rule": _LATE_RULE[self.rules.first],
+                                    "at_ms": deadline}
+                    self.ledger.append(LiveLedgerLine(-1, "forfeit", deadline, side,
+                                                      note=f"late arrival: no move within"
+                                                           f" {self.rules.late_arrival_ms} ms of own clock"))
+            s.elapsed += t - self.last
+        self.last = max(self.last, t)
+
+    def fall(self, side: str, at: int) -> None:
+        s = self.sides[side]
+        used = at - self.last  # the flag falls this far into the interval
+        control = self.state(side, running_extra=used).window.number
+        s.flag_at, s.flag_control = at, control
+        self.flags.append((side, at, control, s.made + 1))
+        self.ledger.append(LiveLedgerLine(-1, "flag", at, side, remaining_ms=0,
+                                          note=f"flag fell on move {s.made + 1}, control {control}"))
+
+    # -- the events ----------------------------------------------------------------------------------
+    def apply(self, index: int, event: LiveEvent, now_ms: int) -> None:
+        kind = _KINDS.get(type(event))
+        if kind is None:
+            raise EventError(index, "?", f"not a live event: {event!r}")
+        at = event.at_ms
+        _instant(index, kind, at, "from_ms" if kind == "gap" else "at_ms")
+        if kind == "start":
+            if index != 0:
+                raise EventError(index, kind, "a live game has one start, its first event", field="at_ms")
+            self.start = self.last = at
+            self.last_index = 0
+            self.ledger.append(LiveLedgerLine(index, kind, at, self.to_move,
+                                              remaining_ms=self.left(self.to_move),
+                                              note=f"{self.to_move}'s clock starts"))
+            return
+        if self.start is None:
+            raise EventError(index, kind, "the first event of a live game is its start", field="type")
+        if at < self.last:
+            raise EventError(index, kind, f"{'from_ms' if kind == 'gap' else 'at_ms'} {at} is before the event"
+                             f" before it ({self.last}): events are in time order", field="from_ms" if kind == "gap"
+                             else "at_ms")
+        end, name = (event.to_ms, "to_ms") if kind == "gap" else (at, "at_ms")
+        if isinstance(end, int) and end > now_ms:
+            raise EventError(index, kind, f"{name} {end} is after now ({now_ms})", field=name)
+        self.last_index = index
+        getattr(self, "_" + kind)(index, event)
+
+    def _move(self, index: int, move: LiveMove) -> None:
+        kind = "move"
+        _side(index, kind, move.player)
+        if self.paused:
+            raise EventError(index, kind, "the clocks are paused (002 6.12): the arbiter resumes them first",
+                             field="at_ms")
+        if move.player != self.to_move:
+            raise EventError(index, kind, f"{move.player} moved but {self.to_move} is to move", field="player")
+        s = self.sides[move.player]
+        if isinstance(move.number, bool) or not isinstance(move.number, int) or move.number != s.made + 1:
+            raise EventError(index, kind, f"number must be {s.made + 1} ({move.player}'s next move), got"
+                             f" {move.number!r}", field="number")
+        if isinstance(move.lag_ms, bool) or not isinstance(move.lag_ms, int) or move.lag_ms < 0:
+            raise EventError(index, kind, f"lag_ms must be whole milliseconds >= 0, got {move.lag_ms!r}",
+                             field="lag_ms")
+        self.advance(move.at_ms)
+        thinking = s.elapsed
+        if s.flag_at is None:
+            forgiven, s.quota = compensate(thinking, move.lag_ms, s.quota)
+            note = f"thought {thinking} ms, lag {move.lag_ms} ms, {forgiven} forgiven"
+        else:  # pressed after the flag: a flag, not a move in time; nothing forgiven, nothing earned
+            forgiven = 0
+            note = f"thought {thinking} ms, after the flag (nothing forgiven or earned)"
+        charged = thinking - forgiven + s.adjust
+        s.charges.append(charged)
+        s.extras.append(s.adjust)
+        s.adjust = s.elapsed = 0
+        self.to_move = _other(move.player)
+        self.ledger.append(LiveLedgerLine(index, "move", move.at_ms, move.player, charged_ms=charged,
+                                          remaining_ms=self.remaining(move.player), note=f"move {move.number}: {note}"))
+
+    def _pause(self, index: int, event: LivePause) -> None:
+        if self.paused:
+            raise EventError(index, "pause", "the clocks are already paused", field="at_ms")
+        self.advance(event.at_ms)
+        self.paused = True
+        self.ledger.append(LiveLedgerLine(index, "pause", event.at_ms, None, note="clocks stopped (002 6.12)"))
+
+    def _resume(self, index: int, event: LiveResume) -> None:
+        if not self.paused:
+            raise EventError(index, "resume", "the clocks are not paused", field="at_ms")
+        self.advance(event.at_ms)
+        self.paused = False
+        self.ledger.append(LiveLedgerLine(index, "resume", event.at_ms, self.to_move,
+                                          note=f"{self.to_move}'s clock restarts (002 6.13)"))
+
+    def _gap(self, index: int, gap: LiveGap) -> None:
+        _instant(index, "gap", gap.to_ms, "to_ms")
+        if gap.to_ms < gap.from_ms:
+            raise EventError(index, "gap", f"to_ms {gap.to_ms} is before from_ms {gap.from_ms}", field="to_ms")
+        self.advance(gap.from_ms)
+        self.last = gap.to_ms  # the service was down: that time is no one's (restart fairness)
+        self.ledger.append(LiveLedgerLine(index, "gap", gap.from_ms, None, charged_ms=0,
+                                          note=f"service down {gap.to_ms - gap.from_ms} ms: not counted"))
+
+    def _adjust(self, index: int, adjust: LiveAdjust) -> None:
+        kind = "adjust"
+        _side(index, kind, adjust.player)
+        delta = adjust.delta_ms
+        if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
+            raise EventError(index, kind, f"delta_ms must be whole milliseconds other than 0, got {delta!r}",
+                             field="delta_ms")
+        self.advance(adjust.at_ms)
+        s = self.sides[adjust.player]
+        if delta < 0:
+            left = self.remaining(adjust.player)
+            floor = self.rules.min_after_correction_ms
+            if left + delta < floor:
+                # 000 12.5 / 001 1.7.8: shortening a clock may never leave less than 15 minutes to the control.
+                raise EventError(index, kind, f"taking {-delta} ms would leave {adjust.player} {left + delta} ms;"
+                                 f" a correction may not leave less than {floor} ms to the control"
+                                 " (000 12.5, 001 1.7.8)", field="delta_ms")
+        s.adjust -= delta
+        self.ledger.append(LiveLedgerLine(index, kind, adjust.at_ms, adjust.player, charged_ms=-delta,
+                                          remaining_ms=self.remaining(adjust.player),
+                                          note=("added" if delta > 0 else "taken") + f" {abs(delta)} ms (003 17.4)"))
+
+    def _illegal(self, index: int, event: LiveIllegal) -> None:
+        kind = "illegal"
+        _side(index, kind, event.player)
+        self.advance(event.at_ms)
+        s = self.sides[event.player]
+        s.illegal += 1
+        if s.illegal >= self.rules.illegal_move_limit:
+            note = f"illegal move {s.illegal}: the game is lost (003 13.4)"
+            if self.forfeit is None:
+                self.forfeit = {"player": event.player, "reason": "illegal_moves", "rule": "003 13.4",
+                                "at_ms": event.at_ms}
+        else:
+            partner = _other(event.player)
+            self.sides[partner].adjust -= self.rules.illegal_move_ms
+            note = f"illegal move {s.illegal}: {self.rules.illegal_move_ms} ms to {partner} (003 13.4)"
+        self.ledger.append(LiveLedgerLine(index, kind, event.at_ms, event.player, note=note))
+
+    # -- the result ----------------------------------------------------------------------------------
+    def remaining(self, side: str) -> int:
+        return 0 if self.sides[side].flag_at is not None else max(0, self.left(side))
+
+    def player(self, side: str) -> LivePlayer:
+        s = self.sides[side]
+        state = self.state(side)
+        unit = self.control.unit
+        system_state = {"control": state.window.number, "control_through_move": state.window.through_move,
+                        **unit.name_state(state.clock)}
+        return LivePlayer(remaining_ms=self.remaining(side), flag_fallen=s.flag_at is not None, flag_at_ms=s.flag_at,
+                          state=system_state, moves_made=s.made, lag_quota_ms=s.quota)
+
+    def result(self, now_ms: int, before_start: bool = False) -> LiveClock:
+        side = self.to_move
+        s = self.sides[side]
+        ticking = not self.paused and s.flag_at is None
+        next_flag = self.last + self.remaining(side) if ticking else None
+        late = None
+        if not self.paused and s.made == 0 and self.forfeit is None and s.flag_at is None:
+            late = self.last + self.rules.late_arrival_ms - s.elapsed
+        fallen = [f for f in self.flags]
+        unknown = len(fallen) >= 2 and fallen[0][1] == fallen[1][1]
+        return LiveClock(
+            now_ms=now_ms, running=None if before_start else self.running(), paused=self.paused, to_move=side,
+            players={p: self.player(p) for p in SIDES}, next_flag_at_ms=next_flag, flags=tuple(self.flags),
+            both_fallen_order_unknown=unknown,
+            illegal_counts={p: self.sides[p].illegal for p in SIDES}, forfeit=self.forfeit,
+            late_arrival_deadline_ms=late, started_at_ms=self.start,
+            ledger=tuple(sorted(self.ledger, key=lambda line: line.at_ms)),
+        )
+
+
+# Whose rule a late arrival breaks: Go (black first, 003 12.7: half the main time) or chess (002 6.6).
+_LATE_RULE = {"black": "003 12.7", "white": "002 6.6"}
+
+
+def _other(side: str) -> str:
+    return "black" if side == "white" else "white"
+
+
+def _side(index: int, kind: str, player: object) -> None:
+    if player not in SIDES:
+        raise EventError(index, kind, f"player must be white or black, got {player!r}", field="player")
+
+
+def _instant(index: int, kind: str, value: object, name: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EventError(index, kind, f"{name} must be whole milliseconds since the epoch, got {value!r}", field=name)

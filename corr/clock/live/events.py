@@ -1,0 +1,87 @@
+"""The facts of a live game: timestamped events, integer milliseconds since the Unix epoch (UTC).
+
+The server stamps every event (issue 16: the server's clock is the only clock); a live clock is
+computed from them alone, as a correspondence clock is from dated events, so a replay of the same
+events gives the same clock (:func:`corr.clock.live.live_clock`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class LiveStart:
+    """The start: the first mover's clock starts at ``at_ms`` whether or not the player is there
+    (003 12.5-12.6: "В установленное для начала игры время пускаются часы игрока, играющего черным")."""
+
+    at_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class LiveMove:
+    """A press: ``player`` ("white"|"black") completes their move ``number`` (counted per player from 1)
+    at ``at_ms``, the instant the server received it.
+
+    ``lag_ms`` is the network lag the client reported for it; the clock compensates it within a quota
+    (:mod:`corr.clock.live.lag`). A move counts only once pressed (000 12.9, 003 12.8).
+    """
+
+    player: str
+    number: int
+    at_ms: int
+    lag_ms: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LivePause:
+    """The arbiter stops both clocks (002 6.12-6.13, 003 12.13)."""
+
+    at_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class LiveResume:
+    """The arbiter restarts the clock of the side to move (002 6.13)."""
+
+    at_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class LiveAdjust:
+    """The arbiter adds (``delta_ms`` > 0) or takes (< 0) time on ``player``'s clock.
+
+    Sanctions of 003 17.4 (b: time added to the partner; c: time taken from the offender) and
+    corrections of 000 12.5 / 001 1.7.8 (a shortening correction may not leave less than
+    ``min_after_correction`` to the control).
+    """
+
+    player: str
+    delta_ms: int
+    at_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class LiveIllegal:
+    """``player`` made an illegal move (003 13.4 b): the partner gets ``illegal_move_seconds`` the first
+    times; the ``illegal_move_limit``-th loses the game."""
+
+    player: str
+    at_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class LiveGap:
+    """The service was down from ``from_ms`` to ``to_ms``: that time is no one's (restart fairness; a
+    flag cannot fall on time nobody could play)."""
+
+    from_ms: int
+    to_ms: int
+
+    @property
+    def at_ms(self) -> int:
+        """The instant the gap is ordered by among the events: its start."""
+        return self.from_ms
+
+
+LiveEvent = LiveStart | LiveMove | LivePause | LiveResume | LiveAdjust | LiveIllegal | LiveGap

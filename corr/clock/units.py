@@ -1,0 +1,101 @@
+"""The unit a time control counts in: whole days (correspondence) or integer milliseconds (live play).
+
+Every system of :mod:`corr.clock.systems` folds integers and never asks what they are; the unit is
+given to it when the ruleset is read (a parameter, not a copy of the system). In ``seconds`` the JSON
+amounts are seconds, fractional to the millisecond (``0.25``), held as integer milliseconds so that
+sums never round (issue 16, part 1).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import Any
+
+from .errors import RulesetError
+
+
+class Unit(str, Enum):
+    """What one integer of a system's amounts means."""
+
+    DAYS = "days"
+    """Whole days: the correspondence calculator (article 50.4 and the servers' day controls)."""
+    SECONDS = "seconds"
+    """Seconds in the JSON, integer milliseconds inside: live play (draughts 12, FIDE 6, Go 12-17)."""
+
+    @property
+    def suffix(self) -> str:
+        """The suffix of the state's field names in this unit: ``days`` or ``ms``."""
+        return "days" if self is Unit.DAYS else "ms"
+
+    def read(self, data: dict, key: str, path: str, minimum: int = 0, required: bool = True,
+             default: int | None = None) -> int | None:
+        """An amount of time of a system's JSON: whole days, or seconds (to the ms) as integer ms.
+
+        ``minimum`` is in the unit's integers (1 day; 1 ms).
+        :raises RulesetError: naming ``path.key`` and the rule broken.
+        """
+        if key not in data or data[key] is None:
+            if required:
+                raise RulesetError(f"{path}.{key} is required", field=f"{path}.{key}")
+            return default
+        value = data[key]
+        field = f"{path}.{key}"
+        if self is Unit.DAYS:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesetError(f"{field} must be a whole number, got {value!r}", field=field)
+            if value < minimum:
+                raise RulesetError(f"{field} must be at least {minimum}, got {value}", field=field)
+            return value
+        ms = seconds_to_ms(value, field)
+        if ms < minimum:
+            least = "more than 0" if minimum == 1 else f"at least {self.write(minimum)}"
+            raise RulesetError(f"{field} must be {least} seconds, got {value!r}", field=field)
+        return ms
+
+    def write(self, amount: int | None) -> Any:
+        """An amount as the JSON gives it: days as they are; ms as seconds (whole when they are)."""
+        if amount is None or self is Unit.DAYS:
+            return amount
+        return ms_to_seconds(amount)
+
+    def name_state(self, clock: dict[str, Any]) -> dict[str, Any]:
+        """A system's state with its ``days`` fields named in this unit (``period_days`` -> ``period_ms``)."""
+        if self is Unit.DAYS:
+            return clock
+        return {_DAYS_WORD.sub(r"\1ms\2", k): v for k, v in clock.items()}
+
+
+_DAYS_WORD = re.compile(r"(^|_)days(_|$)")  # ``block_days_left`` -> ``block_ms_left``
+
+# The largest amount accepted: 10 years in seconds; a longer live clock is a typing mistake.
+MAX_SECONDS = 10 * 366 * 24 * 3600
+
+
+def seconds_to_ms(value: Any, field: str) -> int:
+    """``value`` seconds (a JSON number, at most three decimals) as integer milliseconds.
+
+    :raises RulesetError: for a non-number, a negative number, a finer fraction than the millisecond.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RulesetError(f"{field} must be a number of seconds, got {value!r}", field=field)
+    if value != value or value < 0 or value > MAX_SECONDS:  # NaN compares unequal to itself
+        raise RulesetError(f"{field} must be between 0 and {MAX_SECONDS} seconds, got {value!r}", field=field)
+    ms = round(value * 1000)
+    if abs(value * 1000 - ms) > 1e-6:
+        raise RulesetError(f"{field} must be whole milliseconds (at most 3 decimals), got {value!r}", field=field)
+    return ms
+
+
+def ms_to_seconds(ms: int) -> int | float:
+    """Integer milliseconds as JSON seconds: an int when whole, else a float to the millisecond."""
+    return ms // 1000 if ms % 1000 == 0 else ms / 1000
+
+
+def read_unit(data: dict, path: str) -> Unit:
+    """``time_control.unit``: ``days`` (default) or ``seconds``. :raises RulesetError: for another value."""
+    raw = data.get("unit", Unit.DAYS.value)
+    try:
+        return Unit(raw)
+    except ValueError:
+        raise RulesetError(f"{path}.unit must be days or seconds, got {raw!r}", field=f"{path}.unit") from None
