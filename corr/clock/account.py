@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from datetime import date
 
 from .charging import LedgerLine, PlayerCharges, charge_game
@@ -67,10 +66,18 @@ class GameClock:
     accounts: dict[str, Account]
     ruleset: Ruleset
     game: Game = field(repr=False, compare=False)
+    built_ledger: tuple[LedgerLine, ...] | None = field(default=None, repr=False, compare=False)
+    """The ledger when it was built with the accounts (``compute(..., with_ledger=True)``)."""
 
-    @cached_property
+    @property
     def ledger(self) -> tuple[LedgerLine, ...]:
-        return tuple(charge_game(self.game, self.as_of, ledger=True)[1])
+        """The ledger, built on first use and kept (a plain attribute rather than a ``cached_property``:
+        compiled classes have no ``__dict__``)."""
+        lines = self.built_ledger
+        if lines is None:
+            lines = tuple(charge_game(self.game, self.as_of, ledger=True)[1])
+            object.__setattr__(self, "built_ledger", lines)  # a cache: the value is what it was
+        return lines
 
     def as_json(self) -> dict:
         """The JSON of ``manage.py clock --json`` for one game."""
@@ -107,10 +114,8 @@ def compute(game: Game, as_of: date, *, with_ledger: bool = False) -> GameClock:
     control = control_for(game.ruleset)
     trouble_days = game.ruleset.time_trouble_days
     accounts = {pid: _account(c, _fold(control, c), trouble_days) for pid, c in charges.items()}
-    clock = GameClock(as_of=as_of, accounts=accounts, ruleset=game.ruleset, game=game)
-    if with_ledger:
-        clock.__dict__["ledger"] = tuple(lines)  # fills the cached property: no second pass
-    return clock
+    return GameClock(as_of=as_of, accounts=accounts, ruleset=game.ruleset, game=game,
+                     built_ledger=tuple(lines) if with_ledger else None)  # with_ledger: no second pass
 
 
 def _fold(control: TimeControl, c: PlayerCharges):

@@ -14,23 +14,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .calendar import Exclusions, MoveOnLeave, excluded_note
 from .errors import ClockError, EventError
 from .events import Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
 
-# Ledger kinds: what a line of the ledger explains.
-KIND_MOVE = "move"
-KIND_VOID_MOVE = "void_move"
-KIND_VARIANT_MOVE = "variant_move"
-KIND_PENDING_MOVE = "pending_move"
-KIND_NOTICE = "notice"
-KIND_PENALTY = "penalty"
-KIND_DELAY = "delay"
+# Ledger kinds: what a line of the ledger explains. (Final: constants of the compiled build, not
+# looked up by name at every use.)
+KIND_MOVE: Final = "move"
+KIND_VOID_MOVE: Final = "void_move"
+KIND_VARIANT_MOVE: Final = "variant_move"
+KIND_PENDING_MOVE: Final = "pending_move"
+KIND_NOTICE: Final = "notice"
+KIND_PENALTY: Final = "penalty"
+KIND_DELAY: Final = "delay"
 
 
-LEDGER_FIELDS = ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note")
+LEDGER_FIELDS: Final = ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note")
 
 
 class LedgerLine(NamedTuple):
@@ -135,7 +136,7 @@ class _State:
         return self.last_accepted_number if self.last_made_accepted else number
 
 
-_new_line = tuple.__new__
+_new_line: Final = tuple.__new__
 
 
 def player_start(official_start: date, notice_received_on: date | None, late_notice_start_days: int) -> date:
@@ -189,7 +190,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
     last_sender = None  # who made the last dispatch: the next answer must be the partner's
 
     for index, event in enumerate(events):
-        if plain and event.__class__ is Move:
+        if plain and isinstance(event, Move):
             # Fast path, inlined: an ordinary sent move in sequence, received on or after the
             # player's start and the partner's last dispatch, not after an accepted variant, dates
             # in order. It is most of every real game; anything else falls through to the checked
@@ -199,7 +200,8 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             if (state is not None and received is not None and sent is not None and not void
                     and variant is None and state.pending is None and number.__class__ is int
                     and number == state.made + 1 and not state.last_made_accepted
-                    and state.start <= received <= sent <= as_of and state.partner.dispatched <= received
+                    and state.start <= received <= sent <= as_of
+                    and (partner := state.partner) is not None and partner.dispatched <= received
                     and last_sender != player):
                 days = (sent - received).days
                 charges = state.charges
@@ -212,7 +214,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 state.dispatched = sent
                 last_sender = player
                 if keep:  # tuple.__new__: a named tuple's own __new__ is a Python call, three times slower
-                    append(_new_line(LedgerLine, (player, number, KIND_MOVE, days, 0, "50.4.4", index, "")))
+                    lines.append(_new_line(LedgerLine, (player, number, KIND_MOVE, days, 0, "50.4.4", index, "")))
                 continue
         state = states.get(event.player)
         if state is None:
@@ -221,10 +223,10 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 f"unknown player {event.player!r} (players: {', '.join(states)})", field="player",
             )
         kind = event.type
-        if kind == "move":
+        if isinstance(event, Move):
             if _charge_move(index, event, state, as_of, append, double, events, last_sender):
                 last_sender = state.player
-        elif kind == "notice":
+        elif isinstance(event, Notice):
             _check_charge_number(index, event, state)
             received, sent = event.received_on, event.sent_on
             _check_dates(index, kind, received, sent, as_of)
@@ -253,7 +255,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 f"{event.reason.value} notice: {raw} counted day(s) from {counted_from} to {sent},"
                 f" of which up to {grace} are not counted{calendar}",
             ))
-        elif kind == "penalty":
+        elif isinstance(event, Penalty):
             _check_charge_number(index, event, state)
             first = state.penalties == 0
             days = rules.first_penalty_days if first else rules.repeat_penalty_days
@@ -264,7 +266,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 event.player, event.move, "penalty", days, 0, "50.4.9" if first else "50.4.10", index,
                 f"{event.reason.value}: {'first' if first else 'repeated'} penalty in this game",
             ))
-        elif kind == "delay":
+        elif isinstance(event, Delay):
             _check_charge_number(index, event, state)
             days = event.days
             if isinstance(days, bool) or not isinstance(days, int) or days < 0:
@@ -387,7 +389,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
             "double_after" if charged != running else "50.4.8" if charge_to != number else "50.4.4", index,
             f"move {number} running since {counted_from}"
             + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
-            + (f"; {running - double} day(s) beyond {double} count double" if charged != running else "")
+            + (f"; {running - (double or 0)} day(s) beyond {double} count double" if charged != running else "")
             + (f"; {excluded_note(*calendar)}" if sum(calendar) else ""),
         ))
         return False
@@ -401,7 +403,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     calendar = (0, 0, 0)
     exclusions = state.exclusions
     if exclusions is not None:
-        calendar = _leave_option(index, move, exclusions, counted_from)
+        calendar = _leave_option(index, move, sent, exclusions, counted_from)
     state.dispatched = sent
     raw = max(0, (sent - counted_from).days) - sum(calendar)
     days = double_time(raw, double)
@@ -444,17 +446,18 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     return True
 
 
-def _leave_option(index: int, move: Move, exclusions: Exclusions, counted_from: date) -> tuple[int, int, int]:
+def _leave_option(index: int, move: Move, sent: date, exclusions: Exclusions,
+                  counted_from: date) -> tuple[int, int, int]:
     """Apply the ruleset's option for a move sent on the player's own leave; the move's excluded days.
 
     :returns: the dates after ``counted_from`` through the sent date that do not count, by reason.
     :raises EventError: when the ruleset refuses moves on leave days and this one was sent on one.
     """
-    sent = move.sent_on
     option = exclusions.option
-    if option is not MoveOnLeave.ALLOWED and exclusions.leave_on(sent) is not None:
+    span = exclusions.leave_on(sent) if option is not MoveOnLeave.ALLOWED else None
+    if span is not None:
         if option is MoveOnLeave.REFUSED:
-            first, last = (date.fromordinal(o) for o in exclusions.leave_on(sent))
+            first, last = date.fromordinal(span[0]), date.fromordinal(span[1])
             raise EventError(
                 index, "move",
                 f"sent_on {sent} falls on {move.player}'s leave ({first} to {last}), and the ruleset refuses"
@@ -484,6 +487,7 @@ def _check_turn(index: int, kind: str, state: _State, events: tuple, last_sender
     """
     if last_sender != state.player:
         return
+    assert state.partner is not None  # both states point at each other during the pass
     partner = state.partner.player
     mine = next(i for i in range(index - 1, -1, -1) if events[i].player == state.player and _dispatch(events[i]))
     last = events[mine]
@@ -522,6 +526,7 @@ def _check_answers(index: int, kind: str, day: date, field: str, state: _State, 
         without a received date), the partner's dispatch date and its event.
     """
     partner = state.partner
+    assert partner is not None  # both states point at each other during the pass
     dispatched = partner.dispatched
     if day >= dispatched:
         return

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 from .calendar import Exclusions, MoveOnLeave
 from .charging import PlayerCharges, double_time
-
-if TYPE_CHECKING:
-    from .systems import TimeControl
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +49,7 @@ class Overstep:
     """None for a control or clock exceeded; ``max_per_move`` for a single move over the limit."""
 
     def as_json(self) -> dict:
-        out = {"control": self.control, "through_move": self.through_move,
+        out: dict[str, int | str] = {"control": self.control, "through_move": self.through_move,
                "allowed_days": self.allowed_days, "used_days": self.used_days}
         if self.reason is not None:
             out["reason"] = self.reason
@@ -155,25 +152,28 @@ def affordable_days(running: int, left: int, double_after: int | None) -> int:
 class SystemControl:
     """A ``time_control`` system (see :mod:`corr.clock.systems`) with its options, as a control."""
 
-    time_control: "TimeControl"
+    time_control: Any
+    """A :class:`corr.clock.systems.TimeControl` (typed loosely: the systems import this module, and the
+    compiled build reads a dataclass's annotations when the module loads)."""
 
     def fold(self, charges: PlayerCharges) -> ControlState:
         from .systems import MoveTimes
 
         system = self.time_control.system
-        per_move = charges.charges
+        per_move: tuple[int, ...] | list[int] = charges.charges
         if system.by_move:
             # A per-move mechanism counts moves as they were made: an accepted variant move is a
             # completed move of its own (made when the variant was accepted), and the days 50.4.8
             # charges to it are counted on the move they were spent on.
             q = charges.made + 1
             if charges.shifted:
-                per_move = list(per_move)
+                moved = list(per_move)
                 for charged_to, number, days in charges.shifted:
-                    per_move[charged_to - 1] -= days
-                    if number > len(per_move):
-                        per_move.extend([0] * (number - len(per_move)))
-                    per_move[number - 1] += days
+                    moved[charged_to - 1] -= days
+                    if number > len(moved):
+                        moved.extend([0] * (number - len(moved)))
+                    moved[number - 1] += days
+                per_move = moved
         else:
             q = charges.next_charge_number
         completed = tuple(per_move[:q - 1]) + (0,) * max(0, q - 1 - len(per_move))
