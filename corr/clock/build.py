@@ -34,8 +34,9 @@ its constructor takes lists and names that it normalises, which compiled typed f
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-STAMP = HERE / "compiled.sha256"
-"""Written after a successful build: the hash of the sources it compiled (gitignored, as the extensions are)."""
+STAMP = Path(os.environ.get("CORR_BUILD_STAMP") or HERE / "compiled.sha256")
+"""Written after a successful build: the hash of the sources it compiled (gitignored, as the extensions are).
+``CORR_BUILD_STAMP`` names another file (the test of a stale build, which must not touch the real one)."""
 
 PURE_SWITCH = "CORR_PURE_PYTHON"
 

@@ -79,7 +79,7 @@ def encode_clock(clock: GameClock) -> bytes:
     return orjson.dumps({
         "as_of": clock.as_of.isoformat(),
         "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
-        "ledger": [dict(zip(fields, line, strict=True)) for line in clock.ledger],
+        "ledger": [dict(zip(fields, line, strict=True)) for line in clock.ledger_rows],
     })
 
 

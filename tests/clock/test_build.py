@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 import corr.clock
-from corr.clock import build, charging
+from corr.clock import EventError, build, charging, compute
+
+from .builders import d, delay, game, move, penalty
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,14 +65,26 @@ def test_a_stale_build_is_not_used(tmp_path):
     # The stamp says which sources were compiled; any other sources mean the extensions are stale.
     if not build.STAMP.exists():
         pytest.skip("no compiled build here")
-    saved = build.STAMP.read_text()
-    try:
-        build.STAMP.write_text("0" * 64 + "\n")
-        env = {k: v for k, v in os.environ.items() if k != "CORR_PURE_PYTHON"}
-        code = "import corr.clock, corr.clock.build as b; print(corr.clock.BUILD, b.in_use())"
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
-                              check=True)
-        assert done.stdout.split() == [build.PURE, build.PURE]
-        assert "older than its sources" in done.stderr
-    finally:
-        build.STAMP.write_text(saved)
+    stamp = tmp_path / "compiled.sha256"
+    stamp.write_text("0" * 64 + "\n")
+    env = {k: v for k, v in os.environ.items() if k != "CORR_PURE_PYTHON"} | {"CORR_BUILD_STAMP": str(stamp)}
+    code = "import corr.clock, corr.clock.build as b; print(corr.clock.BUILD, b.in_use())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
+                          check=True)
+    assert done.stdout.split() == [build.PURE, build.PURE]
+    assert "older than its sources" in done.stderr
+
+
+@pytest.mark.parametrize("events, message", [
+    # Move 2 as True: an int to a compiled reader of a field declared int, a bool to the rules.
+    ((move("white", 1, sent="01-12"), move("black", 1, "01-14", "01-15"), move("white", True, "01-17", "01-18")),
+     "event 2 (move): number must be a whole number, got True"),
+    ((move("white", 1, sent="01-12"), penalty("white", True)),
+     "event 1 (penalty): move must be a whole number, got True"),
+    ((move("white", 1, sent="01-12"), delay("white", 1, True)),
+     "event 1 (delay): days must be a whole number >= 0, got True"),
+])
+def test_a_bool_where_a_whole_number_belongs_is_refused_by_either_build(events, message):
+    with pytest.raises(EventError) as error:
+        compute(game(*events), d("02-01"))
+    assert str(error.value) == message
