@@ -317,11 +317,11 @@ def charge_rows(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 index, event.type,
                 f"unknown player {event.player!r} (players: {', '.join(states)})", field="player",
             )
-        kind = event.type
         if isinstance(event, Move):
             if _charge_move(index, event, state, as_of, append, double, events, last_sender):
                 last_sender = state.player
         elif isinstance(event, Notice):
+            kind = "notice"
             _check_charge_number(index, event, state)
             received, sent = event.received_on, event.sent_on
             _check_dates(index, kind, received, sent, as_of)
@@ -365,7 +365,7 @@ def charge_rows(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             _check_charge_number(index, event, state)
             delay = _as_given(event)[2]
             if isinstance(delay, bool) or not isinstance(delay, int) or delay < 0:
-                raise EventError(index, kind, f"days must be a whole number >= 0, got {delay!r}", field="days")
+                raise EventError(index, "delay", f"days must be a whole number >= 0, got {delay!r}", field="days")
             state.delay_days += delay
             state.charge(event.move, delay)
             append((
@@ -373,7 +373,7 @@ def charge_rows(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 f"{event.reason._value_}: whole delay added by the arbiter",
             ))
         else:  # pragma: no cover - the parser and the types admit no other kind
-            raise EventError(index, str(kind), "unknown event type", field="type")
+            raise EventError(index, str(event.type), "unknown event type", field="type")
 
     # The two states point at each other: undone here so that reference counting frees them
     # (batches run with the cyclic collector paused, where a cycle per game would pile up).
@@ -474,9 +474,11 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         _check_turn(index, "move", state, events, last_sender)
         running = max(0, (as_of - counted_from).days)
         calendar = (0, 0, 0)
+        not_counted = 0
         if state.exclusions is not None and running:
             calendar = state.exclusions.counts(counted_from, as_of)
-            running -= sum(calendar)
+            not_counted = calendar[0] + calendar[1] + calendar[2]
+            running -= not_counted
         charged = double_time(running, double)
         state.charge(charge_to, charged)
         if charge_to != number:
@@ -486,12 +488,12 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         if state.move_days is not None:
             state.move_days.append((number, running, index))
         append((
-            move.player, charge_to, KIND_PENDING_MOVE, charged, sum(calendar),
+            move.player, charge_to, KIND_PENDING_MOVE, charged, not_counted,
             "double_after" if charged != running else "50.4.8" if charge_to != number else "50.4.4", index,
             f"move {number} running since {counted_from}"
             + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
             + (f"; {running - (double or 0)} day(s) beyond {double} count double" if charged != running else "")
-            + (f"; {excluded_note(*calendar)}" if sum(calendar) else ""),
+            + (f"; {excluded_note(*calendar)}" if not_counted else ""),
         ))
         return False
 
@@ -505,13 +507,14 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     exclusions = state.exclusions
     if exclusions is not None:
         calendar = _leave_option(index, move, sent, exclusions, counted_from)
+    not_counted = calendar[0] + calendar[1] + calendar[2]  # the days of leave, holidays, weekends
     state.dispatched = sent
-    raw = max(0, (sent - counted_from).days) - sum(calendar)
+    raw = max(0, (sent - counted_from).days) - not_counted
     days = double_time(raw, double)
     if state.move_days is not None:
         state.move_days.append((number, raw, index))
-    before_start = 0 if received is None else max(0, (sent - received).days - raw - sum(calendar))
-    excluded = before_start + sum(calendar)
+    before_start = 0 if received is None else max(0, (sent - received).days - raw - not_counted)
+    excluded = before_start + not_counted
     charges = state.charges
     if charge_to == len(charges) + 1:  # the common case, inlined: it runs once per move of a batch
         charges.append(days)
@@ -528,7 +531,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         state.made = number
         state.last_made_accepted = False
         note = ""
-    if sum(calendar):
+    if not_counted:
         note += f"{'; ' if note else ''}{excluded_note(*calendar)}"
     if before_start:
         rule = "50.4.5"
