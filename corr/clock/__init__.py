@@ -40,6 +40,7 @@ from .events import (
 )
 from .gamefile import parse_date, read_game, write_event, write_game
 from .rules import DEFAULT_RULESET, Ruleset
+from .units import Unit
 
 __all__ = [
     "BUILD",
@@ -50,5 +51,5 @@ __all__ = [
     "Delay", "DelayReason", "Event", "Game", "Move", "Notice", "NoticeReason", "Penalty", "PenaltyReason",
     "Player", "Variant",
     "parse_date", "read_game", "write_event", "write_game",
-    "DEFAULT_RULESET", "Ruleset",
+    "DEFAULT_RULESET", "Ruleset", "Unit",
 ]

@@ -150,7 +150,7 @@ class GameClock:
 def control_for(ruleset: Ruleset) -> TimeControl:
     """The time-control system a ruleset asks for (50.4.3 unless it names another)."""
     if ruleset.time_control is not None:
-        if ruleset.time_control.unit.value != "days":
+        if ruleset.is_live:
             # Issue 16: the 50.4 charging layer counts whole days only; a live game has its own clock.
             raise RulesetError("ruleset.time_control.unit seconds is a live clock: the correspondence"
                                " calculator counts days (use corr.clock.live)", field="ruleset.time_control.unit")

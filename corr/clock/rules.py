@@ -105,6 +105,12 @@ class Ruleset:
                 values[key] = ()
         return cls(**values)
 
+    @property
+    def is_live(self) -> bool:
+        """True when the time control counts in seconds: a live game's ruleset (issue 16), which the
+        correspondence calculator refuses and :func:`corr.clock.live.live_clock` computes."""
+        return self.time_control is not None and self.time_control.unit.value == "seconds"
+
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
         """The whole-number fields (the 50.4 numbers); the system and the calendar stand apart."""

@@ -230,3 +230,32 @@ def test_a_flag_before_the_late_arrival_deadline_decides_alone():
     c = live_clock(SD60, [LiveStart(T0)], T0 + 4000 * S)
     assert c.flags[0][:2] == ("white", T0 + 60 * S)
     assert c.forfeit is None and c.late_arrival_deadline_ms is None
+
+
+def test_the_arbiter_may_decide_otherwise_on_a_late_arrival():
+    # 003 12.7 "если только ... арбитр не решает иначе": the forfeit is lifted and no longer counted.
+    from corr.clock.live import LiveExcuse
+    from corr.clock.live.gamefile import read_live_game, write_live_game
+
+    rules = seconds({"system": "sudden_death", "time": 7200})
+    events = [LiveStart(T0), LiveExcuse("white", T0 + 3700 * S)]
+    assert live_clock(rules, events[:1], T0 + 3700 * S).forfeit["reason"] == "late_arrival"
+    c = live_clock(rules, events, T0 + 5000 * S)
+    assert c.forfeit is None and c.late_arrival_deadline_ms is None
+    assert read_live_game(write_live_game(rules, events, T0 + 5000 * S))[1] == tuple(events)
+
+
+def test_a_byoyomi_player_sees_what_is_left_of_the_current_period():
+    # 003 12.16: the countdown at 15, 10, 5 ... reads the period. 10 s main time, 3 periods of 30 s:
+    # 52 s into the move: main time gone, period 1 gone (40 s), 18 s left of period 2.
+    go = seconds({"system": "byoyomi", "main": 10, "periods": 3, "period_time": 30}, first="black")
+    black = live_clock(go, [LiveStart(T0)], T0 + 52 * S).players["black"]
+    assert (black.state["periods_left"], black.state["period_left_ms"], black.remaining_ms) == (2, 18 * S, 48 * S)
+
+
+def test_a_single_move_over_max_per_move_flags_in_seconds():
+    # Fischer with an hour on the clock but no move longer than 90 s: the flag falls at 90 s.
+    rules = seconds({"system": "fischer", "initial": 3600, "increment": 0, "max_per_move": 90})
+    c = live_clock(rules, [LiveStart(T0)], T0 + 100 * S)
+    assert c.flags[0][:2] == ("white", T0 + 90 * S)
+    assert live_clock(rules, [LiveStart(T0)], T0 + 10 * S).next_flag_at_ms == T0 + 90 * S

@@ -138,6 +138,12 @@ def test_bad_seconds_fields_are_refused_naming_the_field(spec, field):
     assert error.value.field == field
 
 
+def test_a_ruleset_in_seconds_is_a_live_one():
+    assert seconds({"system": "sudden_death", "time": 60}).is_live
+    assert not Ruleset().is_live
+    assert not Ruleset.from_mapping({"time_control": {"system": "sudden_death", "time": 60}}).is_live
+
+
 def test_the_correspondence_calculator_refuses_a_control_in_seconds():
     from corr.clock import Game, Player, compute
     from datetime import date

@@ -10,11 +10,14 @@ parameter.
 """
 
 from .clock import LiveClock, LiveLedgerLine, LivePlayer, live_clock
-from .events import LiveAdjust, LiveEvent, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart
+from .events import (
+    LiveAdjust, LiveEvent, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart,
+)
 from .rules import LIVE_KEYS, SIDES, LiveRules
 
 __all__ = [
     "LiveClock", "LiveLedgerLine", "LivePlayer", "live_clock",
-    "LiveAdjust", "LiveEvent", "LiveGap", "LiveIllegal", "LiveMove", "LivePause", "LiveResume", "LiveStart",
+    "LiveAdjust", "LiveEvent", "LiveExcuse", "LiveGap", "LiveIllegal", "LiveMove", "LivePause", "LiveResume",
+    "LiveStart",
     "LIVE_KEYS", "SIDES", "LiveRules",
 ]

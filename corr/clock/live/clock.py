@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..errors import ClockError, EventError, RulesetError
 from ..systems.base import MoveTimes, SystemState
 from ..units import Unit
-from .events import LiveAdjust, LiveEvent, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart
+from .events import (
+    LiveAdjust, LiveEvent, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart,
+)
 from .lag import QUOTA_INITIAL_MS, compensate
 from .rules import SIDES, LiveRules
 
@@ -147,7 +149,7 @@ def live_clock(ruleset: "Ruleset", events: Sequence[LiveEvent], now_ms: int) -> 
 
 
 _KINDS = {LiveStart: "start", LiveMove: "move", LivePause: "pause", LiveResume: "resume", LiveAdjust: "adjust",
-          LiveIllegal: "illegal", LiveGap: "gap"}
+          LiveIllegal: "illegal", LiveGap: "gap", LiveExcuse: "excuse"}
 
 
 @dataclass(slots=True)
@@ -165,6 +167,8 @@ class _Side:
     flag_at: int | None = None
     flag_control: int = 0
     illegal: int = 0
+    excused: bool = False
+    """The arbiter decided otherwise on this player's late arrival (002 6.6, 003 12.7)."""
 
     @property
     def made(self) -> int:
@@ -226,7 +230,7 @@ class _Walk:
                 fall = self.last + max(0, self.left(side))
                 if fall <= t:  # 000 12.9: a flag at the very press is an overstep
                     self.fall(side, fall)
-            if s.made == 0 and self.forfeit is None:
+            if s.made == 0 and self.forfeit is None and not s.excused:
                 deadline = self.last + self.rules.late_arrival_ms - s.elapsed
                 # A flag that fell first decided the game on time: late arrival adds nothing to it.
                 if deadline <= t and (s.flag_at is None or s.flag_at > deadline):
@@ -369,6 +373,17 @@ class _Walk:
             note = f"illegal move {s.illegal}: {self.rules.illegal_move_ms} ms to {partner} (003 13.4)"
         self.ledger.append(LiveLedgerLine(index, kind, event.at_ms, event.player, note=note))
 
+    def _excuse(self, index: int, event: LiveExcuse) -> None:
+        kind = "excuse"
+        _side(index, kind, event.player)
+        self.advance(event.at_ms)
+        forfeit = self.forfeit
+        if forfeit is not None and forfeit["player"] == event.player and forfeit["reason"] == "late_arrival":
+            self.forfeit = None
+        self.sides[event.player].excused = True
+        self.ledger.append(LiveLedgerLine(index, kind, event.at_ms, event.player,
+                                          note="the arbiter decides otherwise on late arrival (002 6.6, 003 12.7)"))
+
     # -- the result ----------------------------------------------------------------------------------
     def remaining(self, side: str) -> int:
         return 0 if self.sides[side].flag_at is not None else max(0, self.left(side))
@@ -379,7 +394,11 @@ class _Walk:
         unit = self.control.unit
         system_state = {"control": state.window.number, "control_through_move": state.window.through_move,
                         **unit.name_state(state.clock)}
-        return LivePlayer(remaining_ms=self.remaining(side), flag_fallen=s.flag_at is not None, flag_at_ms=s.flag_at,
+        remaining = self.remaining(side)
+        if system_state.get("in_byoyomi") and system_state.get("periods_left"):
+            # What is left of the period the move stands in: the spoken countdown of 003 12.16 reads it.
+            system_state["period_left_ms"] = remaining - (system_state["periods_left"] - 1) * system_state["period_ms"]
+        return LivePlayer(remaining_ms=remaining, flag_fallen=s.flag_at is not None, flag_at_ms=s.flag_at,
                           state=system_state, moves_made=s.made, lag_quota_ms=s.quota)
 
     def result(self, now_ms: int, before_start: bool = False) -> LiveClock:
@@ -388,7 +407,7 @@ class _Walk:
         ticking = not self.paused and s.flag_at is None
         next_flag = self.last + self.remaining(side) if ticking else None
         late = None
-        if not self.paused and s.made == 0 and self.forfeit is None and s.flag_at is None:
+        if not self.paused and s.made == 0 and self.forfeit is None and s.flag_at is None and not s.excused:
             late = self.last + self.rules.late_arrival_ms - s.elapsed
         fallen = [f for f in self.flags]
         unknown = len(fallen) >= 2 and fallen[0][1] == fallen[1][1]

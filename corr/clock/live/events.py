@@ -84,4 +84,17 @@ class LiveGap:
         return self.from_ms
 
 
-LiveEvent = LiveStart | LiveMove | LivePause | LiveResume | LiveAdjust | LiveIllegal | LiveGap
+@dataclass(frozen=True, slots=True)
+class LiveExcuse:
+    """The arbiter decides otherwise on ``player``'s late arrival (002 6.6, 003 12.7 "если только ...
+    арбитр не решает иначе"): a late-arrival forfeit of theirs is lifted and no longer counted.
+
+    Beside the contract of issue 16 (an addition): without it a forfeit the arbiter waived would stay
+    in every replay.
+    """
+
+    player: str
+    at_ms: int
+
+
+LiveEvent = LiveStart | LiveMove | LivePause | LiveResume | LiveAdjust | LiveIllegal | LiveGap | LiveExcuse

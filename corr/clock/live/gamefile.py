@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import ClockError, EventError
 from ..rules import Ruleset
 from ..units import Unit, ms_to_seconds, seconds_to_ms
-from .events import LiveAdjust, LiveEvent, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart
+from .events import LiveAdjust, LiveEvent, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart
 
 _TOP_KEYS = frozenset({"ruleset", "now", "events", "meta", "players"})
 _KEYS = {
@@ -31,6 +31,7 @@ _KEYS = {
     "adjust": {"type", "player", "seconds", "at", "reason"},
     "illegal": {"type", "player", "at", "reason"},
     "gap": {"type", "from", "to"},
+    "excuse": {"type", "player", "at", "reason"},
 }
 
 
@@ -127,6 +128,8 @@ def _read_event(index: int, data: Any) -> LiveEvent:
         return LiveAdjust(data.get("player"), delta, at())
     if kind == "illegal":
         return LiveIllegal(data.get("player"), at())
+    if kind == "excuse":
+        return LiveExcuse(data.get("player"), at())
     return LiveGap(at("from"), at("to"))
 
 
@@ -150,6 +153,8 @@ def write_live_event(event: LiveEvent) -> dict[str, Any]:
                 "at": ms_instant(event.at_ms)}
     if isinstance(event, LiveIllegal):
         return {"type": "illegal", "player": event.player, "at": ms_instant(event.at_ms)}
+    if isinstance(event, LiveExcuse):
+        return {"type": "excuse", "player": event.player, "at": ms_instant(event.at_ms)}
     return {"type": "gap", "from": ms_instant(event.from_ms), "to": ms_instant(event.to_ms)}
 
 
