@@ -32,6 +32,10 @@ COMPILED = ("errors", "calendar", "events", "charging", "control", "account")
 """The modules compiled, in :data:`PACKAGE`: the events, charging and the 50.4 control. (Not the ruleset:
 its constructor takes lists and names that it normalises, which compiled typed fields would refuse.)"""
 
+SHARED = "_compiled__mypyc"
+"""The extension holding the compiled modules' code (theirs only load it): inside the package, so that a
+copy of ``corr/`` carries it (mypyc's default is a top-level module beside the repository's root)."""
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 STAMP = Path(os.environ.get("CORR_BUILD_STAMP") or HERE / "compiled.sha256")
@@ -72,7 +76,7 @@ class _Sources:
 
 def select() -> str:
     """Choose the build (see the module's docstring) before any compiled module is imported: ``mypyc`` or ``pure``."""
-    built = all(_extension(name) is not None for name in COMPILED)
+    built = all(_extension(name) is not None for name in (*COMPILED, SHARED))
     reason = None
     if os.environ.get(PURE_SWITCH, "") not in ("", "0"):
         reason = ""  # asked for: nothing to say

@@ -9,11 +9,24 @@ build in use is chosen.
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 
-from .build import COMPILED, HERE, MYPYC, PURE, ROOT, STAMP, _extension, sources_hash
+from .build import COMPILED, HERE, MYPYC, PURE, ROOT, SHARED, STAMP, _extension, sources_hash
+
+# setuptools' build_ext in place: the modules in one group, named so that its shared library is
+# corr.clock's own module (build.SHARED). Only the compiled modules are type-checked: the modules they
+# import are read for their types, their own errors not reported (they run as Python).
+_SETUP = """
+import sys
+from setuptools import setup
+from mypyc.build import mypycify
+
+group, *files = sys.argv[1:]
+setup(name="corr-clock-compiled", script_args=["build_ext", "--inplace"],
+      ext_modules=mypycify(["--follow-imports=silent", *files], opt_level="3", group_name=group))
+"""
+GROUP = f"{__package__}.{SHARED.removesuffix('__mypyc')}"
 
 
 def clean() -> None:
@@ -22,18 +35,17 @@ def clean() -> None:
     for name in COMPILED:
         while (path := _extension(name)) is not None:
             path.unlink()
-    for shared in ROOT.glob("*__mypyc*.so"):
-        shared.unlink()
+    for folder in (HERE, ROOT):  # ROOT: where mypyc's command line puts it
+        for shared in folder.glob("*__mypyc*.so"):
+            shared.unlink()
 
 
 def build() -> bool:
     """Compile :data:`COMPILED` in place with mypyc; False (and the pure sources used) when it fails."""
     clean()
     files = [str((HERE / f"{name}.py").relative_to(ROOT)) for name in COMPILED]
-    env = dict(os.environ, MYPYC_OPT_LEVEL="3")
-    done = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=ROOT, env=env,
-                          capture_output=True, text=True)
-    if done.returncode != 0 or not all(_extension(name) for name in COMPILED):
+    done = subprocess.run([sys.executable, "-c", _SETUP, GROUP, *files], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0 or not all(_extension(name) for name in (*COMPILED, SHARED)):
         sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
         clean()
         return False

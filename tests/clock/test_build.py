@@ -88,3 +88,18 @@ def test_a_bool_where_a_whole_number_belongs_is_refused_by_either_build(events, 
     with pytest.raises(EventError) as error:
         compute(game(*events), d("02-01"))
     assert str(error.value) == message
+
+
+def test_a_copy_of_the_package_carries_its_build(tmp_path):
+    # Everything compiled lives in corr/clock (the shared library too): a copy of corr/ runs the same build.
+    import shutil
+
+    shutil.copytree(ROOT / "corr", tmp_path / "corr", ignore=shutil.ignore_patterns("__pycache__"))
+    env = {k: v for k, v in os.environ.items() if k not in ("CORR_PURE_PYTHON", "PYTHONPATH")}
+    code = "import corr.clock, corr.clock.build as b; print(corr.clock.BUILD, b.in_use(), b.HERE)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path,
+                          check=True)
+    built, in_use, here = done.stdout.split()
+    assert Path(here) == tmp_path / "corr" / "clock"
+    expected = build.MYPYC if build.STAMP.exists() else build.PURE
+    assert built == in_use == expected, done.stderr
