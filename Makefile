@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The calculator's build (corr/clock/build.py): this file says "mypyc" when its hot modules were
+# compiled, "pure" when the compile failed and their Python sources are used.
+BUILT := $(VENV)/.clock-build
+TEST_ENV := SECRET_KEY=test-only-not-secret SECURE_SSL_REDIRECT=0
 
 .PHONY: venv run test schemathesis bench bench-quick screenshots clean messages catalogues
 
@@ -12,8 +16,14 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
-# Only the virtualenv (.venv): `. .venv/bin/activate` then runs every command of the README.
-venv: $(STAMP)
+# The calculator's hot modules compiled by mypyc, in place (gitignored); again whenever a source
+# of corr/clock changes. A failed compile is said and leaves the pure-Python modules in use.
+$(BUILT): $(STAMP) $(wildcard corr/clock/*.py)
+	CORR_PURE_PYTHON=1 $(PY) -m corr.clock.mypyc_build --record $(BUILT)
+
+# Only the virtualenv (.venv) and the compiled calculator: `. .venv/bin/activate` then runs every
+# command of the README.
+venv: $(STAMP) $(BUILT)
 
 # The translations (README "Languages"): .po -> .mo in pure Python, only those out of date.
 catalogues: $(STAMP)
@@ -29,15 +39,18 @@ messages: $(STAMP)
 	$(PY) manage.py compilecatalogues
 
 # The embedded run: SQLite file, eager tasks, demo data, no other server.
-run: $(STAMP) catalogues
+run: $(STAMP) $(BUILT) catalogues
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py demo
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-# The whole suite. DATABASE_URL / REDIS_URL from the environment choose the servers.
-test: $(STAMP) catalogues
+# The whole suite (on the calculator's build, checked by tests/clock/test_build.py), then the
+# calculator's tests again on its pure-Python modules, the fallback of a failed compile.
+# DATABASE_URL / REDIS_URL from the environment choose the servers.
+test: $(STAMP) $(BUILT) catalogues
 	$(VENV)/bin/ruff check corr accounts tests bench
-	SECRET_KEY=test-only-not-secret SECURE_SSL_REDIRECT=0 $(PY) -m pytest -q
+	$(TEST_ENV) CORR_EXPECT_BUILD=$$(cat $(BUILT)) $(PY) -m pytest -q
+	$(TEST_ENV) CORR_EXPECT_BUILD=pure CORR_PURE_PYTHON=1 $(PY) -m pytest -q tests/clock tests/commands
 
 # The API against its own schema on a live server (gunicorn, a fresh SQLite file): no 5xx, no answer
 # outside the schema. SCHEMATHESIS_MAX_EXAMPLES bounds the cases per operation.
@@ -49,11 +62,11 @@ screenshots: $(STAMP) catalogues
 	CORR_SCREENSHOTS=screenshots SECRET_KEY=test-only-not-secret SECURE_SSL_REDIRECT=0 \
 	  $(PY) -m pytest -q tests/browser -k screenshots
 
-bench: $(STAMP)
+bench: $(STAMP) $(BUILT)
 	$(PY) bench/run.py
 
-bench-quick: $(STAMP)
+bench-quick: $(STAMP) $(BUILT)
 	$(PY) bench/run.py --quick
 
 clean:
-	rm -rf $(VENV) db.sqlite3
+	rm -rf $(VENV) db.sqlite3 build corr/clock/*.so ./*__mypyc*.so corr/clock/compiled.sha256

@@ -4,6 +4,13 @@ import os
 import sys
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["clock"]:
+        # The calculator's command needs no Django: its start-up would cost more than a small batch.
+        from corr.management.clock_runner import main
+
+        status = main(sys.argv[2:])
+        if status is not None:
+            sys.exit(status)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
     from django.core.management import execute_from_command_line
 

@@ -27,13 +27,14 @@ sys.path.insert(0, str(HERE.parent))
 from common import PY, ROOT, Row, database_url, recreate_database, service_env  # noqa: E402
 
 SIZES = {
-    "quick": {"calculator_games": 1000, "http_seconds": 3, "nightly_games": 20_000, "nightly_near": 200,
-              "live_burst": 50, "live_staggered": 10},
-    "full": {"calculator_games": 10_000, "http_seconds": 12, "nightly_games": 1_000_000, "nightly_near": 10_000,
-             "live_burst": 300, "live_staggered": 40},
+    "quick": {"calculator_games": 1000, "command_games": 1000, "command_rounds": 1, "http_seconds": 3,
+              "nightly_games": 20_000, "nightly_near": 200, "live_burst": 50, "live_staggered": 10},
+    "full": {"calculator_games": 10_000, "command_games": 10_000, "command_rounds": 3, "http_seconds": 12,
+             "nightly_games": 1_000_000, "nightly_near": 10_000, "live_burst": 300, "live_staggered": 40},
 }
 NIGHTLY_DATABASE = os.environ.get("BENCH_NIGHTLY_DATABASE", "corr_bench_nightly")
 """The nightly section's PostgreSQL database, dropped and created for each measurement."""
+SECTIONS = ("calculator", "http", "nightly", "live")
 
 
 def nightly_date() -> str:
@@ -129,7 +130,10 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="small sizes, for the CI smoke test")
     parser.add_argument("--nightly-only", type=int, metavar="GAMES",
                         help="only the nightly rows, on GAMES games (1%% near), printed, not written")
+    parser.add_argument("--only", choices=SECTIONS, action="append",
+                        help="run only this section (repeatable); the results go to results-SECTION.json")
     args = parser.parse_args()
+    only = args.only or list(SECTIONS)
     size = SIZES["quick" if args.quick else "full"]
     started = time.perf_counter()
     rows: list[Row] = []
@@ -139,17 +143,24 @@ def main() -> int:
         return 0
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
-    import calculator
+    if "calculator" in only:
+        import calculator
+        import clock_command
 
-    rows += calculator.run(games=size["calculator_games"])
-    # The HTTP bench's server runs bench.settings: corr plus the floor's table and endpoint (bench/floorapp).
-    rows += [Row(**r) for r in json.loads(section("http_load.py", str(size["http_seconds"]),
-                                                  database=os.environ.get("BENCH_HTTP_DATABASE", "corr_bench_http"),
-                                                  settings="bench.settings"))]
-    rows += nightly_rows(size)
-    rows += live_rows(size)
+        rows += calculator.run(games=size["calculator_games"])
+        rows += clock_command.run(games=size["command_games"], rounds=size["command_rounds"])
+    if "http" in only:
+        # The HTTP bench's server runs bench.settings: corr plus the floor's table and endpoint (bench/floorapp).
+        rows += [Row(**r) for r in json.loads(section(
+            "http_load.py", str(size["http_seconds"]),
+            database=os.environ.get("BENCH_HTTP_DATABASE", "corr_bench_http"), settings="bench.settings"))]
+    if "nightly" in only:
+        rows += nightly_rows(size)
+    if "live" in only:
+        rows += live_rows(size)
     print_table(rows)
-    out = HERE / ("results-quick.json" if args.quick else "results.json")
+    name = "results" + ("-quick" if args.quick else "") + ("" if args.only is None else "-" + "-".join(only))
+    out = HERE / f"{name}.json"
     out.write_text(json.dumps({
         "date": date.today().isoformat(), "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": f"{platform.node()}: {os.cpu_count()} cores, {platform.python_implementation()}"

@@ -14,6 +14,12 @@ out. Nothing here imports Django, reads the system clock or keeps state.
     >>> black.thinking_days, black.remaining_days, black.deadline
     (16, 14, datetime.date(2026, 2, 15))
 """
+# ruff: noqa: E402 - the build is chosen before the modules are imported
+
+from .build import select as _select_build
+
+BUILD = _select_build()  # before the modules below: it decides whether their extensions or sources load
+"""``mypyc`` when the compiled modules run, ``pure`` for their Python sources (:mod:`corr.clock.build`)."""
 
 from .account import Account, GameClock, compute, control_for
 from .charging import LedgerLine, Pending, PlayerCharges, charge_game, player_start
@@ -37,6 +43,7 @@ from .rules import DEFAULT_RULESET, Ruleset
 from .units import Unit
 
 __all__ = [
+    "BUILD",
     "Account", "GameClock", "compute", "control_for",
     "LedgerLine", "Pending", "PlayerCharges", "charge_game", "player_start",
     "ControlState", "ControlWindow", "CumulativeMovesControl", "Overstep", "TimeControl",

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from datetime import date
 
-from .charging import LedgerLine, PlayerCharges, charge_game
+from .charging import LedgerLine, LedgerRow, PlayerCharges, charge_rows, ledger_line
 from .control import ControlWindow, CumulativeMovesControl, Overstep, SystemControl, TimeControl
 from .errors import ClockError, RulesetError
 from .events import Game
 from .rules import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, unsafe_hash=True, slots=True)
 class Account:
     """One player's time as of a date: used, left, deadline and flags."""
 
@@ -35,6 +34,40 @@ class Account:
     clock: dict | None = None
     """The time-control system's own state; None under the default 50.4 control."""
 
+    def __init__(
+        self,
+        player: str,
+        start: date,
+        made: int,
+        on_move: bool,
+        thinking_days: int,
+        penalty_days: int,
+        delay_days: int,
+        total_days: int,
+        control: ControlWindow,
+        deadline: date | None,
+        time_trouble: bool,
+        overstepped: Overstep | None,
+        next_charge_number: int,
+        clock: dict | None = None,
+    ) -> None:
+        # Written out rather than generated: a dataclass's generated __init__ runs as interpreted code
+        # even in the compiled build, at ~150 ns a field (issue 13).
+        self.player = player
+        self.start = start
+        self.made = made
+        self.on_move = on_move
+        self.thinking_days = thinking_days
+        self.penalty_days = penalty_days
+        self.delay_days = delay_days
+        self.total_days = total_days
+        self.control = control
+        self.deadline = deadline
+        self.time_trouble = time_trouble
+        self.overstepped = overstepped
+        self.next_charge_number = next_charge_number
+        self.clock = clock
+
     @property
     def remaining_days(self) -> int:
         return self.control.remaining_days
@@ -55,7 +88,7 @@ class Account:
         } | ({} if self.clock is None else {"clock": self.clock})
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, unsafe_hash=True)
 class GameClock:
     """The calculator's result: every player's account and the ledger that explains them.
 
@@ -67,10 +100,43 @@ class GameClock:
     accounts: dict[str, Account]
     ruleset: Ruleset
     game: Game = field(repr=False, compare=False)
+    rows: tuple[LedgerRow, ...] | None = field(default=None, repr=False, compare=False)
+    """The ledger's rows when they were built with the accounts (``compute(..., with_ledger=True)``)."""
+    lines: tuple[LedgerLine, ...] | None = field(default=None, repr=False, compare=False)
+    """The ledger once asked for."""
 
-    @cached_property
+    def __init__(
+        self,
+        as_of: date,
+        accounts: dict[str, Account],
+        ruleset: Ruleset,
+        game: Game,
+        rows: tuple[LedgerRow, ...] | None = None,
+        lines: tuple[LedgerLine, ...] | None = None,
+    ) -> None:
+        self.as_of = as_of
+        self.accounts = accounts
+        self.ruleset = ruleset
+        self.game = game
+        self.rows = rows
+        self.lines = lines
+
+    @property
     def ledger(self) -> tuple[LedgerLine, ...]:
-        return tuple(charge_game(self.game, self.as_of, ledger=True)[1])
+        """The ledger, built on first use and kept (plain attributes rather than a ``cached_property``:
+        compiled classes have no ``__dict__``)."""
+        lines = self.lines
+        if lines is None:
+            lines = self.lines = tuple([ledger_line(row) for row in self.ledger_rows])
+        return lines
+
+    @property
+    def ledger_rows(self) -> tuple[LedgerRow, ...]:
+        """The ledger's lines as plain tuples in :class:`LedgerLine`'s field order (what a printer needs)."""
+        rows = self.rows
+        if rows is None:
+            rows = self.rows = tuple(charge_rows(self.game, self.as_of, ledger=True)[1])
+        return rows
 
     def as_json(self) -> dict:
         """The JSON of ``manage.py clock --json`` for one game."""
@@ -103,14 +169,12 @@ def compute(game: Game, as_of: date, *, with_ledger: bool = False) -> GameClock:
     :raises ClockError: naming the player when a deadline would fall after 9999-12-31
         (``date.max``), or a late start notice's start would.
     """
-    charges, lines = charge_game(game, as_of, ledger=with_ledger)
+    charges, rows = charge_rows(game, as_of, ledger=with_ledger)
     control = control_for(game.ruleset)
     trouble_days = game.ruleset.time_trouble_days
     accounts = {pid: _account(c, _fold(control, c), trouble_days) for pid, c in charges.items()}
-    clock = GameClock(as_of=as_of, accounts=accounts, ruleset=game.ruleset, game=game)
-    if with_ledger:
-        clock.__dict__["ledger"] = tuple(lines)  # fills the cached property: no second pass
-    return clock
+    return GameClock(as_of=as_of, accounts=accounts, ruleset=game.ruleset, game=game,
+                     rows=tuple(rows) if with_ledger else None)  # with_ledger: no second pass
 
 
 def _fold(control: TimeControl, c: PlayerCharges):

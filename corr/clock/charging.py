@@ -14,23 +14,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .calendar import Exclusions, MoveOnLeave, excluded_note
 from .errors import ClockError, EventError
 from .events import Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
 
-# Ledger kinds: what a line of the ledger explains.
-KIND_MOVE = "move"
-KIND_VOID_MOVE = "void_move"
-KIND_VARIANT_MOVE = "variant_move"
-KIND_PENDING_MOVE = "pending_move"
-KIND_NOTICE = "notice"
-KIND_PENALTY = "penalty"
-KIND_DELAY = "delay"
+# Ledger kinds: what a line of the ledger explains. (Final: constants of the compiled build, not
+# looked up by name at every use.)
+KIND_MOVE: Final = "move"
+KIND_VOID_MOVE: Final = "void_move"
+KIND_VARIANT_MOVE: Final = "variant_move"
+KIND_PENDING_MOVE: Final = "pending_move"
+KIND_NOTICE: Final = "notice"
+KIND_PENALTY: Final = "penalty"
+KIND_DELAY: Final = "delay"
 
 
-LEDGER_FIELDS = ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note")
+LEDGER_FIELDS: Final = ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note")
 
 
 class LedgerLine(NamedTuple):
@@ -54,7 +55,17 @@ class LedgerLine(NamedTuple):
         return dict(zip(LEDGER_FIELDS, self, strict=True))
 
 
-@dataclass(frozen=True, slots=True)
+LedgerRow = tuple[str, int, str, int, int, str, int, str]
+"""A ledger line as a plain tuple, in :class:`LedgerLine`'s field order: what the pass builds (a
+plain tuple costs a fraction of a named one), made a :class:`LedgerLine` when a caller asks."""
+
+
+def ledger_line(row: LedgerRow) -> LedgerLine:
+    """The :class:`LedgerLine` of a row (``tuple.__new__``: a named tuple's own ``__new__`` is a Python call)."""
+    return _new_line(LedgerLine, row)
+
+
+@dataclass(init=False, unsafe_hash=True, slots=True)
 class Pending:
     """A move the player has received the partner's move for and not yet sent."""
 
@@ -68,8 +79,17 @@ class Pending:
     """Days run so far, as of the calculation date (before any double-time charge)."""
     event: int
 
+    def __init__(self, number: int, charged_to: int, counted_from: date, running_days: int, event: int) -> None:
+        # Written out rather than generated: a dataclass's generated __init__ runs as interpreted code
+        # even in the compiled build, at ~150 ns a field (issue 13).
+        self.number = number
+        self.charged_to = charged_to
+        self.counted_from = counted_from
+        self.running_days = running_days
+        self.event = event
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(init=False, unsafe_hash=True, slots=True)
 class PlayerCharges:
     """Everything charged to one player, before any control is applied."""
 
@@ -93,13 +113,43 @@ class PlayerCharges:
     exclusions: Exclusions | None = None
     """The player's days that do not count (leave, holidays, weekends); None when every day counts."""
 
+    def __init__(
+        self,
+        player: str,
+        start: date,
+        made: int,
+        next_charge_number: int,
+        charges: tuple[int, ...],
+        thinking_days: int,
+        penalty_days: int,
+        delay_days: int,
+        pending: Pending | None,
+        move_days: tuple[tuple[int, int, int], ...] = (),
+        double_after: int | None = None,
+        shifted: tuple[tuple[int, int, int], ...] = (),
+        exclusions: Exclusions | None = None,
+    ) -> None:
+        self.player = player
+        self.start = start
+        self.made = made
+        self.next_charge_number = next_charge_number
+        self.charges = charges
+        self.thinking_days = thinking_days
+        self.penalty_days = penalty_days
+        self.delay_days = delay_days
+        self.pending = pending
+        self.move_days = move_days
+        self.double_after = double_after
+        self.shifted = shifted
+        self.exclusions = exclusions
+
     @property
     def total_days(self) -> int:
         """50.4.1: thinking time plus penalty days plus delays."""
         return self.thinking_days + self.penalty_days + self.delay_days
 
 
-@dataclass(slots=True)
+@dataclass(init=False, slots=True)
 class _State:
     """Mutable per-player running state of the single pass (internal)."""
 
@@ -123,6 +173,44 @@ class _State:
     partner: _State | None = None
     exclusions: Exclusions | None = None
 
+    def __init__(
+        self,
+        start: date,
+        start_rule: str,
+        player: str = "",
+        made: int = 0,
+        last_made_accepted: bool = False,
+        last_accepted_number: int = 0,
+        charges: list[int] | None = None,
+        thinking_days: int = 0,
+        penalty_days: int = 0,
+        penalties: int = 0,
+        delay_days: int = 0,
+        pending: Pending | None = None,
+        move_days: list[tuple[int, int, int]] | None = None,
+        dispatched: date = date.min,
+        shifted: list[tuple[int, int, int]] | None = None,
+        partner: _State | None = None,
+        exclusions: Exclusions | None = None,
+    ) -> None:
+        self.start = start
+        self.start_rule = start_rule
+        self.player = player
+        self.made = made
+        self.last_made_accepted = last_made_accepted
+        self.last_accepted_number = last_accepted_number
+        self.charges = list() if charges is None else charges
+        self.thinking_days = thinking_days
+        self.penalty_days = penalty_days
+        self.penalties = penalties
+        self.delay_days = delay_days
+        self.pending = pending
+        self.move_days = move_days
+        self.dispatched = dispatched
+        self.shifted = shifted
+        self.partner = partner
+        self.exclusions = exclusions
+
     def charge(self, number: int, days: int) -> None:
         charges = self.charges
         if number > len(charges):
@@ -133,6 +221,9 @@ class _State:
         # 50.4.8: the receiver of a variant has their time counted on the last
         # accepted move, so an ordinary move after it is charged there.
         return self.last_accepted_number if self.last_made_accepted else number
+
+
+_new_line: Final = tuple.__new__
 
 
 def player_start(official_start: date, notice_received_on: date | None, late_notice_start_days: int) -> date:
@@ -147,6 +238,15 @@ def player_start(official_start: date, notice_received_on: date | None, late_not
 
 
 def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[str, PlayerCharges], list[LedgerLine]]:
+    """Charge every event of ``game`` as of ``as_of``; one pass, linear in the events.
+
+    :returns: as :func:`charge_rows`, the ledger's lines as :class:`LedgerLine`.
+    """
+    charges, rows = charge_rows(game, as_of, ledger=ledger)
+    return charges, [ledger_line(row) for row in rows]
+
+
+def charge_rows(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[str, PlayerCharges], list[LedgerRow]]:
     """Charge every event of ``game`` as of ``as_of``; one pass, linear in the events.
 
     :returns: the charges of each player (keyed by player id, in the game's
@@ -177,7 +277,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
     both = list(states.values())
     both[0].partner, both[-1].partner = both[-1], both[0]
     events = game.events
-    lines: list[LedgerLine] = []
+    lines: list[LedgerRow] = []
     keep = ledger
     append = lines.append if keep else _discard
     grace = rules.grace_days
@@ -186,7 +286,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
     last_sender = None  # who made the last dispatch: the next answer must be the partner's
 
     for index, event in enumerate(events):
-        if plain and event.__class__ is Move:
+        if plain and isinstance(event, Move):
             # Fast path, inlined: an ordinary sent move in sequence, received on or after the
             # player's start and the partner's last dispatch, not after an accepted variant, dates
             # in order. It is most of every real game; anything else falls through to the checked
@@ -194,11 +294,11 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             player, number, received, sent, void, variant = event
             state = states.get(player)
             if (state is not None and received is not None and sent is not None and not void
-                    and variant is None and state.pending is None and number.__class__ is int
-                    and number == state.made + 1 and not state.last_made_accepted
-                    and state.start <= received <= sent <= as_of and state.partner.dispatched <= received
-                    and last_sender != player):
-                days = (sent - received).days
+                    and variant is None and state.pending is None and type(_as_given(event)[1]) is int
+                    and number == state.made + 1 and not state.last_made_accepted and last_sender != player
+                    and (days := (sent - received).days) >= 0  # sent on or after received
+                    and state.start <= received and sent <= as_of
+                    and (partner := state.partner) is not None and partner.dispatched <= received):
                 charges = state.charges
                 if number == len(charges) + 1:
                     charges.append(days)
@@ -209,7 +309,7 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 state.dispatched = sent
                 last_sender = player
                 if keep:
-                    append(LedgerLine(player, number, KIND_MOVE, days, 0, "50.4.4", index, ""))
+                    lines.append((player, number, KIND_MOVE, days, 0, "50.4.4", index, ""))
                 continue
         state = states.get(event.player)
         if state is None:
@@ -217,11 +317,11 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 index, event.type,
                 f"unknown player {event.player!r} (players: {', '.join(states)})", field="player",
             )
-        kind = event.type
-        if kind == "move":
+        if isinstance(event, Move):
             if _charge_move(index, event, state, as_of, append, double, events, last_sender):
                 last_sender = state.player
-        elif kind == "notice":
+        elif isinstance(event, Notice):
+            kind = "notice"
             _check_charge_number(index, event, state)
             received, sent = event.received_on, event.sent_on
             _check_dates(index, kind, received, sent, as_of)
@@ -245,36 +345,39 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             excluded = (sent - received).days - days
             state.charge(event.move, days)
             state.thinking_days += days
-            append(LedgerLine(
+            append((
                 event.player, event.move, "notice", days, excluded, "50.4.7", index,
-                f"{event.reason.value} notice: {raw} counted day(s) from {counted_from} to {sent},"
+                f"{event.reason._value_} notice: {raw} counted day(s) from {counted_from} to {sent},"
                 f" of which up to {grace} are not counted{calendar}",
             ))
-        elif kind == "penalty":
+        elif isinstance(event, Penalty):
             _check_charge_number(index, event, state)
             first = state.penalties == 0
             days = rules.first_penalty_days if first else rules.repeat_penalty_days
             state.penalties += 1
             state.penalty_days += days
             state.charge(event.move, days)
-            append(LedgerLine(
+            append((
                 event.player, event.move, "penalty", days, 0, "50.4.9" if first else "50.4.10", index,
-                f"{event.reason.value}: {'first' if first else 'repeated'} penalty in this game",
+                f"{event.reason._value_}: {'first' if first else 'repeated'} penalty in this game",
             ))
-        elif kind == "delay":
+        elif isinstance(event, Delay):
             _check_charge_number(index, event, state)
-            days = event.days
-            if isinstance(days, bool) or not isinstance(days, int) or days < 0:
-                raise EventError(index, kind, f"days must be a whole number >= 0, got {days!r}", field="days")
-            state.delay_days += days
-            state.charge(event.move, days)
-            append(LedgerLine(
-                event.player, event.move, "delay", days, 0, "50.4.11", index,
-                f"{event.reason.value}: whole delay added by the arbiter",
+            delay = _as_given(event)[2]
+            if isinstance(delay, bool) or not isinstance(delay, int) or delay < 0:
+                raise EventError(index, "delay", f"days must be a whole number >= 0, got {delay!r}", field="days")
+            state.delay_days += delay
+            state.charge(event.move, delay)
+            append((
+                event.player, event.move, "delay", delay, 0, "50.4.11", index,
+                f"{event.reason._value_}: whole delay added by the arbiter",
             ))
         else:  # pragma: no cover - the parser and the types admit no other kind
-            raise EventError(index, str(kind), "unknown event type", field="type")
+            raise EventError(index, str(event.type), "unknown event type", field="type")
 
+    # The two states point at each other: undone here so that reference counting frees them
+    # (batches run with the cyclic collector paused, where a cycle per game would pile up).
+    both[0].partner = both[-1].partner = None
     result = {}
     for pid, s in states.items():
         q = s.last_accepted_number if s.last_made_accepted else s.made + 1
@@ -288,7 +391,13 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
     return result, lines
 
 
-def _discard(line: LedgerLine) -> None:
+def _as_given(event: Move | Notice | Penalty | Delay) -> tuple[object, ...]:
+    """An event's fields as objects: the checks of whole numbers must see a bool as a bool, where the
+    compiled build would have read a field declared ``int`` as an int (``True`` as 1)."""
+    return event
+
+
+def _discard(line: LedgerRow) -> None:
     """The ledger sink when only accounts are wanted."""
 
 
@@ -305,7 +414,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
 
     :returns: True when the move was dispatched (dated), which the partner answers next.
     """
-    number = move.number
+    number = _as_given(move)[1]
     if isinstance(number, bool) or not isinstance(number, int):
         raise EventError(index, "move", f"number must be a whole number, got {number!r}", field="number")
     if state.pending is not None:
@@ -345,7 +454,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
             note = "accepted from the partner's variant: later time is charged here"
         else:
             note = "played from the player's own conditional variant: costs nothing"
-        append(LedgerLine(move.player, number, KIND_VARIANT_MOVE, 0, 0, "50.4.8", index, note))
+        append((move.player, number, KIND_VARIANT_MOVE, 0, 0, "50.4.8", index, note))
         return False
 
     received, sent = move.received_on, move.sent_on
@@ -365,9 +474,11 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         _check_turn(index, "move", state, events, last_sender)
         running = max(0, (as_of - counted_from).days)
         calendar = (0, 0, 0)
+        not_counted = 0
         if state.exclusions is not None and running:
             calendar = state.exclusions.counts(counted_from, as_of)
-            running -= sum(calendar)
+            not_counted = calendar[0] + calendar[1] + calendar[2]
+            running -= not_counted
         charged = double_time(running, double)
         state.charge(charge_to, charged)
         if charge_to != number:
@@ -376,13 +487,13 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         state.pending = Pending(number, charge_to, counted_from, running, index)
         if state.move_days is not None:
             state.move_days.append((number, running, index))
-        append(LedgerLine(
-            move.player, charge_to, KIND_PENDING_MOVE, charged, sum(calendar),
+        append((
+            move.player, charge_to, KIND_PENDING_MOVE, charged, not_counted,
             "double_after" if charged != running else "50.4.8" if charge_to != number else "50.4.4", index,
             f"move {number} running since {counted_from}"
             + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
-            + (f"; {running - double} day(s) beyond {double} count double" if charged != running else "")
-            + (f"; {excluded_note(*calendar)}" if sum(calendar) else ""),
+            + (f"; {running - (double or 0)} day(s) beyond {double} count double" if charged != running else "")
+            + (f"; {excluded_note(*calendar)}" if not_counted else ""),
         ))
         return False
 
@@ -395,14 +506,15 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     calendar = (0, 0, 0)
     exclusions = state.exclusions
     if exclusions is not None:
-        calendar = _leave_option(index, move, exclusions, counted_from)
+        calendar = _leave_option(index, move, sent, exclusions, counted_from)
+    not_counted = calendar[0] + calendar[1] + calendar[2]  # the days of leave, holidays, weekends
     state.dispatched = sent
-    raw = max(0, (sent - counted_from).days) - sum(calendar)
+    raw = max(0, (sent - counted_from).days) - not_counted
     days = double_time(raw, double)
     if state.move_days is not None:
         state.move_days.append((number, raw, index))
-    before_start = 0 if received is None else max(0, (sent - received).days - raw - sum(calendar))
-    excluded = before_start + sum(calendar)
+    before_start = 0 if received is None else max(0, (sent - received).days - raw - not_counted)
+    excluded = before_start + not_counted
     charges = state.charges
     if charge_to == len(charges) + 1:  # the common case, inlined: it runs once per move of a batch
         charges.append(days)
@@ -419,7 +531,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         state.made = number
         state.last_made_accepted = False
         note = ""
-    if sum(calendar):
+    if not_counted:
         note += f"{'; ' if note else ''}{excluded_note(*calendar)}"
     if before_start:
         rule = "50.4.5"
@@ -434,21 +546,22 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     if days != raw:
         rule = "double_after"
         note += f"{'; ' if note else ''}{raw} day(s), those beyond {double} count double: {days}"
-    append(LedgerLine(move.player, charge_to, kind, days, excluded, rule, index, note))
+    append((move.player, charge_to, kind, days, excluded, rule, index, note))
     return True
 
 
-def _leave_option(index: int, move: Move, exclusions: Exclusions, counted_from: date) -> tuple[int, int, int]:
+def _leave_option(index: int, move: Move, sent: date, exclusions: Exclusions,
+                  counted_from: date) -> tuple[int, int, int]:
     """Apply the ruleset's option for a move sent on the player's own leave; the move's excluded days.
 
     :returns: the dates after ``counted_from`` through the sent date that do not count, by reason.
     :raises EventError: when the ruleset refuses moves on leave days and this one was sent on one.
     """
-    sent = move.sent_on
     option = exclusions.option
-    if option is not MoveOnLeave.ALLOWED and exclusions.leave_on(sent) is not None:
+    span = exclusions.leave_on(sent) if option is not MoveOnLeave.ALLOWED else None
+    if span is not None:
         if option is MoveOnLeave.REFUSED:
-            first, last = (date.fromordinal(o) for o in exclusions.leave_on(sent))
+            first, last = date.fromordinal(span[0]), date.fromordinal(span[1])
             raise EventError(
                 index, "move",
                 f"sent_on {sent} falls on {move.player}'s leave ({first} to {last}), and the ruleset refuses"
@@ -478,6 +591,7 @@ def _check_turn(index: int, kind: str, state: _State, events: tuple, last_sender
     """
     if last_sender != state.player:
         return
+    assert state.partner is not None  # both states point at each other during the pass
     partner = state.partner.player
     mine = next(i for i in range(index - 1, -1, -1) if events[i].player == state.player and _dispatch(events[i]))
     last = events[mine]
@@ -498,7 +612,7 @@ def _dispatch(event) -> bool:
 
 
 def _check_charge_number(index: int, event: Notice | Penalty | Delay, state: _State) -> None:
-    number = event.move
+    number = _as_given(event)[1]
     if isinstance(number, bool) or not isinstance(number, int):
         raise EventError(index, event.type, f"move must be a whole number, got {number!r}", field="move")
     if not 1 <= number <= state.made + 1:
@@ -516,6 +630,7 @@ def _check_answers(index: int, kind: str, day: date, field: str, state: _State, 
         without a received date), the partner's dispatch date and its event.
     """
     partner = state.partner
+    assert partner is not None  # both states point at each other during the pass
     dispatched = partner.dispatched
     if day >= dispatched:
         return

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 from .calendar import Exclusions, MoveOnLeave
 from .charging import PlayerCharges, double_time
 
-if TYPE_CHECKING:
-    from .systems import TimeControl
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, unsafe_hash=True, slots=True)
 class ControlWindow:
     """The current control: its number, the move it ends at, its allowed and remaining days."""
 
@@ -28,12 +25,20 @@ class ControlWindow:
     allowed_days: int
     remaining_days: int
 
+    def __init__(self, number: int, through_move: int, allowed_days: int, remaining_days: int) -> None:
+        # Written out rather than generated: a dataclass's generated __init__ runs as interpreted code
+        # even in the compiled build, at ~150 ns a field (issue 13).
+        self.number = number
+        self.through_move = through_move
+        self.allowed_days = allowed_days
+        self.remaining_days = remaining_days
+
     def as_json(self) -> dict:
         return {"number": self.number, "through_move": self.through_move,
                 "allowed_days": self.allowed_days, "remaining_days": self.remaining_days}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, unsafe_hash=True, slots=True)
 class Overstep:
     """Where the flag fell first: the control, the move, the days allowed and used.
 
@@ -51,15 +56,29 @@ class Overstep:
     reason: str | None = None
     """None for a control or clock exceeded; ``max_per_move`` for a single move over the limit."""
 
+    def __init__(
+        self,
+        control: int,
+        through_move: int,
+        allowed_days: int,
+        used_days: int,
+        reason: str | None = None,
+    ) -> None:
+        self.control = control
+        self.through_move = through_move
+        self.allowed_days = allowed_days
+        self.used_days = used_days
+        self.reason = reason
+
     def as_json(self) -> dict:
-        out = {"control": self.control, "through_move": self.through_move,
+        out: dict[str, int | str] = {"control": self.control, "through_move": self.through_move,
                "allowed_days": self.allowed_days, "used_days": self.used_days}
         if self.reason is not None:
             out["reason"] = self.reason
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, unsafe_hash=True, slots=True)
 class ControlState:
     """What a control makes of a player's charges."""
 
@@ -70,6 +89,18 @@ class ControlState:
     clock: dict | None = None
     """The system's own state (``time_control`` systems only)."""
 
+    def __init__(
+        self,
+        window: ControlWindow,
+        overstepped: Overstep | None,
+        deadline: date | None,
+        clock: dict | None = None,
+    ) -> None:
+        self.window = window
+        self.overstepped = overstepped
+        self.deadline = deadline
+        self.clock = clock
+
 
 class TimeControl(Protocol):
     """A time-control system: a pure fold of one player's charges."""
@@ -78,7 +109,7 @@ class TimeControl(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, unsafe_hash=True, slots=True)
 class CumulativeMovesControl:
     """50.4.3: ``days_per_control`` days for every ``moves_per_control`` moves, with accumulation.
 
@@ -90,6 +121,10 @@ class CumulativeMovesControl:
 
     moves_per_control: int
     days_per_control: int
+
+    def __init__(self, moves_per_control: int, days_per_control: int) -> None:
+        self.moves_per_control = moves_per_control
+        self.days_per_control = days_per_control
 
     def fold(self, charges: PlayerCharges) -> ControlState:
         n, d = self.moves_per_control, self.days_per_control
@@ -151,29 +186,35 @@ def affordable_days(running: int, left: int, double_after: int | None) -> int:
     return last - running
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, unsafe_hash=True, slots=True)
 class SystemControl:
     """A ``time_control`` system (see :mod:`corr.clock.systems`) with its options, as a control."""
 
-    time_control: "TimeControl"
+    time_control: Any
+    """A :class:`corr.clock.systems.TimeControl` (typed loosely: the systems import this module, and the
+    compiled build reads a dataclass's annotations when the module loads)."""
+
+    def __init__(self, time_control: Any) -> None:
+        self.time_control = time_control
 
     def fold(self, charges: PlayerCharges) -> ControlState:
         from .systems import MoveTimes
 
         system = self.time_control.system
-        per_move = charges.charges
+        per_move: tuple[int, ...] | list[int] = charges.charges
         if system.by_move:
             # A per-move mechanism counts moves as they were made: an accepted variant move is a
             # completed move of its own (made when the variant was accepted), and the days 50.4.8
             # charges to it are counted on the move they were spent on.
             q = charges.made + 1
             if charges.shifted:
-                per_move = list(per_move)
+                moved = list(per_move)
                 for charged_to, number, days in charges.shifted:
-                    per_move[charged_to - 1] -= days
-                    if number > len(per_move):
-                        per_move.extend([0] * (number - len(per_move)))
-                    per_move[number - 1] += days
+                    moved[charged_to - 1] -= days
+                    if number > len(moved):
+                        moved.extend([0] * (number - len(moved)))
+                    moved[number - 1] += days
+                per_move = moved
         else:
             q = charges.next_charge_number
         completed = tuple(per_move[:q - 1]) + (0,) * max(0, q - 1 - len(per_move))

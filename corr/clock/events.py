@@ -75,7 +75,11 @@ class Move(NamedTuple):
     void: bool = False
     variant: Variant | None = None
 
-    type = "move"
+    @property
+    def type(self) -> str:
+        """The event's kind as a game file writes it (a property: a named tuple's class attributes are
+        not typed, and the compiled calculator is type-checked)."""
+        return "move"
 
     @property
     def pending(self) -> bool:
@@ -94,7 +98,11 @@ class Notice(NamedTuple):
     received_on: date
     sent_on: date
 
-    type = "notice"
+    @property
+    def type(self) -> str:
+        """The event's kind as a game file writes it (a property: a named tuple's class attributes are
+        not typed, and the compiled calculator is type-checked)."""
+        return "notice"
 
 
 class Penalty(NamedTuple):
@@ -104,7 +112,11 @@ class Penalty(NamedTuple):
     move: int
     reason: PenaltyReason
 
-    type = "penalty"
+    @property
+    def type(self) -> str:
+        """The event's kind as a game file writes it (a property: a named tuple's class attributes are
+        not typed, and the compiled calculator is type-checked)."""
+        return "penalty"
 
 
 class Delay(NamedTuple):
@@ -115,7 +127,11 @@ class Delay(NamedTuple):
     days: int
     reason: DelayReason = DelayReason.LATE_REPEAT
 
-    type = "delay"
+    @property
+    def type(self) -> str:
+        """The event's kind as a game file writes it (a property: a named tuple's class attributes are
+        not typed, and the compiled calculator is type-checked)."""
+        return "delay"
 
 
 Event = Move | Notice | Penalty | Delay

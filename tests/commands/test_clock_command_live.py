@@ -64,3 +64,13 @@ def test_a_file_mixing_live_and_correspondence_games_is_refused():
     postal = json.loads((ROOT / "tests" / "clock" / "example_game.json").read_text())
     done = clock("-", stdin=json.dumps([live, postal]))
     assert done.returncode == 2 and "mixes live games" in done.stderr
+
+
+def test_a_live_game_after_correspondence_games_is_refused_too():
+    # The list is streamed: the correspondence games before it are computed, then the live one refused.
+    live = json.loads(EXAMPLE.read_text())
+    postal = json.loads((ROOT / "tests" / "clock" / "example_game.json").read_text())
+    for json_flag in ((), ("--json",)):
+        done = clock("-", *json_flag, stdin=json.dumps([postal, postal, live]))
+        assert done.returncode == 2 and done.stdout == ""
+        assert "mixes live games" in done.stderr
