@@ -40,3 +40,8 @@ class LiveAdjustInput(StrictInput):
 class LiveIllegalInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices, help_text="who made the illegal move")
     reason = reason_field(required=False, allow_blank=True, default="")
+
+
+class LiveExcuseInput(StrictInput):
+    player = serializers.ChoiceField(choices=Colour.choices, help_text="who arrived late and is excused")
+    reason = reason_field(help_text="why the arbiter decides otherwise on the late arrival (002 6.6, 003 12.7)")

@@ -3,8 +3,8 @@
 ``GET /api/games/{id}/``, ``POST /api/games/``, ``…/moves/``, ``…/result/`` and
 ``…/history/`` keep their correspondence behaviour; for a live game they answer
 from its live clock (the ``"live"`` object beside the existing fields).
-``…/pause/``, ``…/resume/``, ``…/time-adjustments/`` and ``…/illegal-moves/``
-are arbiters' only. Every request to a live game first records any flag due at
+``…/pause/``, ``…/resume/``, ``…/time-adjustments/``, ``…/illegal-moves/`` and
+``…/late-arrival-excuses/`` are arbiters' only. Every request to a live game first records any flag due at
 its instant (the check on every incoming request).
 """
 
@@ -201,3 +201,8 @@ TimeAdjustmentsView = _arbiter_view(
 IllegalMovesView = _arbiter_view(
     "IllegalMovesView", ls.LiveIllegalInput, live.live_illegal,
     "POST /api/games/{id}/illegal-moves/ {\"player\"}: 2 minutes to the opponent, the third loses (003 13.4).")
+LateArrivalExcusesView = _arbiter_view(
+    "LateArrivalExcusesView", ls.LiveExcuseInput, live.live_excuse,
+    "POST /api/games/{id}/late-arrival-excuses/ {\"player\", \"reason\"}: the arbiter decides otherwise on a late"
+    " arrival (002 6.6, 003 12.7): the game that player's late-arrival forfeit ended is reopened, the result kept"
+    " in the history, and the clocks run on; 409 when there is no such forfeit.")

@@ -27,6 +27,8 @@ urlpatterns = [
     path("games/<int:game_id>/time-adjustments/", live_views.TimeAdjustmentsView.as_view(),
          name="api-time-adjustments"),
     path("games/<int:game_id>/illegal-moves/", live_views.IllegalMovesView.as_view(), name="api-illegal-moves"),
+    path("games/<int:game_id>/late-arrival-excuses/", live_views.LateArrivalExcusesView.as_view(),
+         name="api-late-arrival-excuses"),
     path("games/<int:game_id>/receipts/", views.ReceiptsView.as_view(), name="api-receipts"),
     path("games/<int:game_id>/notices/", views.NoticesView.as_view(), name="api-notices"),
     path("games/<int:game_id>/penalties/", views.PenaltiesView.as_view(), name="api-penalties"),

@@ -22,7 +22,7 @@ from corr.limits import TERMINATION_MAX
 from corr.games.errors import InvalidInput, NotAllowed, TurnConflict, colour_word
 from corr.games.permissions import can_arbitrate
 from corr.games.services.arbiters import colour_checked, ensure_arbiter
-from corr.models import LIVE_TEXT_MAX, Game, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode, Tournament
+from corr.models import LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, Game, GameResult, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode, Tournament
 
 from . import position as pos
 from . import push, schedule
@@ -161,6 +161,9 @@ def decide(game: Game, live: LiveGame, rows: list, verdict: Verdict, at_ms: int,
            by: User | None = None) -> None:
     """Apply a verdict: a result ends the game with the clocks stopped at ``at_ms``; a case awaits the arbiter."""
     if verdict.result:
+        # A flag that fell while a forfeit stood is recorded when the forfeit is excused: the clocks
+        # cannot stop before the excuse that reopened the game (the last clock event).
+        at_ms = max([at_ms, *(r.at_ms for r in rows if r.kind in LIVE_CLOCK_KINDS and r.kind != LiveEventKind.GAP)])
         game.status, game.result = GameStatus.FINISHED, verdict.result
         game.termination = verdict.text[:TERMINATION_MAX]
         live.ended_at_ms, live.case = at_ms, ""
@@ -371,3 +374,52 @@ def live_result(*, game_id: int, by: User, result: str, termination: str = "", n
         decide(game, live, rows, Verdict(text, result=result), ended, now_ms, by=by)
         finish_write(game, live, rows, now_ms)
         return game
+
+
+def live_excuse(*, game_id: int, by: User, player: str, reason: str, now_ms: int) -> Game:
+    """The arbiter decides otherwise on ``player``'s late arrival (002 6.6, 003 12.7): the forfeit is lifted.
+
+    Only a game that the late-arrival forfeit of ``player`` ended can be excused: the excuse is stored
+    as a clock event with its reason (``LiveExcuse``: the engine no longer counts the forfeit, in this
+    computation and every replay), the game is reopened (the result stays in the history, a ``reopen``
+    line after it says what it was), and the clocks are recomputed at ``now_ms``: the player's clock
+    ran on all along, as it does for a player who is there but does not move. A flag that fell
+    meanwhile is then recorded as any other.
+    :raises InvalidInput: a blank ``reason``, a ``player`` that is not a colour.
+    :raises TurnConflict: the game was not ended by ``player``'s late arrival (naming 002 6.6 / 003 12.7).
+    :raises NotAllowed: not an arbiter of the tournament (or a player of the game).
+    """
+    live_check(game_id=game_id, now_ms=now_ms)  # a forfeit due now is recorded first, then excused
+    with transaction.atomic():
+        game, live, rows = live_lock(game_id)
+        ensure_arbiter(game, by)
+        colour = colour_checked(player)
+        reason = (reason or "").strip()
+        if not reason:
+            raise InvalidInput(_("reason is required: say why the arbiter decides otherwise on the late arrival"
+                                 " (002 6.6, 003 12.7)"), field="reason")
+        rule = _late_rule(game)
+        clock = clock_at(game, live, rows, now_ms)  # at the instant the game ended, if it did
+        forfeit = clock.forfeit or {}
+        ended_by_it = (game.status == GameStatus.FINISHED and live.ended_at_ms is not None
+                       and forfeit.get("reason") == "late_arrival" and forfeit.get("player") == colour
+                       and forfeit.get("at_ms") == live.ended_at_ms)
+        if not ended_by_it:
+            raise TurnConflict(_("there is no late-arrival forfeit of %(colour)s to excuse: only a game that %(rule)s"
+                                 " ended (no move within the default time) is reopened by the arbiter's"
+                                 " decision"), field="player", colour=colour_word(colour), rule=rule)
+        was = f"{game.result}, {game.termination}" if game.termination else game.result
+        game.status, game.result, game.termination = GameStatus.ONGOING, GameResult.NONE, ""
+        live.ended_at_ms, live.case = None, ""
+        append(game, rows, LiveEventKind.EXCUSE, now_ms, by=by, player=colour,
+               reason=f"{rule}: {reason}"[:LIVE_TEXT_MAX])
+        append(game, rows, LiveEventKind.REOPEN, now_ms, by=by, player=colour,
+               reason=f"reopened (was {was}): late arrival excused ({rule})"[:LIVE_TEXT_MAX])
+        settle(game, live, rows, clock_at(game, live, rows, now_ms), now_ms)
+        finish_write(game, live, rows, now_ms)
+        return game
+
+
+def _late_rule(game: Game) -> str:
+    """The late-arrival rule of the game's clock: Go's (black first, 003 12.7) or chess's (002 6.6)."""
+    return "003 12.7" if live_rules(game.tournament).first == "black" else "002 6.6"

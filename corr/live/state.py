@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from corr.clock.live import (
-    LiveAdjust, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart, live_clock,
+    LiveAdjust, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart, live_clock,
 )
 from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEvent, LiveEventKind, LiveGame
 
@@ -41,6 +41,8 @@ def engine_event(row):
         return LiveIllegal(player=row.player, at_ms=row.at_ms)
     if kind == LiveEventKind.GAP:
         return LiveGap(from_ms=row.from_ms, to_ms=row.at_ms)
+    if kind == LiveEventKind.EXCUSE:
+        return LiveExcuse(player=row.player, at_ms=row.at_ms)
     raise ValueError(f"{kind} is a record, not a clock event")
 
 

@@ -25,7 +25,7 @@ LIVE_TEXT_MAX = 300
 
 
 class LiveEventKind(models.TextChoices):
-    """What happened in a live game. The first seven are the clock's events; the rest are records."""
+    """What happened in a live game. The first eight are the clock's events; the rest are records."""
 
     START = "start", _("clocks started (the first mover's clock runs from the start instant)")
     MOVE = "move", _("move made and clock pressed")
@@ -34,14 +34,17 @@ class LiveEventKind(models.TextChoices):
     ADJUST = "adjust", _("time adjusted by the arbiter (000 12.5, 001 1.7.8, 003 17.4)")
     ILLEGAL = "illegal", _("illegal move declared by the arbiter (003 13.4)")
     GAP = "gap", _("the service was down: that time counts for no one")
+    EXCUSE = "excuse", _("late arrival excused by the arbiter (002 6.6, 003 12.7)")
     # Records: lines of the history that change no clock (the engine never sees them).
     FLAG = "flag", _("flag fall recorded")
     CASE = "case", _("arbiter case opened")
     RESULT = "result", _("result recorded")
+    REOPEN = "reopen", _("game reopened by the arbiter")
 
 
 LIVE_CLOCK_KINDS = frozenset({LiveEventKind.START, LiveEventKind.MOVE, LiveEventKind.PAUSE, LiveEventKind.RESUME,
-                              LiveEventKind.ADJUST, LiveEventKind.ILLEGAL, LiveEventKind.GAP})
+                              LiveEventKind.ADJUST, LiveEventKind.ILLEGAL, LiveEventKind.GAP,
+                              LiveEventKind.EXCUSE})
 """The kinds the live clock is computed from; the others only record what the service decided."""
 
 

@@ -388,6 +388,18 @@
       if (illegal.reason.value.trim()) body.reason = illegal.reason.value.trim();
       run("illegal", body);
     });
+    var excuse = document.getElementById("live-excuse-form");
+    excuse.addEventListener("submit", function (event) {
+      event.preventDefault();
+      say("arbiter-message", words.sending, true);
+      post(config.urls.excuse, { player: excuse.player.value, reason: excuse.reason.value }).then(function (answer) {
+        // The game is reopened: the page is served again so its history and controls are the server's.
+        if (answer.ok) window.location.reload();
+        else say("arbiter-message", fill(words.failed, { detail: answer.data.detail || "" }), false);
+      }, function () {
+        say("arbiter-message", words.network, false);
+      });
+    });
     var result = document.getElementById("live-result-form");
     result.addEventListener("submit", function (event) {
       event.preventDefault();
