@@ -56,7 +56,16 @@ def test_the_arbiter_has_pause_resume_adjust_illegal_move_and_result_and_no_move
         "game": f"/api/games/{live_game.pk}/", "moves": f"/api/games/{live_game.pk}/moves/",
         "pause": f"/api/games/{live_game.pk}/pause/", "resume": f"/api/games/{live_game.pk}/resume/",
         "adjust": f"/api/games/{live_game.pk}/time-adjustments/",
-        "illegal": f"/api/games/{live_game.pk}/illegal-moves/", "result": f"/api/games/{live_game.pk}/result/"}
+        "illegal": f"/api/games/{live_game.pk}/illegal-moves/", "result": f"/api/games/{live_game.pk}/result/",
+        "excuse": f"/api/games/{live_game.pk}/late-arrival-excuses/"}
+
+
+def test_the_late_arrival_excuse_is_an_arbiters_control_only(live_game, arbiter, anna, boris):
+    html, config = page(arbiter, live_game)
+    assert 'id="live-excuse-form"' in html and 'id="live-excuse"' in html and 'id="excuse-reason"' in html
+    for player in (anna, boris):
+        html, config = page(player, live_game)
+        assert 'id="live-excuse' not in html and not config["ruling"]
 
 
 def test_a_stranger_gets_403(live_game, eve):
