@@ -157,3 +157,11 @@ def test_even_a_press_after_the_flag_leaves_the_two_falls_at_distinct_instants()
     (first, at1, *_), (second, at2, *_) = clock.flags
     assert (first, second) == ("black", "white") and at1 < at2 == START_MS + 59_999 + 60_000 + 1
     assert clock.both_fallen_order_unknown is False
+
+
+def test_the_openapi_schema_describes_the_excuse(api, arbiter):
+    schema = api(arbiter).get("/api/schema/?format=json").json()
+    operation = schema["paths"]["/api/games/{game_id}/late-arrival-excuses/"]["post"]
+    assert "002 6.6" in operation["description"]
+    body = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    assert set(schema["components"]["schemas"][body]["required"]) == {"player", "reason"}
