@@ -22,7 +22,9 @@ from corr.limits import TERMINATION_MAX
 from corr.games.errors import InvalidInput, NotAllowed, TurnConflict, colour_word
 from corr.games.permissions import can_arbitrate
 from corr.games.services.arbiters import colour_checked, ensure_arbiter
-from corr.models import LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, Game, GameResult, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode, Tournament
+from corr.models import (
+    LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, Game, GameResult, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode, Tournament,
+)
 
 from . import position as pos
 from . import push, schedule

@@ -119,3 +119,9 @@ def test_the_clock_changes_by_a_push_after_a_move_through_the_api_and_the_button
     assert not page.all("#clock-white.running, #clock-black.running")
     assert LiveEvent.objects.get(game_id=game, kind="pause").reason == "a phone rang"
     page.screenshot("live-game-arbiter-desktop")
+
+    # The arbiter ends the game through the API: the open page says so by the push and asks for a reload
+    # (its controls are drawn for the game's state).
+    r = api_post(asgi_server, arbiter, f"/api/games/{game}/result/", {"result": "1/2-1/2", "termination": "agreed"})
+    assert r.status_code in (200, 201), r.text
+    wait_for(lambda: "reload the page" in page.find("#live-status").text, "the page told the game ended")

@@ -53,6 +53,8 @@
     return payload.server_ms >= state.server_ms;
   }
 
+  var endedOrReopened = false;
+
   function accept(payload) {
     if (!payload || !payload.players || typeof payload.server_ms !== "number") return;
     samples.push(payload.server_ms - Date.now());
@@ -61,6 +63,10 @@
     if (!newer(payload)) return;
     var before = state;
     state = payload;
+    // The game ended or was reopened (a result, a forfeit, an excused late arrival): the move button, the
+    // result and the history are drawn by the server for the game's state, so the page says to reload it
+    // (not reloaded by itself: a spoken flag would be cut, and a player may be typing a notation).
+    if (before && (before.ended_at_ms == null) !== (payload.ended_at_ms == null)) endedOrReopened = true;
     SIDES.forEach(function (side) {
       var was = before && before.players[side] && before.players[side].flag_fallen;
       if (state.players[side].flag_fallen && !was && before) announce(side, fill(words.say_flag, { side: words[side] }));
@@ -141,6 +147,7 @@
     var text = words[connection] || connection;
     if (state && state.paused && connection === "live") text = words.paused;
     if (!config.ongoing && connection === "live") text = words.finished;
+    if (endedOrReopened) text = words.changed;
     if (node.textContent !== text) node.textContent = text;
     root.dataset.connection = connection;
   }
