@@ -32,6 +32,7 @@ from corr.models import (
 from .emails import emails_send_due, emails_store
 from .flags import Flags, case_emails, cases_announce, flag_emails, flags_collect, flags_store
 from .reports import nightly_reports_create
+from .sql import bound_cursor
 
 COUNT_KEYS = ("time_trouble_notices", "reminders", "overstep_cases", "cases_withdrawn", "stale_skipped", "errors")
 """The run's counts: new warnings, cases announced to the arbiters, cases withdrawn by the re-check,
@@ -92,7 +93,7 @@ def chunk_rows(games: list[Game]) -> dict[int, list[ChunkRow]]:
         return by_game
     if connection.vendor == "postgresql":
         columns = ", ".join(f"e.{name}" for name in CHUNK_ROW_FIELDS[:-1])
-        with connection.cursor() as cursor:
+        with bound_cursor() as cursor:
             cursor.execute(
                 f"SELECT {columns}, (e.entered_at AT TIME ZONE z.zone)::date"
                 " FROM unnest(%s::bigint[], %s::text[]) AS z(game_id, zone)"
