@@ -197,7 +197,9 @@ def players_attach(games) -> None:
     from accounts.models import User
 
     games = [g for g in games if not (Game.white.is_cached(g) and Game.black.is_cached(g))]
-    users = User.objects.in_bulk({g.white_id for g in games} | {g.black_id for g in games})
+    # Only what the e-mails read (name, address, language): not the password hash and the rest, per player.
+    users = User.objects.only("id", "username", "email", "language").in_bulk(
+        {g.white_id for g in games} | {g.black_id for g in games})
     for game in games:
         game.white, game.black = users[game.white_id], users[game.black_id]
 
