@@ -41,6 +41,24 @@ def floor_seconds(on: date, window: int, runs: int = 3) -> tuple[float, dict]:
     return best, written
 
 
+def job_seconds(on: date, runs: int = 3) -> tuple[float, float, dict]:
+    """The best of ``runs`` runs of the job, like the floor's (the rows reset between them), the first run's
+    time (it also loads the e-mails' translation catalogues, ~0.3 s here) and the totals of the last run.
+
+    The last run's rows are kept: the caller checks them against the floor's.
+    """
+    from corr.nightly.job import nightly_job
+
+    times, totals = [], {}
+    for i in range(runs):
+        if i:
+            reset_flags()
+        started = time.perf_counter()
+        totals = nightly_job(on=on)
+        times.append(time.perf_counter() - started)
+    return min(times), times[0], totals
+
+
 def reset_flags() -> None:
     from corr.models import (
         DeadlineReminder, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, TimeTroubleNotice,
@@ -104,7 +122,7 @@ def main() -> None:
     from django.db import connection
 
     from corr.benchdata import bench_data_load
-    from corr.nightly.job import nightly_job, warning_window_days
+    from corr.nightly.job import warning_window_days
 
     on = date.fromisoformat(args.date)
     started = time.perf_counter()
@@ -116,9 +134,7 @@ def main() -> None:
     chunk = max(50, args.near // 20)
     settings.NIGHTLY_CHUNK_SIZE = chunk
     floor, written = floor_seconds(on, warning_window_days())
-    started = time.perf_counter()
-    totals = nightly_job(on=on)
-    job = time.perf_counter() - started
+    job, job_first, totals = job_seconds(on)
     from corr.models import OutboundEmail
 
     sent = OutboundEmail.objects.filter(status="sent").count()
@@ -127,7 +143,8 @@ def main() -> None:
     if not same:  # the ratio means something only if both wrote the same rows
         raise RuntimeError(f"the floor wrote {written}, the job {totals} and {sent} e-mails sent")
     result = {"games": args.games, "near": args.near, "load_seconds": load_seconds, "floor_seconds": floor,
-              "job_seconds": job, "selected_players": written["selected"], "floor_written": written,
+              "job_seconds": job, "job_first_seconds": job_first, "selected_players": written["selected"],
+              "floor_written": written,
               "totals": totals, "chunk": chunk, "events_per_game": summary.get("events_per_game")}
     if args.scale_out:
         connection.close()

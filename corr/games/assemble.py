@@ -150,7 +150,7 @@ def rows_as_of(rows: Iterable[StoredEvent], on: date, entered_on) -> tuple[list[
     left_out = False
     dropped_ids: set[int] = set()
     last_dated_move_dropped = False
-    for row in sorted(rows, key=lambda r: r.seq):
+    for row in sorted(rows, key=_SEQ):
         if row.kind in RECORD_KINDS:
             continue  # lines of the history, never facts of the clock
         if row.supersedes_id in dropped_ids:

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from corr.models import EmailStatus, OutboundEmail
 
-from .sql import insert_new
+from .sql import bound_cursor, insert_new
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +159,7 @@ def _mark_sent(ids: list[int]) -> None:
     """Mark sent e-mails sent, in one UPDATE (only a send that returned gets here)."""
     sent_at = OutboundEmail._meta.get_field("sent_at").get_db_prep_save(timezone.now(), connection)
     where, params = _ids_in(ids)
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(f"UPDATE {OutboundEmail._meta.db_table} SET status = %s, sent_at = %s,"
                        f" attempts = attempts + 1, last_error = '' WHERE {where}",
                        [EmailStatus.SENT, sent_at, *params])
@@ -192,7 +192,7 @@ def _claim(ids: list[int], now: datetime) -> list[Claimed]:
     no_address = fields["recipients"].get_db_prep_save([], connection)
     columns = ", ".join(f.column for f in CLAIMED_FIELDS)
     where, id_params = _ids_in(ids)
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(
             f"UPDATE {OutboundEmail._meta.db_table} SET status = %s, claimed_at = %s, claim = %s WHERE {where}"
             " AND (status IN (%s, %s) OR (status = %s AND claimed_at < %s)) AND recipients <> %s"

@@ -31,7 +31,7 @@ from corr.games.clockstate import GameTime
 from corr.models import CaseKind, Colour, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
 
 from .emails import email_prepare
-from .sql import insert_new
+from .sql import bound_cursor, insert_new
 
 
 class Notice(NamedTuple):
@@ -158,10 +158,13 @@ def cases_announce(*, game_ids: list[int], on: date) -> list[OverstepCase]:
     """
     if not game_ids:
         return []
-    with connection.cursor() as cursor:
+    if connection.vendor == "postgresql":  # one array, not a placeholder per game
+        among, ids = "= ANY(%s)", [list(game_ids)]
+    else:
+        among, ids = f"IN ({', '.join(['%s'] * len(game_ids))})", list(game_ids)
+    with bound_cursor() as cursor:
         cursor.execute(f"UPDATE corr_overstepcase SET announced_on = %s WHERE status = %s AND announced_on IS NULL"
-                       f" AND game_id IN ({', '.join(['%s'] * len(game_ids))}) RETURNING id",
-                       [on, OverstepStatus.OPEN, *game_ids])
+                       f" AND game_id {among} RETURNING id", [on, OverstepStatus.OPEN, *ids])
         marked = [pk for (pk,) in cursor.fetchall()]
     if not marked:
         return []
@@ -194,7 +197,9 @@ def players_attach(games) -> None:
     from accounts.models import User
 
     games = [g for g in games if not (Game.white.is_cached(g) and Game.black.is_cached(g))]
-    users = User.objects.in_bulk({g.white_id for g in games} | {g.black_id for g in games})
+    # Only what the e-mails read (name, address, language): not the password hash and the rest, per player.
+    users = User.objects.only("id", "username", "email", "language").in_bulk(
+        {g.white_id for g in games} | {g.black_id for g in games})
     for game in games:
         game.white, game.black = users[game.white_id], users[game.black_id]
 
