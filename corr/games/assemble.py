@@ -17,8 +17,9 @@ The state machine of a correspondence game, as the service keeps it:
 
 from __future__ import annotations
 
+from collections import namedtuple
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from datetime import date, timedelta
 from typing import Iterable, Protocol
 
@@ -34,6 +35,16 @@ RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin", "leave"}
 
 _SEQ, _SUPERSEDES = attrgetter("seq"), attrgetter("supersedes_id")
 _OTHER = {WHITE: BLACK, BLACK: WHITE}
+
+CLOCK_FIELDS = ("id", "seq", "kind", "player", "number", "received_on", "sent_on", "void", "variant", "reason",
+                "days", "supersedes_id")
+"""The fields of a stored event the clock reads, in the order of a clock tuple (``assemble(clock_tuples=True)``)."""
+
+ClockRow = namedtuple("ClockRow", CLOCK_FIELDS)
+"""A stored event as the clock reads it: a clock tuple with the fields' names."""
+
+_clock_values = attrgetter(*CLOCK_FIELDS)
+_AT_SEQ, _AT_SUPERSEDES, _AT_KIND = itemgetter(1), itemgetter(11), itemgetter(2)
 
 
 def other(colour: str) -> str:
@@ -179,6 +190,14 @@ def rows_as_of(rows: Iterable[StoredEvent], on: date, entered_on) -> tuple[list[
     return kept, left_out
 
 
+def _active_clock_tuples(rows) -> list[tuple]:
+    """``active_events`` of clock tuples, as clock tuples (the rows a clock read fetched, as they came)."""
+    rows = sorted(rows, key=_AT_SEQ)
+    if not any(map(_AT_SUPERSEDES, rows)):  # most games: nothing corrected or withdrawn
+        return [row for row in rows if row[2] != "withdrawal"]
+    return list(map(_clock_values, active_events(map(ClockRow._make, rows))))
+
+
 @dataclass(frozen=True, slots=True)
 class _Receipt:
     """A receipt stood in for a move that was received but not yet sent on the as-of date."""
@@ -199,8 +218,12 @@ class _Receipt:
 
 def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: date, first: str,
              transit_days: int | None, ongoing: bool, as_of: date,
-             leave: dict[str, tuple[DateRange, ...]] | None = None) -> Assembled:
+             leave: dict[str, tuple[DateRange, ...]] | None = None, clock_tuples: bool = False) -> Assembled:
     """Build the calculator's game from stored rows (any order), with the pending move if ongoing.
+
+    ``clock_tuples``: the rows are plain tuples of ``CLOCK_FIELDS``, in that
+    order (as a clock read fetches them): the events are built straight from
+    them, with no object per row. Otherwise any objects with those attributes.
 
     ``leave`` gives each colour's leave (``players.<colour>.leave`` of the game file).
     The pending move is added only once it has arrived (received on or before
@@ -219,35 +242,35 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
     dispatched: date | None = None
     receipt: date | None = None
 
-    for row in active_events(rows):
-        kind, player = row.kind, row.player
+    active = _active_clock_tuples(rows) if clock_tuples else map(_clock_values, active_events(rows))
+    add_event, add_source, other_of = events.append, sources.append, _OTHER
+    for _id, seq, kind, player, number, received_on, sent_on, void, variant, reason, days, _ in active:
         if kind == "move":
-            variant = Variant(row.variant) if row.variant else None
-            events.append(Move(player, row.number, row.received_on, row.sent_on, row.void, variant))
-            sources.append(row.seq)
-            if not row.void:
-                made[player] = row.number
-            last_move_seq[player] = row.seq
-            to_move = _OTHER.get(player, WHITE)  # other(player), inline: once per move
-            if row.sent_on is not None:  # variant moves travel with the dated move before them
-                dispatched = row.sent_on
+            add_event(Move(player, number, received_on, sent_on, void, Variant(variant) if variant else None))
+            add_source(seq)
+            if not void:
+                made[player] = number
+            last_move_seq[player] = seq
+            to_move = other_of.get(player, WHITE)  # other(player), inline: once per move
+            if sent_on is not None:  # variant moves travel with the dated move before them
+                dispatched = sent_on
             receipt = None
         elif kind == "notice":
-            reason = NoticeReason(row.reason)
-            events.append(Notice(player, row.number, reason, row.received_on, row.sent_on))
-            sources.append(row.seq)
-            to_move = other(player) if reason is not NoticeReason.REPEAT else to_move
-            dispatched, receipt = row.sent_on, None
+            notice_reason = NoticeReason(reason)
+            add_event(Notice(player, number, notice_reason, received_on, sent_on))
+            add_source(seq)
+            to_move = other(player) if notice_reason is not NoticeReason.REPEAT else to_move
+            dispatched, receipt = sent_on, None
         elif kind == "penalty":
-            events.append(Penalty(player, row.number, PenaltyReason(row.reason)))
-            sources.append(row.seq)
+            add_event(Penalty(player, number, PenaltyReason(reason)))
+            add_source(seq)
         elif kind == "delay":
-            events.append(Delay(player, row.number, row.days, DelayReason(row.reason or "late_repeat")))
-            sources.append(row.seq)
+            add_event(Delay(player, number, days, DelayReason(reason or "late_repeat")))
+            add_source(seq)
         elif kind == "receipt":
-            receipt = row.received_on
+            receipt = received_on
         elif kind == "start_notice":
-            notices[player] = row.received_on
+            notices[player] = received_on
 
     pending = None
     if ongoing:

@@ -34,24 +34,26 @@ class GameTime:
         return self.assembled.to_move
 
 
-def assemble_game(game: Game, rows, as_of: date) -> Assembled:
+def assemble_game(game: Game, rows, as_of: date, *, clock_tuples: bool = False) -> Assembled:
+    """``assemble`` of the game's stored ``rows`` (``clock_tuples``: plain tuples of ``CLOCK_FIELDS``)."""
     t = game.tournament
     return assemble(
         rows=rows, ruleset=t.ruleset, official_start=t.official_start, first=game.first,
         transit_days=None if game.mode == Mode.SERVER else t.presumed_transit_days,
-        ongoing=game.status == GameStatus.ONGOING, as_of=as_of, leave=game_leave(game),
+        ongoing=game.status == GameStatus.ONGOING, as_of=as_of, leave=game_leave(game), clock_tuples=clock_tuples,
     )
 
 
-def game_time(game: Game, rows, as_of: date, *, with_ledger: bool = False) -> GameTime:
+def game_time(game: Game, rows, as_of: date, *, with_ledger: bool = False, clock_tuples: bool = False) -> GameTime:
     """Assemble the stored ``rows`` of ``game`` and compute its clock as of ``as_of``.
 
     ``with_ledger``: the ledger is built in the same pass (for a caller that shows it).
+    ``clock_tuples``: the rows are plain tuples of ``assemble.CLOCK_FIELDS`` (``assemble``).
 
     :raises ClockError: if the rows do not make a valid game (callers that add
         rows catch it and store nothing).
     """
-    assembled = assemble_game(game, rows, as_of)
+    assembled = assemble_game(game, rows, as_of, clock_tuples=clock_tuples)
     return GameTime(assembled=assembled, clock=compute(assembled.game, as_of, with_ledger=with_ledger))
 
 

@@ -18,6 +18,7 @@ from corr.models import Game, GameEvent, PlayerClock, Tournament
 from corr.clock import GameClock
 from corr.clock.charging import LEDGER_FIELDS
 
+from .assemble import CLOCK_FIELDS, ClockRow
 from .clockstate import GameTime, game_time
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
 
@@ -34,12 +35,8 @@ EVENT_FIELDS = ("id", "game_id", "seq", "kind", "player", "number", "notation", 
 EventRow = namedtuple("EventRow", EVENT_FIELDS)
 """A stored event read as JSON by one statement (``events_json``), with the fields of ``event_rows``."""
 
-CLOCK_EVENT_FIELDS = ("id", "seq", "kind", "player", "number", "received_on", "sent_on", "void", "variant", "reason",
-                      "days", "supersedes_id")
+CLOCK_EVENT_FIELDS = CLOCK_FIELDS
 """The fields the clock reads (``corr.games.assemble.StoredEvent``): a clock read loads these only."""
-
-ClockRow = namedtuple("ClockRow", CLOCK_EVENT_FIELDS)
-"""A stored event as the clock reads it (``clock_rows_read``)."""
 
 
 def _events_json_sql(fields: tuple[str, ...]) -> str:
@@ -150,13 +147,29 @@ def game_clock_view(*, game: Game, as_of: date) -> dict:
            f"{hashlib.sha1(rules.encode()).hexdigest()}")
     view = cache.get(key)
     if view is None:
-        # The ledger is shown: it is built in the accounts' pass, not in a second one.
-        time = game_time(game, clock_rows_read(game=game), as_of, with_ledger=True)
+        # The ledger is shown: it is built in the accounts' pass, not in a second one; the calculator's
+        # events are built straight from the rows as fetched (clock tuples), with no object per row.
+        time = game_time(game, _clock_tuples_read(game=game), as_of, with_ledger=True, clock_tuples=True)
         pending = time.assembled.pending
         view = {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
                 "clock": clock_json(time.clock)}
         cache.set(key, view, CLOCK_CACHE_SECONDS)
     return view
+
+
+def _clock_tuples_read(*, game: Game) -> list[tuple]:
+    """The game's stored events as clock tuples (``CLOCK_EVENT_FIELDS``, in order), in sequence; leave kept.
+
+    ``clock_rows_read`` without a named tuple per row: ``assemble(clock_tuples=True)`` unpacks them.
+    """
+    if connection.vendor != "postgresql":
+        return clock_rows_read(game=game)  # named tuples are tuples of the same fields
+    with connection.cursor() as cursor:
+        cursor.execute(_CLOCK_EVENTS_SQL, [game.pk])
+        rows = cursor.fetchall()
+        cursor.execute(_LEAVE_SQL, [game.pk])
+        leave_keep_json(game, cursor.fetchone()[0])
+    return rows
 
 
 def clock_rows_read(*, game: Game) -> list:

@@ -67,3 +67,32 @@ def test_a_cache_miss_read_costs_the_same_statements_whatever_the_game_length(pl
     day = TODAY - timedelta(days=10)
     services.move_submit(game=played, by=anna, number=2, notation="Nf3", received_on=day, sent_on=day, today=TODAY)
     assert statements() == before == 2
+
+
+def test_the_clock_built_from_clock_tuples_is_the_one_built_from_rows(played, arbiter, anna, boris):
+    """The read's fast path (events straight from the fetched tuples) assembles what the general path does.
+
+    Corrected, withdrawn, delayed and penalised events included: the tuples' rare path (corrections) too.
+    """
+    from corr.games.selectors import _clock_tuples_read
+
+    day = TODAY - timedelta(days=10)
+    services.move_submit(game=played, by=anna, number=2, notation="Nf3", received_on=day, sent_on=day, today=TODAY)
+    services.delay_assess(game=played, by=arbiter, player="black", days=2, today=TODAY)
+    penalty = GameEvent.objects.filter(game=played, kind="penalty").get()
+    delay = GameEvent.objects.filter(game=played, kind="delay").get()
+    first = GameEvent.objects.filter(game=played, kind="move", number=1, player="black").get()
+    services.event_withdraw(game=played, by=arbiter, seq=penalty.seq, note="wrong player", today=TODAY)
+    services.event_correct(game=played, by=arbiter, seq=first.seq, changes={"sent_on": first.sent_on
+                           + timedelta(days=1)}, note="postmark", today=TODAY)
+    game = game_get(game_id=played.pk)
+    tuples = _clock_tuples_read(game=game)
+    assert all(isinstance(row, tuple) and len(row) == len(CLOCK_EVENT_FIELDS) for row in tuples)
+    assert any(row[-1] is not None for row in tuples), "a correction or withdrawal is in the rows"
+    assert delay.seq in [row[1] for row in tuples]
+    fast = game_time(game, tuples, TODAY, with_ledger=True, clock_tuples=True)
+    general = game_time(game, event_rows(GameEvent.objects.filter(game=game).order_by("seq")), TODAY,
+                        with_ledger=True)
+    assert fast.assembled == general.assembled
+    assert fast.clock.as_json() == general.clock.as_json()
+    assert len(fast.assembled.game.events) >= 4
