@@ -98,14 +98,11 @@ def _live_tournament(value) -> bool:
 class GameView(views.GameView):
     """GET /api/games/{id}/: a live game's clocks as of the server's instant, flags due recorded first."""
 
-    @extend_schema(responses=s.GameOut)
-    def get(self, request, game_id: int):
-        if not _is_live(game_id):
-            return super().get(request, game_id)
-        views._game(request, game_id)  # permission first: a stranger triggers nothing
+    def live_get(self, request, game):
+        # The base view read the game and checked permission first: a stranger triggers nothing.
         now = timesource.now_ms()
-        live.live_check(game_id=game_id, now_ms=now)
-        return _answer(request, game_id, now, status.HTTP_200_OK)
+        live.live_check(game_id=game.pk, now_ms=now)
+        return _answer(request, game.pk, now, status.HTTP_200_OK)
 
 
 class MovesView(views.MovesView):

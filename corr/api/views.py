@@ -198,7 +198,13 @@ class GameView(APIView):
     @extend_schema(responses=s.GameOut)
     def get(self, request, game_id: int):
         game = _game(request, game_id)
+        if game.mode == Mode.LIVE:  # told by the read the permission needs: no statement to ask (issue 13)
+            return self.live_get(request, game)
         return Response(s.game_summary(game) | game_clock_view(game=game, as_of=_today(game)))
+
+    def live_get(self, request, game: Game):
+        """A live game's clocks: the live service's (``corr.api.live_views.GameView``, the routed view)."""
+        raise InvalidInput(_("a live game's clocks are read through the live service"), field="game")
 
 
 class GameEventsView(APIView):
