@@ -32,6 +32,7 @@ def test_the_tournament_page_of_a_live_tournament_lists_its_games(client, arbite
     assert r.status_code == 200
     page = r.content.decode()
     assert f"/games/{game_id}/" in page and "5:00" in page  # both clocks of Fischer 5 min + 2 s, not yet started
+    assert "live play" in page and "Deadlines of the next four weeks" not in page and "Nightly reports" not in page
     clock.advance(6 * MIN)  # white never came: the flag fell, the game is lost on time and leaves the list
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert f"/games/{game_id}/" not in page and "1 finished game is not listed" in page
