@@ -162,8 +162,8 @@ class _ArbiterAction(APIView):
 
     @idempotent
     def post(self, request, game_id: int):
-        views._game(request, game_id)
-        if not _is_live(game_id):
+        game = views._game(request, game_id)
+        if game.mode != Mode.LIVE:  # the permission's read tells it: no second query
             raise InvalidInput(_("game %(id)s is not a live game"), field=None, id=game_id)
         data = views._validated(self.input, request)
         now = timesource.now_ms()

@@ -176,3 +176,13 @@ def test_a_live_control_takes_hours_in_seconds_and_refuses_more_than_a_week_nami
                                                 "ruleset": {"time_control": too_long}}, format="json")
     assert r.status_code == 400
     assert r.json()["field"] == "ruleset.time_control.stages[0].time" and "604800" in r.json()["detail"]
+
+
+def test_an_arbiters_live_action_on_a_correspondence_game_is_refused_and_stores_nothing(api, arbiter, server_game):
+    from corr.models import GameEvent
+
+    before = GameEvent.objects.filter(game=server_game).count()
+    r = api(arbiter).post(f"/api/games/{server_game.pk}/pause/", {"reason": "a phone rang"}, format="json")
+    assert r.status_code == 400 and "not a live game" in r.json()["detail"]
+    assert GameEvent.objects.filter(game=server_game).count() == before
+    assert not LiveEvent.objects.filter(game=server_game).exists()
