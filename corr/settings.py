@@ -130,6 +130,9 @@ try:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
 except ValueError as error:
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {error}") from None
+# PostgreSQL: the move's statements are prepared once per session (corr.games.services.prepared);
+# 0 behind a pooler that shares sessions between clients (PgBouncer in transaction mode).
+DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # BEGIN IMMEDIATE: a writing transaction takes SQLite's write lock at its start,
     # so two submissions of one move queue up instead of failing with "database is

@@ -24,6 +24,7 @@ from accounts.tokens import token_issue
 from corr.feeds.tokens import calendar_feed_get, calendar_url
 from corr.games import services
 from corr.games.services import leave as leave_services
+from corr.games.services.trips import trip, usable as trip_usable
 from corr.games import leaves as leave_selectors
 from corr.games.clockstate import GameTime, game_file, local_today
 from corr.games.errors import InvalidInput, NotAllowed
@@ -276,17 +277,19 @@ class MovesView(APIView):
     """POST /api/games/{id}/moves/: the player to move stores their move; 201 with the updated game.
 
     The request's one path to the database (PostgreSQL): a statement that locks
-    the game and reads it with its events, leave and cases; one that stores the
-    event, the version and both clocks; COMMIT. The answer's ``clock`` carries
-    the ``ledger`` only with ``?ledger=1``.
+    the game and reads it with its events, leave and cases (BEGIN sent with
+    it); one that stores the event, the version and both clocks (COMMIT sent
+    with it). The answer's ``clock`` carries the ``ledger`` only with ``?ledger=1``.
     """
 
     @extend_schema(request=s.MoveInput, responses={201: s.GameOut}, parameters=[s.MoveQuery])
     @idempotent
     def post(self, request, game_id: int):
-        with transaction.atomic():
+        # Outside any atomic block (PostgreSQL), BEGIN travels with the locking read and COMMIT with the
+        # store: two round trips, not four (issue 13). Inside one (an Idempotency-Key's record), atomic.
+        with trip() if trip_usable() else transaction.atomic() as current:
             try:
-                locked = services.game_lock_read(game_id=game_id)
+                locked = services.game_lock_read(game_id=game_id, trip=current)
             except Game.DoesNotExist:
                 raise NotFound(f"no game {game_id}") from None
             if not can_view(request.user, locked.game):

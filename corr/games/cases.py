@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import uuid
 from dataclasses import dataclass, field
+from functools import partial
 from datetime import date
 
 from django.db.models import Max
@@ -39,11 +40,24 @@ UNREGISTERED = (Mail.ORDINARY, Mail.EMAIL)
 
 @dataclass
 class CaseChanges:
-    """What one reconciliation did (unsaved nothing: every row here is stored)."""
+    """What one reconciliation did, or will do once ``apply``'d (``cases_follow(write=False)``).
+
+    ``writes``: the statements still to run, in order; empty once applied, and
+    empty from the start when the cases already agree with the clock (an
+    ordinary move writes nothing here, so its store can end the transaction).
+    """
 
     opened: list[OverstepCase] = field(default_factory=list)
     withdrawn: list[OverstepCase] = field(default_factory=list)
     refreshed: list[OverstepCase] = field(default_factory=list)
+    writes: list = field(default_factory=list)
+
+    def apply(self) -> "CaseChanges":
+        """Run the pending writes in order (the cases opened get their ids); returns itself."""
+        writes, self.writes = self.writes, []
+        for write in writes:
+            write()
+        return self
 
 
 def history_append(*, game: Game, by, kind: str, note: str, player: str = "", number: int | None = None) -> None:
@@ -61,7 +75,7 @@ def used_summary(account: Account) -> str:
 
 
 def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=None,
-                 cases: list[OverstepCase] | None = None, new_rows=()) -> CaseChanges:
+                 cases: list[OverstepCase] | None = None, new_rows=(), write: bool = True) -> CaseChanges:
     """Make the game's cases agree with its clock ``time`` (its current recorded facts, as of ``on``).
 
     ``cause`` names what changed ("white's move 1 recorded", "nightly re-check
@@ -71,6 +85,8 @@ def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=N
     not withdrawn, if the caller read them already (the nightly reads a chunk's at once).
     ``new_rows``: rows just stored; a move among them (or a correction of one)
     sent by ordinary mail or e-mail in time trouble opens a registered-mail case.
+    ``write`` False: nothing is written yet; the changes carry their ``writes``
+    for the caller to ``apply`` (after its own statement, in the same transaction).
     """
     changes = CaseChanges()
     if cases is None:
@@ -83,22 +99,24 @@ def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=N
             if case.status != OverstepStatus.OPEN:
                 continue
             if over is not None and over.control == case.control_number:
-                if _refresh(case, over, account, on):
+                if _refresh(case, over, account, on, changes):
                     changes.refreshed.append(case)
             else:
                 why = f"{cause}: {used_summary(account)}" if ongoing else f"{cause}: the game is over"
                 _withdraw(game, case, why, by, on, changes)
         if over is not None and not any(c.control_number == over.control for c in mine):
-            case = OverstepCase.objects.create(
+            case = OverstepCase(
                 game=game, kind=CaseKind.OVERSTEP, player=colour, control_number=over.control,
                 through_move=over.through_move, allowed_days=over.allowed_days, used_days=over.used_days,
                 deadline=account.deadline, opened_on=on, checked_on=on, claim=_no_claim())
+            changes.writes.append(partial(case.save, force_insert=True))
             changes.opened.append(case)
     live_mail = {(c.player, c.through_move) for c in cases if c.kind == CaseKind.REGISTERED_MAIL}
     for row in new_rows:
         if ongoing and row.kind == EventKind.MOVE and (row.player, row.number) not in live_mail:
-            case = mail_case_open(game=game, rows=rows, move_row=row, on=on)
+            case = mail_case_new(game=game, rows=rows, move_row=row, on=on)
             if case is not None:
+                changes.writes.append(partial(case.save, force_insert=True))
                 changes.opened.append(case)
     for case in cases:
         if case.kind == CaseKind.REGISTERED_MAIL and case.status == OverstepStatus.OPEN:
@@ -107,7 +125,7 @@ def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=N
                 why = f"{cause}: move {case.through_move} is no longer recorded as sent by ordinary mail or" \
                       " e-mail in time trouble" if ongoing else f"{cause}: the game is over"
                 _withdraw(game, case, why, by, on, changes)
-    return changes
+    return changes.apply() if write else changes
 
 
 def _no_claim() -> uuid.UUID:
@@ -115,7 +133,7 @@ def _no_claim() -> uuid.UUID:
     return uuid.uuid4()
 
 
-def _refresh(case: OverstepCase, over, account: Account, on: date) -> bool:
+def _refresh(case: OverstepCase, over, account: Account, on: date, changes: CaseChanges) -> bool:
     figures = dict(through_move=over.through_move, allowed_days=over.allowed_days, used_days=over.used_days,
                    deadline=account.deadline)
     changed = any(getattr(case, name) != value for name, value in figures.items())
@@ -124,15 +142,19 @@ def _refresh(case: OverstepCase, over, account: Account, on: date) -> bool:
     for name, value in figures.items():
         setattr(case, name, value)
     case.checked_on = on
-    case.save(update_fields=[*figures, "checked_on"])
+    changes.writes.append(partial(case.save, update_fields=[*figures, "checked_on"]))
     return changed
 
 
 def _withdraw(game: Game, case: OverstepCase, why: str, by, on: date, changes: CaseChanges) -> None:
     case.status, case.withdrawn_reason, case.checked_on = OverstepStatus.WITHDRAWN, why, on
-    case.save(update_fields=["status", "withdrawn_reason", "checked_on"])
-    history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
-                   note=f"{case.kind_name} case {case.pk} withdrawn: {why}")
+
+    def write():
+        case.save(update_fields=["status", "withdrawn_reason", "checked_on"])
+        history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
+                       note=f"{case.kind_name} case {case.pk} withdrawn: {why}")
+
+    changes.writes.append(write)
     changes.withdrawn.append(case)
 
 
@@ -171,13 +193,13 @@ def mail_case_holds(game: Game, rows, case: OverstepCase) -> bool:
     return row is not None and mail_case_due(game, rows, row) is not None
 
 
-def mail_case_open(*, game: Game, rows, move_row, on: date) -> OverstepCase | None:
-    """Open a registered-mail case for a move just stored, if 50.4.12 was broken; None otherwise."""
+def mail_case_new(*, game: Game, rows, move_row, on: date) -> OverstepCase | None:
+    """The registered-mail case (unsaved) a move just stored opens if 50.4.12 was broken; None otherwise."""
     account = mail_case_due(game, rows, move_row)
     if account is None:
         return None
     window = account.control
-    case = OverstepCase.objects.create(
+    case = OverstepCase(
         game=game, kind=CaseKind.REGISTERED_MAIL, player=move_row.player, control_number=window.number,
         through_move=move_row.number, allowed_days=window.allowed_days,
         used_days=window.allowed_days - window.remaining_days, deadline=None, event_seq=move_row.seq,

@@ -1,7 +1,7 @@
 """The move's one round trip: lock a game and read everything a new event needs, in one statement.
 
 On PostgreSQL the statement is written here once per process from the
-models' fields (``SELECT ... FOR UPDATE OF corr_game``, the game joined to its
+models' fields and prepared once per database session (``SELECT ... FOR UPDATE OF corr_game``, the game joined to its
 tournament and players, the events, the players' leave and the live cases as
 JSON subqueries), so a request pays neither the ORM's query compilation nor a
 second round trip. Elsewhere (SQLite) the ORM's queries are used.
@@ -21,18 +21,23 @@ from corr.models import Game, OverstepCase, OverstepStatus, Tournament
 
 from ..leaves import LEAVE_JSON_SQL, leave_keep_json
 from ..selectors import EVENTS_JSON_SQL, events_json, game_rows
+from .prepared import Prepared
+from .trips import Trip
 
 
 @dataclass(frozen=True, slots=True)
 class Locked:
     """A game whose row this transaction locked, with what a new event needs: its events and live cases.
 
-    ``cases`` None: not read (``cases_follow`` reads them).
+    ``cases`` None: not read (``cases_follow`` reads them). ``trip``: the
+    transaction the read began (``trips.trip``), whose store ends it; None in
+    an ``atomic`` block.
     """
 
     game: Game
     rows: list
     cases: list[OverstepCase] | None
+    trip: Trip | None = None
 
 
 _CASES_JSON_SQL = (
@@ -57,7 +62,7 @@ _JOINS = (("corr_game", Game, None), ("t", Tournament, "corr_game.tournament_id"
 
 
 @cache
-def _lock_statement() -> tuple[str, tuple[_Part, ...]]:
+def _lock_statement() -> tuple[Prepared, tuple[_Part, ...]]:
     """The locking statement's SQL (one parameter: the game's id) and where each model's columns are in its row."""
     columns: list[str] = []
     parts: list[_Part] = []
@@ -76,7 +81,7 @@ def _lock_statement() -> tuple[str, tuple[_Part, ...]]:
         tables.append(f'"{table}"' if key is None else f'JOIN "{table}" {alias} ON {alias}.id = {key}')
     sql = (f"SELECT {', '.join(columns)}, ({EVENTS_JSON_SQL}), ({LEAVE_JSON_SQL}), ({_CASES_JSON_SQL})"
            f" FROM {' '.join(tables)} WHERE corr_game.id = %s FOR UPDATE OF corr_game")
-    return sql, tuple(parts)
+    return Prepared("corr_game_lock_read", sql), tuple(parts)
 
 
 def _instance(part: _Part, row: tuple):
@@ -87,22 +92,27 @@ def _instance(part: _Part, row: tuple):
     return part.model.from_db(connection.alias, part.names, values)
 
 
-def game_lock_read(*, game_id: int) -> Locked:
+def game_lock_read(*, game_id: int, trip: Trip | None = None) -> Locked:
     """Lock game ``game_id`` and read it, its tournament, players, events, leave and live cases.
 
     On PostgreSQL this is one statement (one round trip), ``SELECT ... FOR
     UPDATE OF corr_game`` (the game's row only: a rule change locks the
     tournament and then its games, so locking the tournament here could
     deadlock). Elsewhere, the ORM's queries. The caller runs it in its
-    transaction. :raises Game.DoesNotExist:
+    transaction: an ``atomic`` block, or ``trip``, which this statement begins
+    (BEGIN in the same round trip). :raises Game.DoesNotExist:
     """
     if connection.vendor != "postgresql":
         game = (Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black")
                 .get(pk=game_id))
         return Locked(game=game, rows=game_rows(game=game), cases=None)
-    sql, (game_part, tournament_part, white_part, black_part) = _lock_statement()
+    statement, (game_part, tournament_part, white_part, black_part) = _lock_statement()
     with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
+        sql = statement.text(cursor)  # planned once per session: planning cost more than the read
+        if trip is None:
+            cursor.execute(sql, [game_id])
+        else:
+            trip.execute(cursor, sql, [game_id])
         row = cursor.fetchone()
     if row is None:
         raise Game.DoesNotExist(f"no game {game_id}")
@@ -111,7 +121,7 @@ def game_lock_read(*, game_id: int) -> Locked:
         Game._meta.get_field(name).set_cached_value(game, _instance(part, row))
     events_text, leave_text, cases_text = row[black_part.end:]
     leave_keep_json(game, leave_text)
-    return Locked(game=game, rows=events_json(events_text), cases=_cases_json(cases_text))
+    return Locked(game=game, rows=events_json(events_text), cases=_cases_json(cases_text), trip=trip)
 
 
 def _cases_json(text: str) -> list[OverstepCase]:

@@ -43,6 +43,9 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
                today: date) -> tuple[GameTime, list[str]]:
     """``move_submit`` on a game this transaction has locked and read (``game_lock_read``): the API's one path.
 
+    ``locked.trip``: the transaction the read began; the store ends it (commits
+    it in the same round trip when no case changes).
+
     The game's time is computed once, for the game with the new move: the turn
     is read from the assembled events, the stored clocks, the cases and the
     warnings all follow that one computation.
@@ -98,7 +101,7 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     new = event_new(by, EventKind.MOVE, colour, number=number, notation=notation, received_on=received_on,
                     sent_on=sent_on, void=void, variant=variant, mail=mail)
     # Opens a registered-mail case if 50.4.12 was broken: the warning names it.
-    time, changes = events_store_changes(game, rows, [new], today, cases=locked.cases)
+    time, changes = events_store_changes(game, rows, [new], today, cases=locked.cases, trip=locked.trip)
     case = next((c for c in changes.opened if c.kind == CaseKind.REGISTERED_MAIL and c.event_seq == new.seq), None)
     return time, mover_warnings(game, time, colour, case, mail)
 

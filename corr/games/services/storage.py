@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from datetime import date
 
 from django.db import IntegrityError, connection
@@ -16,6 +17,8 @@ from ..cases import CaseChanges, cases_follow
 from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, NotAllowed, TurnConflict
 from ..selectors import game_rows
+from .prepared import Prepared
+from .trips import Trip
 
 
 def game_lock(game: Game) -> tuple[Game, list[GameEvent]]:
@@ -42,11 +45,14 @@ def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today:
 
 def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: date, *,
                          cause: str | None = None, by: User | None = None,
-                         cases: list[OverstepCase] | None = None) -> tuple[GameTime, CaseChanges]:
+                         cases: list[OverstepCase] | None = None,
+                         trip: Trip | None = None) -> tuple[GameTime, CaseChanges]:
     """``events_store``, with what the cases did (a registered-mail case opened by ``new``, say).
 
     The game's time is computed once: the clocks stored and the cases follow it
     (a second computation only for a move still in transit, stored as of its arrival).
+    ``trip``: the transaction ``game_lock_read`` began (PostgreSQL, outside
+    ``atomic``); when no case changes, the store's statement also commits it.
     """
     next_seq = (rows[-1].seq if rows else 0) + 1
     for offset, row in enumerate(new):
@@ -60,8 +66,13 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
     except ClockError as error:
         raise InvalidInput(error.message, field=error.field) from None
     stored = time_for_storage(game, candidate, today, time)
+    # The cases are worked out before anything is written and written after the events (their
+    # history lines follow them): an ordinary move, which changes no case, stores in one statement.
+    changes = cases_follow(game=game, time=time, rows=candidate, on=today, cause=cause or cause_of(new, game),
+                           by=by if by is not None else (new[0].entered_by if new else None), new_rows=new,
+                           cases=cases, write=False)
     if connection.vendor == "postgresql":
-        events_version_clocks_write(game, new, stored)
+        events_version_clocks_write(game, new, stored, trip=trip, last=not changes.writes)
     else:
         try:
             # No savepoint: on an IntegrityError the caller's transaction is rolled back whole.
@@ -71,10 +82,7 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
             raise _changed_meanwhile() from None
         version_raise(game)
         clocks_write([(game.pk, colour, fields) for colour, fields in clock_fields(game, stored).items()])
-    changes = cases_follow(game=game, time=time, rows=candidate, on=today, cause=cause or cause_of(new, game),
-                           by=by if by is not None else (new[0].entered_by if new else None), new_rows=new,
-                           cases=cases)
-    return time, changes
+    return time, changes.apply()
 
 
 def _changed_meanwhile() -> TurnConflict:
@@ -86,29 +94,32 @@ _EVENT_COLUMNS = ("game_id", "seq", "kind", "player", "number", "notation", "rec
                   "variant", "mail", "reason", "days", "note", "supersedes_id", "entered_by_id", "entered_at")
 
 
-def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime) -> None:
+def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime, *, trip: Trip | None = None,
+                                last: bool = False) -> None:
     """PostgreSQL: insert ``new``, raise the game's version and write both clocks, in one statement.
 
     Data-modifying CTEs run together in one statement and one snapshot; the
     caller holds the game's row lock, so the version written with the clocks
-    is ``game.events_version + 1``. The clocks' UPDATE keeps ``clocks_write``'s
-    rule (never older over newer); a clock row that does not exist yet is
-    created after (games created before clocks were stored).
+    is ``game.events_version + 1``. The clocks are upserted with
+    ``clocks_write``'s rule (never older over newer), so a game whose clock
+    rows do not exist yet (created before clocks were stored) gets them here.
+    ``trip``: the statement runs in that transaction, and commits it if ``last``.
     """
     version = game.events_version + 1
     fields = clock_fields(game, time, version)
     columns = list(CLOCK_FIELDS)
-    clock_row = "(%s::varchar, " + ", ".join(f"%s::{_CLOCK_TYPES[c]}" for c in columns) + ")"
-    clock_values = [v for colour, f in fields.items() for v in (colour, *(f[c] for c in columns))]
+    clock_row = "(%s, %s::varchar, " + ", ".join(f"%s::{_CLOCK_TYPES[c]}" for c in columns) + ", now())"
+    clock_values = [v for colour, f in fields.items() for v in (game.pk, colour, *(f[c] for c in columns))]
     event_row = "(" + ", ".join(["%s"] * len(_EVENT_COLUMNS)) + ")"
     event_values = [v for row in new for v in (game.pk, *(getattr(row, c) for c in _EVENT_COLUMNS[1:]))]
     sql = ["WITH gv AS (UPDATE corr_game SET events_version = events_version + 1 WHERE id = %s"
            " RETURNING events_version)",
-           f", ck AS (UPDATE corr_playerclock AS c SET {', '.join(f'{c} = v.{c}' for c in columns)}, updated_at = now()"
-           f" FROM (VALUES {', '.join([clock_row] * len(fields))}) AS v(player, {', '.join(columns)})"
-           " WHERE c.game_id = %s AND c.player = v.player"
-           " AND (c.events_version, c.computed_on) <= (v.events_version, v.computed_on) RETURNING c.player)"]
-    params = [game.pk, *clock_values, game.pk]
+           f", ck AS (INSERT INTO corr_playerclock AS c (game_id, player, {', '.join(columns)}, updated_at)"
+           f" VALUES {', '.join([clock_row] * len(fields))} ON CONFLICT (game_id, player) DO UPDATE SET"
+           f" {', '.join(f'{c} = EXCLUDED.{c}' for c in columns)}, updated_at = EXCLUDED.updated_at"
+           " WHERE (c.events_version, c.computed_on) <= (EXCLUDED.events_version, EXCLUDED.computed_on)"
+           " RETURNING c.player)"]
+    params = [game.pk, *clock_values]
     if new:
         sql.append(f", ev AS (INSERT INTO corr_gameevent ({', '.join(_EVENT_COLUMNS)})"
                    f" VALUES {', '.join([event_row] * len(new))} RETURNING id, seq)")
@@ -116,9 +127,14 @@ def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime
         sql.append(" SELECT seq, id FROM ev UNION ALL SELECT -1, count(*) FROM ck")
     else:
         sql.append(" SELECT -1, count(*) FROM ck")
+    statement = _store_statement("".join(sql), len(new), len(fields))
     try:
         with connection.cursor() as cursor:
-            cursor.execute("".join(sql), params)
+            text = statement.text(cursor)
+            if trip is None:
+                cursor.execute(text, params)
+            else:
+                trip.execute(cursor, text, params, last=last)
             out = dict(cursor.fetchall())
     except IntegrityError:
         raise _changed_meanwhile() from None
@@ -126,9 +142,18 @@ def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime
         row.id = out[row.seq]
         row._state.adding = False
     game.events_version = version
-    if out[-1] < len(fields):
-        for colour, f in fields.items():
-            PlayerClock.objects.get_or_create(game_id=game.pk, player=colour, defaults=f)
+
+
+_store_statements: dict[str, Prepared] = {}
+
+
+def _store_statement(sql: str, events: int, clocks: int) -> Prepared:
+    """The store's statement for ``events`` new rows and ``clocks`` clocks, named by its shape and text."""
+    statement = _store_statements.get(sql)
+    if statement is None:
+        name = f"corr_events_store_{events}_{clocks}_{zlib.crc32(sql.encode()):08x}"
+        statement = _store_statements[sql] = Prepared(name, sql)
+    return statement
 
 
 def cause_of(new: list[GameEvent], game: Game) -> str:

@@ -1,0 +1,66 @@
+"""Statements PostgreSQL parses and plans once per session, then runs by name (``PREPARE`` / ``EXECUTE``).
+
+Django's psycopg cursors bind parameters on the client, so every execution
+of a statement is parsed and planned again by the server: for the move's
+locking read (a four-table join with three JSON subqueries) planning costs
+more than running it. A statement here is prepared the first time a session
+runs it (one extra round trip per database connection, which Django keeps
+for ``CONN_MAX_AGE``) and executed by name after; ``EXECUTE`` is a plain SQL
+statement, so it can share a query string with ``BEGIN`` or ``COMMIT``
+(``trips``).
+
+A prepared statement lives in its server session: a connection pooler that
+hands one client's statements to several sessions (PgBouncer in transaction
+mode) must not be used with it. ``DB_PREPARED_STATEMENTS=0`` turns it off;
+the same SQL is then sent whole each time.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import connection
+from django.db.backends.signals import connection_created
+from django.dispatch import receiver
+
+_PLACEHOLDER = "%s"
+
+
+class Prepared:
+    """One statement, written with ``%s`` placeholders as for a Django cursor, prepared under ``name``."""
+
+    __slots__ = ("name", "sql", "arity", "_prepare")
+
+    def __init__(self, name: str, sql: str) -> None:
+        if "%%" in sql or sql.replace(_PLACEHOLDER, "").count("%"):
+            raise ValueError(f"{name}: only %s placeholders may carry a percent sign")
+        pieces = sql.split(_PLACEHOLDER)
+        self.name, self.sql, self.arity = name, sql, len(pieces) - 1
+        body = pieces[0] + "".join(f"${n}{piece}" for n, piece in enumerate(pieces[1:], start=1))
+        self._prepare = f"PREPARE {name} AS {body}"
+
+    def text(self, cursor) -> str:
+        """The statement to send now on ``cursor``'s connection: ``EXECUTE name(%s, ...)``, or the SQL itself.
+
+        Prepares the statement first (its own round trip) if this session has not.
+        """
+        if not settings.DB_PREPARED_STATEMENTS:
+            return self.sql
+        done = _session_prepared()
+        if self.name not in done:
+            cursor.execute(self._prepare)
+            done.add(self.name)
+        return f"EXECUTE {self.name}({', '.join([_PLACEHOLDER] * self.arity)})" if self.arity else f"EXECUTE {self.name}"
+
+
+def _session_prepared() -> set[str]:
+    """The names prepared in the current database session (reset whenever Django connects anew)."""
+    done = getattr(connection, "corr_prepared", None)
+    if done is None:
+        done = connection.corr_prepared = set()
+    return done
+
+
+@receiver(connection_created)
+def _new_session(sender, connection, **kwargs) -> None:
+    # A new session has prepared nothing, whatever the wrapper remembers of the last one.
+    connection.corr_prepared = set()
