@@ -49,7 +49,9 @@ class Prepared:
         if self.name not in done:
             cursor.execute(self._prepare)
             done.add(self.name)
-        return f"EXECUTE {self.name}({', '.join([_PLACEHOLDER] * self.arity)})" if self.arity else f"EXECUTE {self.name}"
+        if not self.arity:
+            return f"EXECUTE {self.name}"
+        return f"EXECUTE {self.name}({', '.join([_PLACEHOLDER] * self.arity)})"
 
 
 def _session_prepared() -> set[str]:
