@@ -133,6 +133,19 @@ def tournament_clocks(*, tournament: Tournament) -> QuerySet[PlayerClock]:
 CLOCK_CACHE_SECONDS = 2 * 24 * 3600
 
 
+def _clock_cache_key(*, game: Game, as_of: date) -> str:
+    """The cache key of a game's clock as of a date: everything the clock depends on.
+
+    An event changes ``events_version``, a result the status, a rules change the
+    hash of the tournament's settings; the date is the day the clock is read.
+    """
+    t = game.tournament
+    rules = json.dumps([t.official_start.isoformat(), t.presumed_transit_days, t.time_zone, game.mode, game.first,
+                        t.ruleset.as_dict()], sort_keys=True)
+    return (f"corr:clock:{game.pk}:{game.events_version}:{game.status}:{as_of.isoformat()}:"
+            f"{hashlib.sha1(rules.encode()).hexdigest()}")
+
+
 def game_clock_view(*, game: Game, as_of: date) -> dict:
     """``{"to_move", "pending", "clock"}`` of a game as of a date, cached per game version and date.
 
@@ -140,11 +153,7 @@ def game_clock_view(*, game: Game, as_of: date) -> dict:
     rules, which are all in the key; so a read of a long game costs what a read
     of a short one does once computed. Each process keeps its own cache.
     """
-    t = game.tournament
-    rules = json.dumps([t.official_start.isoformat(), t.presumed_transit_days, t.time_zone, game.mode, game.first,
-                        t.ruleset.as_dict()], sort_keys=True)
-    key = (f"corr:clock:{game.pk}:{game.events_version}:{game.status}:{as_of.isoformat()}:"
-           f"{hashlib.sha1(rules.encode()).hexdigest()}")
+    key = _clock_cache_key(game=game, as_of=as_of)
     view = cache.get(key)
     if view is None:
         # The ledger is shown: it is built in the accounts' pass, not in a second one; the calculator's
