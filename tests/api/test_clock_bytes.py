@@ -9,6 +9,7 @@ import orjson
 import pytest
 from django.core.cache import cache
 
+from corr.api import serializers as s
 from corr.api.renderers import OrjsonRenderer
 from corr.api.views import game_body
 from corr.games import services
@@ -19,7 +20,7 @@ from corr.games.selectors import (
 from corr.jsonbytes import json_bytes, json_object_join
 from corr.models import Leave
 
-from ..conftest import TODAY
+from ..conftest import NOW, TODAY
 
 pytestmark = pytest.mark.django_db
 
@@ -109,6 +110,95 @@ def test_a_move_or_a_new_date_is_a_new_cache_entry(played, anna, frozen):
     after = game_clock_view_json(game=moved, as_of=TODAY)
     assert after != before
     assert after == rendered({key: general_body(moved)[key] for key in VIEW_KEYS})
+
+
+# --- the answer of GET /api/games/{id}/ -----------------------------------------------------------
+
+def expected_answer(game, as_of=TODAY) -> bytes:
+    """What the view answered before its clock was kept as bytes: the renderer's output for the whole dict."""
+    return rendered(general_body(game, as_of))
+
+
+def test_the_answer_is_the_rendered_dict_on_a_miss_and_on_a_hit(api, game, anna):
+    client, url = api(anna), f"/api/games/{game.pk}/"
+    expected = expected_answer(game)
+    key = _clock_cache_key(game=game, as_of=TODAY)
+    assert cache.get(key) is None
+    miss = client.get(url)
+    assert cache.get(key) is not None
+    hit = client.get(url)
+    for answer in (miss, hit):
+        assert answer.status_code == 200
+        assert answer.content == expected
+        assert answer.content == rendered(s.game_summary(game) | game_clock_view(game=game, as_of=TODAY))
+        assert answer.json() == json.loads(expected)
+        assert list(answer.json()) == list(s.game_summary(game)) + list(VIEW_KEYS)
+
+
+def test_the_answer_has_the_headers_of_a_drf_answer(api, played, anna):
+    """Those of the events' answer, a DRF ``Response`` of a view with the same methods (length aside)."""
+    client = api(anna)
+    drf = client.get(f"/api/games/{played.pk}/events/")
+    expected = {name: value for name, value in drf.headers.items() if name != "Content-Length"}
+    assert expected["Content-Type"] == "application/json" and "Accept" in expected["Vary"], expected
+    for answer in (client.get(f"/api/games/{played.pk}/"), client.get(f"/api/games/{played.pk}/"),
+                   client.get(f"/api/games/{played.pk}/", HTTP_ACCEPT="application/json"),
+                   client.get(f"/api/games/{played.pk}/?format=json")):
+        assert {name: value for name, value in answer.headers.items() if name != "Content-Length"} == expected
+        assert answer["Content-Length"] == str(len(answer.content))
+
+
+def test_a_json_read_does_not_render_the_clock_again(api, played, anna, monkeypatch):
+    """The clock's part is written as cached: the renderer, which would render the whole ledger, is not called."""
+    expected = expected_answer(played)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the answer was rendered from a dict")
+
+    monkeypatch.setattr(OrjsonRenderer, "render", refuse)
+    client = api(anna)
+    assert client.get(f"/api/games/{played.pk}/").content == expected  # miss
+    assert client.get(f"/api/games/{played.pk}/").content == expected  # hit
+
+
+def test_a_hit_answers_the_cached_bytes_as_they_are(api, played, anna):
+    kept = b'{"to_move":"black","pending":null,"clock":{"marker":[1,2]}}'
+    cache.set(_clock_cache_key(game=played, as_of=TODAY), kept)
+    answer = api(anna).get(f"/api/games/{played.pk}/")
+    assert answer.content == rendered(s.game_summary(played) | orjson.loads(kept))
+
+
+@pytest.mark.parametrize("query, headers", [("?format=api", {}), ("", {"HTTP_ACCEPT": "text/html"})])
+def test_the_browsable_api_still_shows_the_game(api, played, anna, query, headers):
+    client, url = api(anna), f"/api/games/{played.pk}/"
+    for _read in ("miss", "hit"):
+        answer = client.get(url + query, **headers)
+        assert answer.status_code == 200
+        assert answer["Content-Type"].startswith("text/html")
+        assert b"&quot;to_move&quot;" in answer.content and b"&quot;ledger&quot;" in answer.content
+
+
+def test_a_move_changes_the_answer(api, played, anna):
+    client, url = api(anna), f"/api/games/{played.pk}/"
+    before = client.get(url).content
+    assert client.get(url).content == before  # a hit
+    services.move_submit(game=played, by=anna, number=2, notation="Nf3", received_on=TODAY - timedelta(days=10),
+                         sent_on=TODAY - timedelta(days=9), today=TODAY)
+    after = client.get(url).content
+    assert after != before
+    assert after == expected_answer(played)
+    assert json.loads(after)["pending"]["player"] == "black"
+
+
+def test_a_new_day_changes_the_answer(api, played, anna, frozen):
+    client, url = api(anna), f"/api/games/{played.pk}/"
+    before = client.get(url).content
+    frozen.move_to(NOW + timedelta(days=1))
+    after = client.get(url).content
+    tomorrow = TODAY + timedelta(days=1)
+    assert after != before
+    assert json.loads(after)["clock"]["as_of"] == tomorrow.isoformat()
+    assert after == expected_answer(played, tomorrow)
 
 
 # --- joining rendered objects -----------------------------------------------------------------------
