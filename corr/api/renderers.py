@@ -1,10 +1,8 @@
 """JSON rendering with orjson: a game's clock carries a ledger line per event, so rendering is a hot path."""
 
-import orjson
 from rest_framework.renderers import JSONRenderer
-from rest_framework.utils.encoders import JSONEncoder
 
-_fallback = JSONEncoder()
+from corr.jsonbytes import json_bytes
 
 
 class OrjsonRenderer(JSONRenderer):
@@ -13,4 +11,4 @@ class OrjsonRenderer(JSONRenderer):
     def render(self, data, accepted_media_type=None, renderer_context=None):
         if data is None:
             return b""
-        return orjson.dumps(data, default=_fallback.default, option=orjson.OPT_NON_STR_KEYS)
+        return json_bytes(data)

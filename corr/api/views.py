@@ -6,6 +6,7 @@ Paths and fields here are a public contract (see the README); add beside them.
 from __future__ import annotations
 
 from django.db import transaction
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -30,8 +31,9 @@ from corr.games.clockstate import GameTime, game_file, local_today
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import (
-    game_clock_view, game_get, game_rows, game_time_get, games_visible, tournaments_of_user,
+    game_clock_view, game_clock_view_json, game_get, game_rows, game_time_get, games_visible, tournaments_of_user,
 )
+from corr.jsonbytes import json_bytes, json_object_join
 from corr.models import Game, GameEvent, Mode, Tournament
 
 from . import serializers as s
@@ -198,10 +200,20 @@ class GameView(APIView):
 
     @extend_schema(responses=s.GameOut)
     def get(self, request, game_id: int):
+        # No docstring: the schema takes the class's as the operation's description.
         game = _game(request, game_id)
         if game.mode == Mode.LIVE:  # told by the read the permission needs: no statement to ask (issue 13)
             return self.live_get(request, game)
-        return Response(s.game_summary(game) | game_clock_view(game=game, as_of=_today(game)))
+        as_of = _today(game)
+        if request.accepted_renderer.format == "json":
+            # The clock's part is written as cached, already rendered: a read of a long game renders only its
+            # summary, as a short game's does. The summary and that part share no key, so the joined bytes are
+            # the renderer's output for their union, to the byte; DRF adds the headers it adds to any answer
+            # of this view (Allow, Vary: Accept), and the media type is the renderer's.
+            body = json_object_join(json_bytes(s.game_summary(game)), game_clock_view_json(game=game, as_of=as_of))
+            return HttpResponse(body, content_type=request.accepted_renderer.media_type)
+        # The browsable API renders the dict (the same cache entry, parsed).
+        return Response(s.game_summary(game) | game_clock_view(game=game, as_of=as_of))
 
     def live_get(self, request, game: Game):
         """A live game's clocks: the live service's (``corr.api.live_views.GameView``, the routed view)."""

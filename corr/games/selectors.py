@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import F, Q, QuerySet
 
+from corr.jsonbytes import json_bytes
 from corr.models import Game, GameEvent, PlayerClock, Tournament
 
 from corr.clock import GameClock
@@ -133,28 +134,58 @@ def tournament_clocks(*, tournament: Tournament) -> QuerySet[PlayerClock]:
 CLOCK_CACHE_SECONDS = 2 * 24 * 3600
 
 
-def game_clock_view(*, game: Game, as_of: date) -> dict:
-    """``{"to_move", "pending", "clock"}`` of a game as of a date, cached per game version and date.
+def _clock_cache_key(*, game: Game, as_of: date) -> str:
+    """The cache key of a game's clock as of a date: everything the clock depends on.
 
-    A clock changes only with an event, a result, the date or the tournament's
-    rules, which are all in the key; so a read of a long game costs what a read
-    of a short one does once computed. Each process keeps its own cache.
+    An event changes ``events_version``, a result the status, a rules change the
+    hash of the tournament's settings; the date is the day the clock is read.
+    The prefix names what is stored (the view's JSON bytes): a cache shared with
+    a process of an older release never hands one the other's kind of value.
     """
     t = game.tournament
     rules = json.dumps([t.official_start.isoformat(), t.presumed_transit_days, t.time_zone, game.mode, game.first,
                         t.ruleset.as_dict()], sort_keys=True)
-    key = (f"corr:clock:{game.pk}:{game.events_version}:{game.status}:{as_of.isoformat()}:"
-           f"{hashlib.sha1(rules.encode()).hexdigest()}")
-    view = cache.get(key)
-    if view is None:
-        # The ledger is shown: it is built in the accounts' pass, not in a second one; the calculator's
-        # events are built straight from the rows as fetched (clock tuples), with no object per row.
-        time = game_time(game, _clock_tuples_read(game=game), as_of, with_ledger=True, clock_tuples=True)
-        pending = time.assembled.pending
-        view = {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
-                "clock": clock_json(time.clock)}
-        cache.set(key, view, CLOCK_CACHE_SECONDS)
-    return view
+    return (f"corr:clock-json:{game.pk}:{game.events_version}:{game.status}:{as_of.isoformat()}:"
+            f"{hashlib.sha1(rules.encode()).hexdigest()}")
+
+
+def game_clock_view_json(*, game: Game, as_of: date) -> bytes:
+    """``{"to_move", "pending", "clock"}`` of a game as of a date, as JSON bytes; cached per game version and date.
+
+    The bytes are ``json_bytes`` of the view (``OrjsonRenderer``'s output), so a
+    caller writes them into its answer as they are (``json_object_join``). A
+    clock changes only with an event, a result, the date or the tournament's
+    rules, which are all in the key; so once computed, a read of a long game
+    costs what a read of a short one does: the local-memory cache pickles what
+    it keeps, and bytes come back as one copy where a dict with a ledger line
+    per event is rebuilt object by object, then rendered again. Each process
+    keeps its own cache.
+    """
+    key = _clock_cache_key(game=game, as_of=as_of)
+    body = cache.get(key)
+    if body is None:
+        body = json_bytes(_clock_view_compute(game=game, as_of=as_of))
+        cache.set(key, body, CLOCK_CACHE_SECONDS)
+    return body
+
+
+def game_clock_view(*, game: Game, as_of: date) -> dict:
+    """``game_clock_view_json`` parsed: the same cache entry, for a caller that reads the clock's fields.
+
+    The view holds JSON values only (strings, numbers, booleans, None, lists and
+    dicts with string keys), so the parsed dict equals the computed one.
+    """
+    return orjson.loads(game_clock_view_json(game=game, as_of=as_of))
+
+
+def _clock_view_compute(*, game: Game, as_of: date) -> dict:
+    """``{"to_move", "pending", "clock"}`` computed from the stored events (two statements)."""
+    # The ledger is shown: it is built in the accounts' pass, not in a second one; the calculator's
+    # events are built straight from the rows as fetched (clock tuples), with no object per row.
+    time = game_time(game, _clock_tuples_read(game=game), as_of, with_ledger=True, clock_tuples=True)
+    pending = time.assembled.pending
+    return {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
+            "clock": clock_json(time.clock)}
 
 
 def _clock_tuples_read(*, game: Game) -> list[tuple]:
