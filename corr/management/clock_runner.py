@@ -20,7 +20,6 @@ so collecting finds nothing and, on a million events, costs about half the run.
 from __future__ import annotations
 
 import argparse
-import gc
 import itertools
 import os
 import shutil
@@ -30,7 +29,6 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from datetime import date, datetime
 from typing import IO, Any, Iterable, Iterator
 
@@ -39,6 +37,7 @@ import orjson
 from corr.clock import ClockError, GameClock, parse_date
 from corr.clock.batch import compute_file
 from corr.clock.live.gamefile import is_live_game
+from corr.gcpause import no_cyclic_gc
 from corr.limits import date_window_error
 
 from .clock_input import InputError, Source, read_input
@@ -81,17 +80,6 @@ def encode_clock(clock: GameClock) -> bytes:
         "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
         "ledger": [dict(zip(fields, line, strict=True)) for line in clock.ledger_rows],
     })
-
-
-@contextmanager
-def no_cyclic_gc():
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _clocks(games: Iterable[Any], *, as_of: date | None, today: date, first_index: int = 0) -> Iterator[GameClock]:

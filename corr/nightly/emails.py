@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from corr.models import EmailStatus, OutboundEmail
 
-from .sql import bound_cursor, insert_new
+from .sql import bound_cursor, ids_in, insert_new
 
 log = logging.getLogger(__name__)
 
@@ -148,17 +148,10 @@ def emails_send_now(*, ids: list[int], now: datetime) -> dict[str, list[int]]:
     return result
 
 
-def _ids_in(ids: list[int]) -> tuple[str, list]:
-    """``id`` among ``ids`` as SQL: one array parameter on PostgreSQL, a list of them on SQLite."""
-    if connection.vendor == "postgresql":
-        return "id = ANY(%s)", [list(ids)]
-    return f"id IN ({', '.join(['%s'] * len(ids))})", list(ids)
-
-
 def _mark_sent(ids: list[int]) -> None:
     """Mark sent e-mails sent, in one UPDATE (only a send that returned gets here)."""
     sent_at = OutboundEmail._meta.get_field("sent_at").get_db_prep_save(timezone.now(), connection)
-    where, params = _ids_in(ids)
+    where, params = ids_in("id", ids)
     with bound_cursor() as cursor:
         cursor.execute(f"UPDATE {OutboundEmail._meta.db_table} SET status = %s, sent_at = %s,"
                        f" attempts = attempts + 1, last_error = '' WHERE {where}",
@@ -191,7 +184,7 @@ def _claim(ids: list[int], now: datetime) -> list[Claimed]:
     stale = fields["claimed_at"].get_db_prep_save(now - STALE_CLAIM, connection)
     no_address = fields["recipients"].get_db_prep_save([], connection)
     columns = ", ".join(f.column for f in CLAIMED_FIELDS)
-    where, id_params = _ids_in(ids)
+    where, id_params = ids_in("id", ids)
     with bound_cursor() as cursor:
         cursor.execute(
             f"UPDATE {OutboundEmail._meta.db_table} SET status = %s, claimed_at = %s, claim = %s WHERE {where}"

@@ -31,7 +31,7 @@ from corr.games.clockstate import GameTime
 from corr.models import CaseKind, Colour, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
 
 from .emails import email_prepare
-from .sql import bound_cursor, insert_new
+from .sql import bound_cursor, ids_in, insert_new
 
 
 class Notice(NamedTuple):
@@ -192,16 +192,28 @@ def _rule_50_4_12() -> str:
         " whatever the number of moves made, must send replies by registered mail.)") + "\n"
 
 
-def players_attach(games) -> None:
-    """Load the players of ``games`` in one query and keep them on each game (``game.white``, ``game.black``)."""
-    from accounts.models import User
+class Person(NamedTuple):
+    """What a warning e-mail reads of its recipient: no model instance per player (a night has thousands)."""
 
-    games = [g for g in games if not (Game.white.is_cached(g) and Game.black.is_cached(g))]
-    # Only what the e-mails read (name, address, language): not the password hash and the rest, per player.
-    users = User.objects.only("id", "username", "email", "language").in_bulk(
-        {g.white_id for g in games} | {g.black_id for g in games})
-    for game in games:
-        game.white, game.black = users[game.white_id], users[game.black_id]
+    username: str
+    email: str
+    language: str
+
+
+def people_of(games) -> dict[int, Person]:
+    """The players of ``games`` by user id (one plain statement: name, address, language)."""
+    ids = sorted({g.white_id for g in games} | {g.black_id for g in games})
+    if not ids:
+        return {}
+    where, params = ids_in("id", ids)
+    with bound_cursor() as cursor:
+        cursor.execute(f"SELECT id, username, email, language FROM accounts_user WHERE {where}", params)
+        return {pk: Person(username, email, language) for pk, username, email, language in cursor.fetchall()}
+
+
+def _recipient(flag, people: dict[int, Person]) -> Person:
+    game = flag.game
+    return people[game.white_id if flag.player == Colour.WHITE else game.black_id]
 
 
 def flag_emails(stored: Stored) -> list:
@@ -211,16 +223,19 @@ def flag_emails(stored: Stored) -> list:
     (``_Texts``): a night of thousands of e-mails switches language a few
     times and looks each sentence up a few times, not once per e-mail.
     """
-    players_attach({f.game.pk: f.game for f in (*stored.notices, *stored.reminders)}.values())
+    flags = (*stored.notices, *stored.reminders)
+    people = people_of({f.game.pk: f.game for f in flags}.values())
     by_language: dict[str, list] = {}
-    for flag in (*stored.notices, *stored.reminders):
-        by_language.setdefault(user_language(flag.game.user_of(flag.player)), []).append(flag)
+    for flag in flags:
+        by_language.setdefault(user_language(_recipient(flag, people)), []).append(flag)
     emails = []
-    for language, flags in by_language.items():
+    for language, batch in by_language.items():
         with translation.override(language):
             texts = _Texts()
-            for flag in flags:
-                emails.append(_notice_email(flag, texts) if isinstance(flag, Notice) else _reminder_email(flag, texts))
+            for flag in batch:
+                user = _recipient(flag, people)
+                emails.append(_notice_email(flag, user, texts) if isinstance(flag, Notice)
+                              else _reminder_email(flag, user, texts))
     return emails
 
 
@@ -267,9 +282,8 @@ class _Texts:
                      " in %(days)s days.", days)))
 
 
-def _notice_email(n: Notice, texts: _Texts):
-    """The e-mail of a time-trouble notice, in the active language."""
-    user = n.game.user_of(n.player)
+def _notice_email(n: Notice, user: Person, texts: _Texts):
+    """The e-mail of a time-trouble notice to ``user``, in the active language."""
     postal = n.game.mode == Mode.POSTAL
     values = {"game": n.game_id, "days": n.remaining_days, "name": user.username, "day": texts.day(n.noticed_on),
               "tournament": n.game.tournament.name, "control": n.control_number}
@@ -284,9 +298,8 @@ def _notice_email(n: Notice, texts: _Texts):
                          recipients=[user.email] if user.email else [], subject=subject, body=body)
 
 
-def _reminder_email(r: Reminder, texts: _Texts):
-    """The e-mail of a deadline reminder, in the active language."""
-    user = r.game.user_of(r.player)
+def _reminder_email(r: Reminder, user: Person, texts: _Texts):
+    """The e-mail of a deadline reminder to ``user``, in the active language."""
     left = (r.deadline - r.reminded_on).days
     values = {"game": r.game_id, "days": left, "deadline": texts.day(r.deadline), "name": user.username,
               "tournament": r.game.tournament.name}

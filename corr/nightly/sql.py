@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
+import orjson
 from django.db import connection
 
 if sqlite3.sqlite_version_info < (3, 35):  # pragma: no cover - the machine's library decides
@@ -21,7 +22,7 @@ if sqlite3.sqlite_version_info < (3, 35):  # pragma: no cover - the machine's li
 BATCH_ROWS = 500
 """Rows per statement on SQLite, which binds at most 32,766 values: 500 rows of a dozen columns stay below."""
 PG_BATCH_ROWS = 5000
-"""Rows per statement on PostgreSQL (arrays, one parameter per column)."""
+"""Rows per statement on PostgreSQL (one JSON parameter)."""
 
 
 def bound_cursor():
@@ -46,31 +47,36 @@ def bound_cursor():
 def insert_new(model, columns: Sequence[str], rows: Sequence[Sequence], returning: Sequence[str]) -> list[tuple]:
     """Insert ``rows`` (values in ``columns`` order, as Python values) and return the created ones.
 
-    Values are prepared for the database by the model's own fields (a UUID or
-    JSON column differs between PostgreSQL and SQLite). Rows that conflict with
-    any unique constraint are skipped.
+    On PostgreSQL the rows travel as one JSON document (UUIDs, dates and
+    instants as ISO text, JSON columns as nested JSON); on SQLite the values
+    are prepared by the model's own fields. Rows that conflict with any unique
+    constraint are skipped.
     :returns: the ``returning`` columns of each created row, in no particular order.
     """
     if not rows:
         return []
     fields = [model._meta.get_field(name) for name in columns]
-    # Only the kinds whose database form differs need preparing; the others pass as they are.
-    prepare = [i for i, f in enumerate(fields) if f.get_internal_type() in ("UUIDField", "JSONField", "DateTimeField")]
-    names = ", ".join(f.column for f in fields)
     created: list[tuple] = []
     with bound_cursor() as cursor:
         if connection.vendor == "postgresql":
-            # One array per column, unnested: a handful of parameters whatever the number of rows
-            # (thousands of placeholders would be parsed one by one on the client).
-            arrays = ", ".join(f"%s::{f.db_type(connection)}[]" for f in fields)
+            # The rows as one JSON parameter, expanded by the database into the table's own row type:
+            # encoded in C (orjson) where arrays of values were dumped one value at a time in Python,
+            # whatever the number of rows.
+            db_columns = [f.column for f in fields]
+            select = ", ".join(db_columns)
+            table = model._meta.db_table
             for start in range(0, len(rows), PG_BATCH_ROWS):
-                columns = [list(column) for column in zip(*rows[start:start + PG_BATCH_ROWS], strict=True)]
-                for i in prepare:
-                    columns[i] = [fields[i].get_db_prep_save(v, connection) for v in columns[i]]
-                cursor.execute(f"INSERT INTO {model._meta.db_table} ({names}) SELECT * FROM unnest({arrays})"
-                               f" ON CONFLICT DO NOTHING RETURNING {', '.join(returning)}", columns)
+                batch = orjson.dumps([dict(zip(db_columns, row, strict=True))
+                                      for row in rows[start:start + PG_BATCH_ROWS]])
+                cursor.execute(f"INSERT INTO {table} ({select}) SELECT {select}"
+                               f" FROM json_populate_recordset(NULL::{table}, %s::json)"
+                               f" ON CONFLICT DO NOTHING RETURNING {', '.join(returning)}", [batch.decode()])
                 created.extend(cursor.fetchall())
             return created
+        # Only the kinds whose database form differs need preparing; the others pass as they are.
+        prepare = [i for i, f in enumerate(fields)
+                   if f.get_internal_type() in ("UUIDField", "JSONField", "DateTimeField")]
+        names = ", ".join(f.column for f in fields)
         placeholder = "(" + ", ".join(["%s"] * len(fields)) + ")"
         for start in range(0, len(rows), BATCH_ROWS):
             batch = rows[start:start + BATCH_ROWS]
@@ -85,3 +91,10 @@ def insert_new(model, columns: Sequence[str], rows: Sequence[Sequence], returnin
                            f" RETURNING {', '.join(returning)}", values)
             created.extend(cursor.fetchall())
     return created
+
+
+def ids_in(column: str, ids: Sequence[int]) -> tuple[str, list]:
+    """``column`` among ``ids`` as SQL and its parameters: one array on PostgreSQL, a list of them on SQLite."""
+    if connection.vendor == "postgresql":
+        return f"{column} = ANY(%s)", [list(ids)]
+    return f"{column} IN ({', '.join(['%s'] * len(ids))})", list(ids)
