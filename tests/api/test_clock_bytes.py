@@ -18,26 +18,12 @@ from corr.games.selectors import (
     _clock_cache_key, _clock_view_compute, game_clock_view, game_clock_view_json, game_get, game_rows,
 )
 from corr.jsonbytes import json_bytes, json_object_join
-from corr.models import Leave
 
 from ..conftest import NOW, TODAY
 
 pytestmark = pytest.mark.django_db
 
 VIEW_KEYS = ("to_move", "pending", "clock")
-
-
-@pytest.fixture
-def played(postal_game, arbiter, anna, boris):
-    """A postal game with moves, a penalty (a ledger line with a note), leave; white's move 2 pending."""
-    day = TODAY - timedelta(days=20)
-    services.move_submit(game=postal_game, by=anna, number=1, notation="e4", sent_on=day, today=TODAY)
-    services.move_submit(game=postal_game, by=boris, number=1, notation="e5", received_on=day + timedelta(days=3),
-                         sent_on=day + timedelta(days=5), today=TODAY)
-    services.penalty_assess(game=postal_game, by=arbiter, player="white", reason="address_error", today=TODAY)
-    Leave.objects.create(user=anna, first=TODAY - timedelta(days=2), last=TODAY - timedelta(days=1),
-                         tournament=postal_game.tournament)
-    return game_get(game_id=postal_game.pk)
 
 
 @pytest.fixture

@@ -14,24 +14,11 @@ from corr.games.leaves import game_leave, leave_forget
 from corr.games.selectors import (
     CLOCK_EVENT_FIELDS, clock_json, clock_rows_read, event_rows, game_clock_view, game_get,
 )
-from corr.models import GameEvent, Leave
+from corr.models import GameEvent
 
 from ..conftest import TODAY
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def played(postal_game, arbiter, anna, boris):
-    """A postal game with moves, a penalty (a ledger line with a note) and a correction."""
-    day = TODAY - timedelta(days=20)
-    services.move_submit(game=postal_game, by=anna, number=1, notation="e4", sent_on=day, today=TODAY)
-    services.move_submit(game=postal_game, by=boris, number=1, notation="e5", received_on=day + timedelta(days=3),
-                         sent_on=day + timedelta(days=5), today=TODAY)
-    services.penalty_assess(game=postal_game, by=arbiter, player="white", reason="address_error", today=TODAY)
-    Leave.objects.create(user=anna, first=TODAY - timedelta(days=2), last=TODAY - timedelta(days=1),
-                         tournament=postal_game.tournament)
-    return game_get(game_id=postal_game.pk)
 
 
 def test_the_clock_reads_the_rows_the_general_path_reads(played):
