@@ -17,7 +17,7 @@ from corr.jsonbytes import json_bytes
 from corr.models import Game, GameEvent, PlayerClock, Tournament
 
 from corr.clock import GameClock
-from corr.clock.charging import LEDGER_FIELDS
+from corr.clock.charging import ledger_json
 
 from .assemble import CLOCK_FIELDS, ClockRow
 from .clockstate import GameTime, game_time
@@ -47,6 +47,17 @@ def _events_json_sql(fields: tuple[str, ...]) -> str:
 
 EVENTS_JSON_SQL = _events_json_sql(EVENT_FIELDS)
 """A subquery of a ``corr_game`` query: all the game's events, in sequence, as one JSON text (PostgreSQL)."""
+
+MOVE_EVENT_FIELDS = CLOCK_EVENT_FIELDS + ("mail",)
+"""What a new event's validation reads of the stored ones: the clock's fields, and the mail a
+registered-mail case is about (50.4.12). No instant, notation or note: writing a time stamp as
+JSON was most of the database's work in reading a long game."""
+
+MoveRow = namedtuple("MoveRow", MOVE_EVENT_FIELDS)
+"""A stored event as the move's locking read gives it (``MOVE_EVENTS_JSON_SQL``)."""
+
+MOVE_EVENTS_JSON_SQL = _events_json_sql(MOVE_EVENT_FIELDS)
+"""``EVENTS_JSON_SQL`` with ``MOVE_EVENT_FIELDS`` only."""
 
 def events_json(text: str, row_type=EventRow) -> list:
     """The rows of ``EVENTS_JSON_SQL``'s text, dates as dates (``row_type``: named tuples of some of its fields).
@@ -227,19 +238,14 @@ _LEAVE_SQL = f"SELECT ({LEAVE_JSON_SQL}) FROM corr_game WHERE corr_game.id = %s"
 
 
 def clock_json(clock: GameClock) -> dict:
-    """``clock.as_json()`` (the calculator's JSON result), with the ledger's lines built as literals.
+    """``clock.as_json()`` (the calculator's JSON result), the ledger's lines built from its plain rows.
 
-    A long game's read is mostly its ledger: a dict literal per line costs
-    half of the calculator's generic ``LedgerLine.as_json``.
+    A long game's read is mostly its ledger: its objects are built in the
+    compiled calculator (``ledger_json``) from the rows of the accounts' pass,
+    with no ``LedgerLine`` per line.
     """
     return {
         "as_of": clock.as_of.isoformat(),
         "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
-        "ledger": [{"player": player, "move": move, "kind": kind, "days": days, "excluded_days": excluded,
-                    "rule": rule, "event": event, "note": note}
-                   for player, move, kind, days, excluded, rule, event, note in clock.ledger],
+        "ledger": ledger_json(clock.ledger_rows),
     }
-
-
-if LEDGER_FIELDS != ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note"):
-    raise ImportError(f"clock_json writes the ledger's fields by name; the calculator's are now {LEDGER_FIELDS}")

@@ -36,6 +36,7 @@ import orjson
 
 from corr.clock import ClockError, GameClock, parse_date
 from corr.clock.batch import compute_file
+from corr.clock.charging import ledger_json
 from corr.clock.live.gamefile import is_live_game
 from corr.gcpause import no_cyclic_gc
 from corr.limits import date_window_error
@@ -74,11 +75,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def encode_clock(clock: GameClock) -> bytes:
     """One game's ``--json`` output, compact (the ledger's lines straight to dicts, no ``as_json`` per line)."""
-    fields = ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note")
     return orjson.dumps({
         "as_of": clock.as_of.isoformat(),
         "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
-        "ledger": [dict(zip(fields, line, strict=True)) for line in clock.ledger_rows],
+        "ledger": ledger_json(clock.ledger_rows),
     })
 
 

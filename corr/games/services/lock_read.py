@@ -20,7 +20,7 @@ from accounts.models import User
 from corr.models import Game, OverstepCase, OverstepStatus, Tournament
 
 from ..leaves import LEAVE_JSON_SQL, leave_keep_json
-from ..selectors import EVENTS_JSON_SQL, events_json, game_rows
+from ..selectors import MOVE_EVENTS_JSON_SQL, MoveRow, events_json, game_rows
 from .prepared import Prepared
 from .trips import Trip
 
@@ -29,7 +29,8 @@ from .trips import Trip
 class Locked:
     """A game whose row this transaction locked, with what a new event needs: its events and live cases.
 
-    ``cases`` None: not read (``cases_follow`` reads them). ``trip``: the
+    ``rows``: ``MoveRow``s (PostgreSQL) or full event rows (elsewhere), in
+    sequence. ``cases`` None: not read (``cases_follow`` reads them). ``trip``: the
     transaction the read began (``trips.trip``), whose store ends it; None in
     an ``atomic`` block.
     """
@@ -79,7 +80,7 @@ def _lock_statement() -> tuple[Prepared, tuple[_Part, ...]]:
         parts.append(_Part(model, tuple(f.attname for f in fields), start, len(columns), tuple(converted)))
         table = model._meta.db_table
         tables.append(f'"{table}"' if key is None else f'JOIN "{table}" {alias} ON {alias}.id = {key}')
-    sql = (f"SELECT {', '.join(columns)}, ({EVENTS_JSON_SQL}), ({LEAVE_JSON_SQL}), ({_CASES_JSON_SQL})"
+    sql = (f"SELECT {', '.join(columns)}, ({MOVE_EVENTS_JSON_SQL}), ({LEAVE_JSON_SQL}), ({_CASES_JSON_SQL})"
            f" FROM {' '.join(tables)} WHERE corr_game.id = %s FOR UPDATE OF corr_game")
     return Prepared("corr_game_lock_read", sql), tuple(parts)
 
@@ -121,7 +122,7 @@ def game_lock_read(*, game_id: int, trip: Trip | None = None) -> Locked:
         Game._meta.get_field(name).set_cached_value(game, _instance(part, row))
     events_text, leave_text, cases_text = row[black_part.end:]
     leave_keep_json(game, leave_text)
-    return Locked(game=game, rows=events_json(events_text), cases=_cases_json(cases_text), trip=trip)
+    return Locked(game=game, rows=events_json(events_text, MoveRow), cases=_cases_json(cases_text), trip=trip)
 
 
 def _cases_json(text: str) -> list[OverstepCase]:
