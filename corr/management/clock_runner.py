@@ -130,23 +130,67 @@ def _parallel(games: Iterator[Any], *, as_of: date | None, today: date, workers:
     """:func:`_encoded` joined per piece, computed by ``workers`` processes, in order; at most
     2·workers pieces in flight. :raises CommandFailed: when a worker dies (never a hang)."""
     context = __import__("multiprocessing").get_context("fork")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        pending = []
+    pool = ProcessPoolExecutor(workers, mp_context=context)
+    pending: list = []
+    try:
         first = 0
+        for piece in _pieces(games):
+            pending.append(pool.submit(_work, piece, first, as_of, today))
+            first += len(piece)
+            if len(pending) >= 2 * workers:
+                yield _result(_outcome(pool, pending.pop(0)))
+        while pending:
+            yield _result(_outcome(pool, pending.pop(0)))
+    except BrokenProcessPool:
+        _abandon(pool)
+        raise CommandFailed("a worker process died before finishing its games (killed, or out of memory);"
+                            " nothing was printed", DEAD_WORKER) from None
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)  # a bad game: the workers finish their piece and stop
+        raise
+    pool.shutdown(wait=True)
+
+
+WORKER_POLL_SECONDS = 0.5
+
+
+def _outcome(pool: ProcessPoolExecutor, future) -> tuple[bool, Any]:
+    """The future's result, watching the workers meanwhile. :raises BrokenProcessPool: a worker died.
+
+    The executor notices a dead worker by itself, except when the worker died
+    while sending a result: its reader then waits for the rest of a message
+    that never comes, and so would this call (CPython's executor, seen here
+    under load). Each worker's exit status is checked every half second.
+    """
+    while True:
         try:
-            for piece in _pieces(games):
-                pending.append(pool.submit(_work, piece, first, as_of, today))
-                first += len(piece)
-                if len(pending) >= 2 * workers:
-                    yield _result(pending.pop(0).result())
-            while pending:
-                yield _result(pending.pop(0).result())
-        except BrokenProcessPool:
-            raise CommandFailed("a worker process died before finishing its games (killed, or out of memory);"
-                                " nothing was printed", DEAD_WORKER) from None
-        finally:
-            for future in pending:
-                future.cancel()
+            return future.result(timeout=WORKER_POLL_SECONDS)
+        except TimeoutError:
+            if any(process.exitcode is not None for process in list(pool._processes.values())):
+                raise BrokenProcessPool("a worker process exited") from None
+
+
+def _abandon(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool without waiting for it: its workers killed, its queued pieces dropped.
+
+    Waiting could hang on a result half sent by a dead worker; the process
+    that abandons a pool exits at once after (``exit_now``).
+    """
+    for process in list(pool._processes.values()):
+        if process.exitcode is None:
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def exit_now(status: int) -> None:
+    """Leave the process with ``status`` at once, standard streams flushed, skipping exit handlers.
+
+    After a dead worker the executor's own thread may be waiting for a message
+    that never comes; the interpreter's exit would wait for that thread.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
 
 
 def _result(outcome: tuple[bool, Any]) -> bytes:
@@ -384,6 +428,8 @@ def main(argv: list[str]) -> int | None:
     except CommandFailed as error:
         sys.stdout.flush()
         sys.stderr.write(f"CommandError: {error}\n")
+        if error.returncode == DEAD_WORKER:
+            exit_now(DEAD_WORKER)
         return error.returncode
     return 0
 

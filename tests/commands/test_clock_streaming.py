@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from datetime import date
 from pathlib import Path
@@ -122,3 +123,34 @@ def test_a_killed_worker_fails_the_run_with_one_line_and_no_output(tmp_path):
     assert stdout == b""
     lines = stderr.decode().strip().splitlines()
     assert len(lines) == 1 and "a worker process died" in lines[0]
+
+
+def test_a_worker_dead_without_the_pool_noticing_is_caught_by_the_watch():
+    """A worker killed while sending its result leaves the executor waiting on the rest of the message; the
+    runner's own watch (each worker's exit status, every half second) still ends the wait with the error."""
+    import multiprocessing
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from corr.management.clock_runner import _abandon, _outcome
+
+    pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork"))
+    try:
+        assert pool.submit(int, "7").result(timeout=30) == 7  # the workers are up
+        victim = next(iter(pool._processes.values()))
+        os.kill(victim.pid, signal.SIGKILL)
+        never = Future()  # a result that will never come, whatever the executor notices
+        raised: list = []
+
+        def wait():
+            try:
+                _outcome(pool, never)
+            except BrokenProcessPool as error:
+                raised.append(error)
+
+        waiter = threading.Thread(target=wait, daemon=True)  # a broken watch hangs: the join's timeout tells
+        waiter.start()
+        waiter.join(timeout=10)
+        assert raised, "the wait did not end when a worker died"
+    finally:
+        _abandon(pool)

@@ -26,7 +26,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from corr.management.clock_runner import CommandFailed, add_arguments, run
+from corr.management.clock_runner import DEAD_WORKER, CommandFailed, add_arguments, exit_now, run
 
 
 class Command(BaseCommand):
@@ -44,6 +44,10 @@ class Command(BaseCommand):
         try:
             run(options, today=timezone.localdate(), stdin=sys.stdin.buffer, stdout=out)
         except CommandFailed as error:
+            if error.returncode == DEAD_WORKER and not text:
+                # A real process: leave at once (``exit_now``), the executor may wait on a dead worker forever.
+                self.stderr.write(f"CommandError: {error}")
+                exit_now(DEAD_WORKER)
             raise CommandError(str(error), returncode=error.returncode) from None
         if text:
             self.stdout.write(out.getvalue().decode(), ending="")
