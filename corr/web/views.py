@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+from datetime import date
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -410,30 +411,25 @@ def can_see_tournament(user, tournament) -> bool:
     return user.is_authenticated and tournament.games.filter(Q(white=user) | Q(black=user)).exists()
 
 
-@login_required
-def tournament_page(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if not can_see_tournament(request.user, tournament):
-        raise PermissionDenied(_("only the tournament's arbiters and players see this page"))
-    arbiter = can_arbitrate(request.user, tournament)
-    today = _today(tournament)
+def _live_games(tournament: Tournament, user, arbiter: bool) -> list[dict]:
+    """The ongoing live games one may follow, each with its clocks as of now."""
+    from corr.live.state import live_payload
+
+    games = tournament.games.filter(status=GameStatus.ONGOING).select_related("white", "black")
+    if not arbiter:
+        games = games.filter(Q(white=user) | Q(black=user))
+    return [{"game": game, "live": live_payload(game)} for game in games.order_by("pk")]
+
+
+def _deadlines(tournament: Tournament, user, arbiter: bool, today: date) -> dict:
+    """A correspondence tournament's stored clocks by deadline, their timeline and, for arbiters, cases and reports."""
     # Finished games have no deadline and raise no flag: they leave the deadline list.
     clocks = tournament_clocks(tournament=tournament).filter(game__status=GameStatus.ONGOING)
     if not arbiter:
-        clocks = clocks.filter(Q(game__white=request.user) | Q(game__black=request.user))
+        clocks = clocks.filter(Q(game__white=user) | Q(game__black=user))
     clocks = list(clocks)
-    live = []
-    if tournament.mode == Mode.LIVE:  # issue 16: clocks in seconds, no deadline; listed with both clocks now
-        from corr.live.state import live_payload
-
-        games = tournament.games.filter(status=GameStatus.ONGOING).select_related("white", "black")
-        if not arbiter:
-            games = games.filter(Q(white=request.user) | Q(black=request.user))
-        live = [{"game": game, "live": live_payload(game)} for game in games.order_by("pk")]
-    context = {"tournament": tournament, "clocks": clocks, "arbiter": arbiter, "today": today, "live_games": live,
-               "control_text": time_control_text(tournament.ruleset),
-               "timeline": svg.deadline_timeline(clocks=[c for c in clocks if c.on_move], today=today),
-               "finished": tournament.games.filter(status=GameStatus.FINISHED).count()}
+    context = {"clocks": clocks,
+               "timeline": svg.deadline_timeline(clocks=[c for c in clocks if c.on_move], today=today)}
     if arbiter:
         all_cases = OverstepCase.objects.filter(game__tournament=tournament)
         # Open cases first; withdrawn ones (the facts no longer show them) live in each game's history.
@@ -443,6 +439,23 @@ def tournament_page(request, tournament_id: int):
         context["withdrawn"] = all_cases.filter(status=OverstepStatus.WITHDRAWN).count()
         context["flagged"] = [c for c in clocks if c.flagged]
         context["reports"] = tournament.nightly_reports.order_by("-date").values_list("date", flat=True)[:30]
+    return context
+
+
+@login_required
+def tournament_page(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not can_see_tournament(request.user, tournament):
+        raise PermissionDenied(_("only the tournament's arbiters and players see this page"))
+    arbiter = can_arbitrate(request.user, tournament)
+    today = _today(tournament)
+    context = {"tournament": tournament, "arbiter": arbiter, "today": today,
+               "control_text": time_control_text(tournament.ruleset),
+               "finished": tournament.games.filter(status=GameStatus.FINISHED).count()}
+    if tournament.mode == Mode.LIVE:  # issue 16: clocks in seconds, no deadline; listed with both clocks now
+        context["live_games"] = _live_games(tournament, request.user, arbiter)
+    else:  # days, deadlines, cases and the nightly reports: correspondence play only
+        context.update(_deadlines(tournament, request.user, arbiter, today))
     return render(request, "corr/tournament.html", context)
 
 

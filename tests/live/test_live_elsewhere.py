@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from corr.live import timesource
 from corr.nightly.job import nightly_job, nightly_select
@@ -28,8 +30,12 @@ def test_the_tournament_page_of_a_live_tournament_lists_its_games(client, arbite
     tournament = live_tournament(arbiter, FISCHER_5_2)
     game_id = create_game(tournament)
     client.force_login(arbiter)
-    r = client.get(f"/tournaments/{tournament.pk}/")
+    with CaptureQueriesContext(connection) as queries:
+        r = client.get(f"/tournaments/{tournament.pk}/")
     assert r.status_code == 200
+    read = " ".join(q["sql"] for q in queries.captured_queries)
+    for table in ("corr_playerclock", "corr_overstepcase", "corr_nightlyreport"):  # correspondence play's only
+        assert table not in read, table
     page = r.content.decode()
     assert f"/games/{game_id}/" in page and "5:00" in page  # both clocks of Fischer 5 min + 2 s, not yet started
     assert "live play" in page and "Deadlines of the next four weeks" not in page and "Nightly reports" not in page
