@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import zlib
 from datetime import date
+from functools import cache
 
 from django.db import IntegrityError, connection
 from django.db.models import F, Q
@@ -107,27 +107,9 @@ def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime
     """
     version = game.events_version + 1
     fields = clock_fields(game, time, version)
-    columns = list(CLOCK_FIELDS)
-    clock_row = "(%s, %s::varchar, " + ", ".join(f"%s::{_CLOCK_TYPES[c]}" for c in columns) + ", now())"
-    clock_values = [v for colour, f in fields.items() for v in (game.pk, colour, *(f[c] for c in columns))]
-    event_row = "(" + ", ".join(["%s"] * len(_EVENT_COLUMNS)) + ")"
-    event_values = [v for row in new for v in (game.pk, *(getattr(row, c) for c in _EVENT_COLUMNS[1:]))]
-    sql = ["WITH gv AS (UPDATE corr_game SET events_version = events_version + 1 WHERE id = %s"
-           " RETURNING events_version)",
-           f", ck AS (INSERT INTO corr_playerclock AS c (game_id, player, {', '.join(columns)}, updated_at)"
-           f" VALUES {', '.join([clock_row] * len(fields))} ON CONFLICT (game_id, player) DO UPDATE SET"
-           f" {', '.join(f'{c} = EXCLUDED.{c}' for c in columns)}, updated_at = EXCLUDED.updated_at"
-           " WHERE (c.events_version, c.computed_on) <= (EXCLUDED.events_version, EXCLUDED.computed_on)"
-           " RETURNING c.player)"]
-    params = [game.pk, *clock_values]
-    if new:
-        sql.append(f", ev AS (INSERT INTO corr_gameevent ({', '.join(_EVENT_COLUMNS)})"
-                   f" VALUES {', '.join([event_row] * len(new))} RETURNING id, seq)")
-        params += event_values
-        sql.append(" SELECT seq, id FROM ev UNION ALL SELECT -1, count(*) FROM ck")
-    else:
-        sql.append(" SELECT -1, count(*) FROM ck")
-    statement = _store_statement("".join(sql), len(new), len(fields))
+    params = [game.pk, *(v for colour, f in fields.items() for v in (game.pk, colour, *(f[c] for c in CLOCK_FIELDS))),
+              *(v for row in new for v in (game.pk, *(getattr(row, c) for c in _EVENT_COLUMNS[1:])))]
+    statement = _store_statement(len(new), len(fields))
     try:
         with connection.cursor() as cursor:
             text = statement.text(cursor)
@@ -135,25 +117,36 @@ def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime
                 cursor.execute(text, params)
             else:
                 trip.execute(cursor, text, params, last=last)
-            out = dict(cursor.fetchall())
+            ids = dict(cursor.fetchall())
     except IntegrityError:
         raise _changed_meanwhile() from None
     for row in new:
-        row.id = out[row.seq]
+        row.id = ids[row.seq]
         row._state.adding = False
     game.events_version = version
 
 
-_store_statements: dict[str, Prepared] = {}
+@cache
+def _store_statement(events: int, clocks: int) -> Prepared:
+    """The store's statement for ``events`` new rows and ``clocks`` clocks (written once per shape).
 
-
-def _store_statement(sql: str, events: int, clocks: int) -> Prepared:
-    """The store's statement for ``events`` new rows and ``clocks`` clocks, named by its shape and text."""
-    statement = _store_statements.get(sql)
-    if statement is None:
-        name = f"corr_events_store_{events}_{clocks}_{zlib.crc32(sql.encode()):08x}"
-        statement = _store_statements[sql] = Prepared(name, sql)
-    return statement
+    Parameters: the game's id; per clock the game's id, the colour and ``CLOCK_FIELDS``; per event
+    ``_EVENT_COLUMNS``. It returns each new event's (seq, id).
+    """
+    columns = ", ".join(CLOCK_FIELDS)
+    clock_row = "(%s, %s::varchar, " + ", ".join(f"%s::{_CLOCK_TYPES[c]}" for c in CLOCK_FIELDS) + ", now())"
+    event_row = "(" + ", ".join(["%s"] * len(_EVENT_COLUMNS)) + ")"
+    sql = ("WITH gv AS (UPDATE corr_game SET events_version = events_version + 1 WHERE id = %s)"
+           f", ck AS (INSERT INTO corr_playerclock AS c (game_id, player, {columns}, updated_at)"
+           f" VALUES {', '.join([clock_row] * clocks)} ON CONFLICT (game_id, player) DO UPDATE SET"
+           f" {', '.join(f'{c} = EXCLUDED.{c}' for c in CLOCK_FIELDS)}, updated_at = EXCLUDED.updated_at"
+           " WHERE (c.events_version, c.computed_on) <= (EXCLUDED.events_version, EXCLUDED.computed_on))")
+    if events:
+        sql += (f", ev AS (INSERT INTO corr_gameevent ({', '.join(_EVENT_COLUMNS)})"
+                f" VALUES {', '.join([event_row] * events)} RETURNING id, seq) SELECT seq, id FROM ev")
+    else:
+        sql += " SELECT -1, -1"  # the CTEs run all the same: a statement's data changes always complete
+    return Prepared(f"corr_events_store_{events}_{clocks}", sql)
 
 
 def cause_of(new: list[GameEvent], game: Game) -> str:
