@@ -17,7 +17,6 @@ from datetime import date
 from typing import NamedTuple
 
 from django.conf import settings
-from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 from django.utils import translation
@@ -158,13 +157,10 @@ def cases_announce(*, game_ids: list[int], on: date) -> list[OverstepCase]:
     """
     if not game_ids:
         return []
-    if connection.vendor == "postgresql":  # one array, not a placeholder per game
-        among, ids = "= ANY(%s)", [list(game_ids)]
-    else:
-        among, ids = f"IN ({', '.join(['%s'] * len(game_ids))})", list(game_ids)
+    among, ids = ids_in("game_id", game_ids)  # PostgreSQL: one array, not a placeholder per game
     with bound_cursor() as cursor:
         cursor.execute(f"UPDATE corr_overstepcase SET announced_on = %s WHERE status = %s AND announced_on IS NULL"
-                       f" AND game_id {among} RETURNING id", [on, OverstepStatus.OPEN, *ids])
+                       f" AND {among} RETURNING id", [on, OverstepStatus.OPEN, *ids])
         marked = [pk for (pk,) in cursor.fetchall()]
     if not marked:
         return []
