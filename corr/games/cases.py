@@ -32,7 +32,7 @@ from django.db.models import Max
 from corr.clock import Account, ClockError, Move, compute
 from corr.models import CaseKind, EventKind, Game, GameEvent, GameStatus, Mail, Mode, OverstepCase, OverstepStatus
 
-from .assemble import assemble, current_row, rows_before
+from corr.clock.assembly import assemble, current_row, rows_before
 from .clockstate import GameTime
 
 UNREGISTERED = (Mail.ORDINARY, Mail.EMAIL)

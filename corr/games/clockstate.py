@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from corr.clock import GameClock, compute, write_game
 from corr.models import Game, GameStatus, Mode
 
-from .assemble import Assembled, assemble
+from corr.clock.assembly import Assembled, assemble
 from .leaves import game_leave
 
 

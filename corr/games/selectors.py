@@ -19,7 +19,7 @@ from corr.models import Game, GameEvent, PlayerClock, Tournament
 from corr.clock import GameClock
 from corr.clock.charging import ledger_json
 
-from .assemble import CLOCK_FIELDS, ClockRow
+from corr.clock.assembly import CLOCK_FIELDS, ClockRow
 from .clockstate import GameTime, game_time
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
 
@@ -37,7 +37,7 @@ EventRow = namedtuple("EventRow", EVENT_FIELDS)
 """A stored event read as JSON by one statement (``events_json``), with the fields of ``event_rows``."""
 
 CLOCK_EVENT_FIELDS = CLOCK_FIELDS
-"""The fields the clock reads (``corr.games.assemble.StoredEvent``): a clock read loads these only."""
+"""The fields the clock reads (``corr.clock.assembly.StoredEvent``): a clock read loads these only."""
 
 
 def _events_json_sql(fields: tuple[str, ...]) -> str:

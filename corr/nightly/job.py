@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from corr.clock import ClockError
 from corr.gcpause import no_cyclic_gc
-from corr.games.assemble import rows_as_of
+from corr.clock.assembly import rows_as_of
 from corr.games.cases import cases_follow
 from corr.games.clockstate import game_time, local_today
 from corr.games.leaves import leaves_prefetch

@@ -328,10 +328,10 @@ def test_a_correction_to_ordinary_mail_in_time_trouble_opens_a_mail_case(api, ar
 
 
 def test_the_record_kinds_of_the_pure_assembly_are_the_models(db):
-    from corr.games import assemble
+    from corr.clock import assembly
     from corr.models import RECORD_KINDS
 
-    assert assemble.RECORD_KINDS == {str(kind) for kind in RECORD_KINDS}
+    assert assembly.RECORD_KINDS == {str(kind) for kind in RECORD_KINDS}
 
 
 def test_an_event_locks_its_game_row_only(arbiter, late, anna, boris, frozen):

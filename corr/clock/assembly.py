@@ -2,6 +2,9 @@
 
 Pure: it reads attributes of the stored rows (or any object with the same
 names) and returns calculator values; the database is never touched here.
+It is part of the calculator's package because it runs on every read of a
+clock and twice on every move: it is one of the modules compiled by mypyc
+(:mod:`corr.clock.build`), with its pure-Python source tested the same way.
 
 The state machine of a correspondence game, as the service keeps it:
 
@@ -21,12 +24,13 @@ from collections import namedtuple
 from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from datetime import date, timedelta
-from typing import Iterable, Protocol
+from typing import Any, Iterable, Protocol
 
-from corr.clock.calendar import DateRange
-from corr.clock import (
-    Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Ruleset, Variant,
+from .calendar import DateRange
+from .events import (
+    Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant,
 )
+from .rules import Ruleset
 
 WHITE, BLACK = "white", "black"
 RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin", "leave"})
@@ -34,14 +38,17 @@ RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin", "leave"}
 
 
 _SEQ, _SUPERSEDES = attrgetter("seq"), attrgetter("supersedes_id")
+_new = tuple.__new__
+"""A named tuple made from all its fields (``Move``): its generated ``__new__`` is interpreted Python, even
+when compiled code calls it, and most of a long game's assembly was spent there."""
 _OTHER = {WHITE: BLACK, BLACK: WHITE}
 
-CLOCK_FIELDS = ("id", "seq", "kind", "player", "number", "received_on", "sent_on", "void", "variant", "reason",
-                "days", "supersedes_id")
-"""The fields of a stored event the clock reads, in the order of a clock tuple (``assemble(clock_tuples=True)``)."""
-
-ClockRow = namedtuple("ClockRow", CLOCK_FIELDS)
+ClockRow = namedtuple("ClockRow", ["id", "seq", "kind", "player", "number", "received_on", "sent_on", "void",
+                                   "variant", "reason", "days", "supersedes_id"])
 """A stored event as the clock reads it: a clock tuple with the fields' names."""
+
+CLOCK_FIELDS: tuple[str, ...] = ClockRow._fields
+"""The fields of a stored event the clock reads, in the order of a clock tuple (``assemble(clock_tuples=True)``)."""
 
 _clock_values = attrgetter(*CLOCK_FIELDS)
 _AT_SEQ, _AT_SUPERSEDES, _AT_KIND = itemgetter(1), itemgetter(11), itemgetter(2)
@@ -157,10 +164,15 @@ def rows_as_of(rows: Iterable[StoredEvent], on: date, entered_on) -> tuple[list[
     (``entered_on(row)`` gives its calendar date). A move received on or before
     ``on`` but sent after it leaves its receipt: it was pending that day.
     """
-    rows = sorted(rows, key=_SEQ)
-    if _nothing_after(rows, on, entered_on):
+    ordered = sorted(rows, key=_SEQ)
+    if _nothing_after(ordered, on, entered_on):
         # The nightly's usual case, checked in C: nothing entered or dated after ``on`` leaves nothing out.
-        return [row for row in rows if row.kind not in RECORD_KINDS], False
+        return [row for row in ordered if row.kind not in RECORD_KINDS], False
+    return rows_as_of_walked(ordered, on, entered_on)
+
+
+def rows_as_of_walked(rows: list, on: date, entered_on) -> tuple[list, bool]:
+    """``rows_as_of`` of ``rows`` in sequence, by walking every row (what its fast path must agree with)."""
     kept: list = []
     left_out = False
     dropped_ids: set[int] = set()
@@ -209,7 +221,8 @@ def _active_clock_tuples(rows) -> list[tuple]:
     rows = sorted(rows, key=_AT_SEQ)
     if not any(map(_AT_SUPERSEDES, rows)):  # most games: nothing corrected or withdrawn
         return [row for row in rows if row[2] != "withdrawal"]
-    return list(map(_clock_values, active_events(map(ClockRow._make, rows))))
+    named: list[Any] = [ClockRow(*row) for row in rows]  # read-only fields: the protocol's shape, as typed Any
+    return list(map(_clock_values, active_events(named)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,11 +269,12 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
     dispatched: date | None = None
     receipt: date | None = None
 
-    active = _active_clock_tuples(rows) if clock_tuples else map(_clock_values, active_events(rows))
+    active: Iterable[tuple] = (_active_clock_tuples(rows) if clock_tuples
+                               else map(_clock_values, active_events(rows)))
     add_event, add_source, other_of = events.append, sources.append, _OTHER
     for _id, seq, kind, player, number, received_on, sent_on, void, variant, reason, days, _ in active:
         if kind == "move":
-            add_event(Move(player, number, received_on, sent_on, void, Variant(variant) if variant else None))
+            add_event(_new(Move, (player, number, received_on, sent_on, void, Variant(variant) if variant else None)))
             add_source(seq)
             if not void:
                 made[player] = number
@@ -286,7 +300,7 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
         elif kind == "start_notice":
             notices[player] = received_on
 
-    pending = None
+    pending: PendingReceipt | None = None
     if ongoing:
         number = made[to_move] + 1
         if receipt is not None:
