@@ -42,6 +42,8 @@ from .gamefile import parse_date, read_game, write_event, write_game
 from .rules import DEFAULT_RULESET, Ruleset
 from .units import Unit
 
+from . import assembly  # noqa: F401 - compiled with the modules above: loaded with them (build.in_use)
+
 __all__ = [
     "BUILD",
     "Account", "GameClock", "compute", "control_for",

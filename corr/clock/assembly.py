@@ -59,7 +59,8 @@ def other(colour: str) -> str:
 
 
 class StoredEvent(Protocol):
-    id: int
+    id: int | None
+    """None for a row not saved yet (a new event checked with the stored ones before it is written)."""
     seq: int
     kind: str
     player: str
@@ -104,11 +105,12 @@ class Assembled:
     """The stored seq behind each calculator event (None for the pending move)."""
 
 
-def _chains(rows: Iterable[StoredEvent]) -> tuple[list[int], dict[int, StoredEvent], dict[int, int]]:
-    """(root ids in sequence, latest row of each root, root id of every row)."""
-    root_of: dict[int, int] = {}
-    current: dict[int, StoredEvent] = {}
-    order: list[int] = []
+def _chains(rows: Iterable[StoredEvent]) -> tuple[list[int | None], dict[int | None, StoredEvent],
+                                                   dict[int | None, int | None]]:
+    """(root ids in sequence, latest row of each root, root id of every row); a new row's id is None."""
+    root_of: dict[int | None, int | None] = {}
+    current: dict[int | None, StoredEvent] = {}
+    order: list[int | None] = []
     for row in sorted(rows, key=_SEQ):
         if row.supersedes_id is None:
             root_of[row.id] = row.id
