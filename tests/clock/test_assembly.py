@@ -115,3 +115,13 @@ def test_the_build_of_the_assembly_is_the_calculators():
     from corr.clock import assembly, build
 
     assert ("assembly" in build.COMPILED) and assembly.__file__.endswith(".py") == (corr.clock.BUILD == build.PURE)
+
+
+def test_a_new_row_not_saved_yet_is_assembled_with_the_stored_ones():
+    # A new event is checked with the stored ones before it is written: it has no id yet (a correction
+    # among them too), which the compiled build must accept like the sources.
+    new = row(7, "move", "black", 1, received_on=day(6), sent_on=day(9), supersedes_id=3)._replace(id=None)
+    rows = [*POSTAL, new]
+    assert [r.seq for r in active_events(rows)] == [1, 2, 7, 4, 5, 6]
+    assert assembled(rows).game.events[1] == Move("black", 1, day(6), day(9))
+    assert current_row(rows, 3).seq == 7
