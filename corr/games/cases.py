@@ -30,9 +30,9 @@ from datetime import date
 from django.db.models import Max
 
 from corr.clock import Account, ClockError, Move, compute
+from corr.clock.assembly import assemble, current_row, rows_before
 from corr.models import CaseKind, EventKind, Game, GameEvent, GameStatus, Mail, Mode, OverstepCase, OverstepStatus
 
-from corr.clock.assembly import assemble, current_row, rows_before
 from .clockstate import GameTime
 
 UNREGISTERED = (Mail.ORDINARY, Mail.EMAIL)

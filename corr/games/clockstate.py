@@ -7,9 +7,9 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from corr.clock import GameClock, compute, write_game
+from corr.clock.assembly import Assembled, assemble
 from corr.models import Game, GameStatus, Mode
 
-from corr.clock.assembly import Assembled, assemble
 from .leaves import game_leave
 
 

@@ -18,8 +18,8 @@ from corr.models import Game, GameEvent, PlayerClock, Tournament
 
 from corr.clock import GameClock
 from corr.clock.charging import ledger_json
-
 from corr.clock.assembly import CLOCK_FIELDS, ClockRow
+
 from .clockstate import GameTime, game_time
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
 

@@ -9,9 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import NoticeReason
+from corr.clock.assembly import current_row, other
 from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase
 
-from corr.clock.assembly import current_row, other
 from ..clockstate import GameTime, assemble_game, game_time
 from ..errors import InvalidInput, TurnConflict, colour_word
 from .lock_read import Locked
