@@ -61,11 +61,14 @@ LedgerRow = tuple[str, int, str, int, int, str, int, str]
 plain tuple costs a fraction of a named one), made a :class:`LedgerLine` when a caller asks."""
 
 
-def ledger_json(rows: Sequence[LedgerRow]) -> list[dict[str, object]]:
-    """The ledger's rows as JSON objects keyed by ``LEDGER_FIELDS``, as the API and ``manage.py clock`` write them.
+def ledger_json(rows: Sequence[tuple]) -> list[dict[str, object]]:
+    """The ledger's rows (``LedgerRow``s) as JSON objects keyed by ``LEDGER_FIELDS``, as the API and
+    ``manage.py clock`` write them.
 
     A long game's clock read is mostly its ledger: built here, in the compiled
-    module, an object per line costs a fraction of a Python dict display.
+    module, an object per line costs a fraction of a Python dict display. The
+    rows are typed plain tuples here: as ``LedgerRow``s, each would be checked
+    and its numbers unboxed, only to be boxed again into the dict.
     """
     return [{"player": row[0], "move": row[1], "kind": row[2], "days": row[3], "excluded_days": row[4],
              "rule": row[5], "event": row[6], "note": row[7]} for row in rows]

@@ -199,3 +199,29 @@ def test_joined_objects_are_the_rendered_union(first, second):
     joined = json_object_join(json_bytes(first), json_bytes(second))
     assert joined == json_bytes(first | second)
     assert json.loads(joined) == first | second
+
+
+def test_a_miss_computes_with_the_cyclic_collector_paused_and_leaves_it_as_it_was(played, monkeypatch):
+    import gc
+
+    from corr.games import selectors
+
+    seen = []
+
+    def compute(**kwargs):
+        seen.append(gc.isenabled())
+        return _clock_view_compute(**kwargs)
+
+    def failing(**kwargs):
+        seen.append(gc.isenabled())
+        raise RuntimeError("no clock")
+
+    cache.clear()
+    assert gc.isenabled()
+    monkeypatch.setattr(selectors, "_clock_view_compute", compute)
+    assert game_clock_view_json(game=played, as_of=TODAY) == json_bytes(_clock_view_compute(game=played, as_of=TODAY))
+    game_clock_view_json(game=played, as_of=TODAY)  # a hit computes nothing
+    monkeypatch.setattr(selectors, "_clock_view_compute", failing)
+    with pytest.raises(RuntimeError):
+        game_clock_view_json(game=played, as_of=TODAY + timedelta(days=1))
+    assert seen == [False, False] and gc.isenabled()
