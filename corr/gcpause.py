@@ -2,10 +2,10 @@
 
 A batch (the calculator over a file of games, a nightly chunk, a long game's
 clock computed on a read) builds many short-lived tuples and dicts; the
-collector, triggered by allocations, walks every object of the process each full pass, the batch's and all that
-Django keeps for the process's life alike. Reference counting frees the
-batch's objects as it goes; cycles (rare here) wait for the collector's next
-pass after the batch.
+collector, triggered by allocations, walks every object of the process each
+full pass, the batch's and all that Django keeps for the process's life
+alike. Reference counting frees the batch's objects as it goes; cycles (rare
+here) wait for the collector's next pass after the batch.
 """
 
 from __future__ import annotations
