@@ -51,7 +51,7 @@ CLOCK_FIELDS: tuple[str, ...] = ClockRow._fields
 """The fields of a stored event the clock reads, in the order of a clock tuple (``assemble(clock_tuples=True)``)."""
 
 _clock_values = attrgetter(*CLOCK_FIELDS)
-_AT_SEQ, _AT_SUPERSEDES, _AT_KIND = itemgetter(1), itemgetter(11), itemgetter(2)
+_AT_SEQ, _AT_SUPERSEDES = itemgetter(1), itemgetter(11)
 
 
 def other(colour: str) -> str:

@@ -26,8 +26,8 @@ from django.views.decorators.http import require_POST
 
 from corr import limits as lim
 from corr.clock import ClockError
-from corr.games import services
 from corr.clock.assembly import active_events, other
+from corr.games import services
 from corr.games.clockstate import game_file, local_today
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
