@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from corr.clock import NoticeReason
 from corr.clock.assembly import active_events, current_row, other
-from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase
+from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase, Timeouts
 
-from ..clockstate import GameTime, assemble_game, counts_instants, game_time, local_today
+from ..clockstate import GameTime, assemble_game, counts_instants, game_time, instant_text, local_today
 from ..errors import InvalidInput, TurnConflict, colour_word
 from .lock_read import Locked
 from .storage import (
@@ -70,6 +70,8 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
         raise TurnConflict(_("number %(number)s is not the next move: %(colour)s's next move is %(expected)s"),
                            field="number", number=number, colour=colour_word(colour), expected=expected)
     pending = before.pending
+    if counts_instants(game) and game.tournament.timeouts == Timeouts.AUTOMATIC:
+        ensure_flag_standing(game, rows, colour, as_of)
     if variant and variant not in ("accepted", "conditional"):
         raise InvalidInput(_("variant must be accepted or conditional, got %(value)s"), field="variant",
                            value=repr(variant))
@@ -119,6 +121,23 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
                                          as_of=as_of)
     case = next((c for c in changes.opened if c.kind == CaseKind.REGISTERED_MAIL and c.event_seq == new.seq), None)
     return time, mover_warnings(game, time, colour, case, mail)
+
+
+def ensure_flag_standing(game: Game, rows, colour: str, now: datetime) -> None:
+    """Under ``timeouts: automatic`` a move after its flag fell is refused: the game is lost on time at the flag.
+
+    The ICCF webserver, lichess and chess.com way; the flag check records the
+    result (``corr.timeouts``), at once or within a sweep. A game an arbiter
+    reopened is theirs: its late moves are stored and open cases.
+    :raises TurnConflict: naming the instant the flag fell (409).
+    """
+    if any(row.kind == EventKind.REOPEN for row in rows):
+        return
+    over = game_time(game, rows, now).clock.accounts[colour].overstepped
+    if over is not None:
+        at = getattr(over, "at", None)
+        raise TurnConflict(_("%(colour)s's time ran out at %(at)s: the game is lost on time"), field="number",
+                           colour=colour_word(colour), at=instant_text(at) if at is not None else now)
 
 
 def dispatched_at(rows) -> datetime | None:

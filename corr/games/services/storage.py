@@ -16,6 +16,7 @@ from corr.models import Game, GameEvent, GameStatus, Mode, OverstepCase, PlayerC
 from ..cases import CaseChanges, cases_follow
 from ..clockstate import GameTime, assemble_game, clock_day, counts_instants, game_time
 from ..errors import InvalidInput, NotAllowed, TurnConflict
+from ..flagclock import flag_schedule_on_commit
 from ..selectors import game_rows
 from .prepared import Prepared
 from .trips import Trip
@@ -85,6 +86,8 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
             raise _changed_meanwhile() from None
         version_raise(game)
         clocks_write([(game.pk, colour, fields) for colour, fields in clock_fields(game, stored).items()])
+    if counts_instants(game):
+        flag_schedule_on_commit(game_id=game.pk, fields=clock_fields(game, stored))
     return time, changes.apply()
 
 
@@ -189,7 +192,10 @@ def clock_store(*, game: Game, rows, today: date, time: GameTime | None = None) 
     ``game.events_version`` must be the version ``rows`` are (the caller holds the row lock).
     """
     time = time_for_storage(game, rows, today, time)
-    clocks_write([(game.pk, colour, fields) for colour, fields in clock_fields(game, time).items()])
+    fields = clock_fields(game, time)
+    clocks_write([(game.pk, colour, f) for colour, f in fields.items()])
+    if counts_instants(game):
+        flag_schedule_on_commit(game_id=game.pk, fields=fields)
 
 
 _CLOCK_TYPES = {"on_move": "boolean", "made": "integer", "control_number": "integer", "total_days": "integer",
@@ -285,13 +291,15 @@ def clock_fields(game: Game, time: GameTime, events_version: int | None = None) 
     return out
 
 
-def game_recompute(game: Game, *, by: User | None, today: date, cause: str) -> GameTime:
+def game_recompute(game: Game, *, by: User | None, today: date, cause: str,
+                   as_of: date | None = None) -> GameTime:
     """After a change that is not an event (a result, a reopening, new rules): new version, clocks and cases.
 
-    The caller holds the game's row lock.
+    The caller holds the game's row lock. ``as_of``: what the clock is
+    computed as of when not ``today`` (an instant: a server game's flag check).
     """
     rows = game_rows(game=game)
-    time = game_time(game, rows, today)
+    time = game_time(game, rows, today if as_of is None else as_of)
     version_raise(game)
     clock_store(game=game, rows=rows, today=today, time=time)
     cases_follow(game=game, time=time, rows=rows, on=today, cause=cause, by=by)
