@@ -31,9 +31,16 @@ def flag_next(fields: dict[str, dict]) -> tuple[datetime, int] | None:
     return min(due) if due else None
 
 
-def flag_schedule_on_commit(*, game_id: int, fields: dict[str, dict]) -> None:
-    """Queue the check of the game's next flag after commit (nothing when no clock has one)."""
+def flag_schedule_on_commit(*, game_id: int, fields: dict[str, dict], now: datetime | None = None) -> None:
+    """Queue the check of the game's next flag after commit (nothing when no clock has one).
+
+    ``now``: check at this instant instead (a late move just stored opened an
+    overstep case, which the check announces at once, not at the next night).
+    """
     due = flag_next(fields)
+    if now is not None:
+        version = next(iter(fields.values()))["events_version"]
+        due = (now, version)
     if due is not None:
         at, version = due
         transaction.on_commit(lambda: flag_check_at(game_id=game_id, version=version, at=at))

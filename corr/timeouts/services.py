@@ -21,15 +21,18 @@ log = logging.getLogger(__name__)
 
 
 def fallen_flag(game: Game, time) -> tuple[str, datetime] | None:
-    """The colour to move whose time is over as of ``time``'s instant, and when its flag fell; None if none."""
-    colour = time.to_move
-    if colour is None:
-        return None
-    over = time.clock.accounts[colour].overstepped
-    if over is None:
-        return None
-    at = getattr(over, "at", None)
-    return colour, at if at is not None else time.clock.as_of
+    """The colour whose time is over as of ``time``'s instant, and when its flag fell; None if none.
+
+    The player to move first; else a player whose late move was stored (``timeouts: arbiter``
+    stores it, and the case it opened is announced here).
+    """
+    order = [time.to_move] if time.to_move else []
+    for colour in order + [c for c in time.clock.accounts if c not in order]:
+        over = time.clock.accounts[colour].overstepped
+        if over is not None:
+            at = getattr(over, "at", None)
+            return colour, at if at is not None else time.clock.as_of
+    return None
 
 
 @transaction.atomic
@@ -68,7 +71,7 @@ def flag_record(*, game_id: int, now: datetime, version: int | None = None) -> b
     colour, at = fallen
     today = clock_day(game, time.clock.as_of)
     reopened = any(row.kind == EventKind.REOPEN for row in rows)
-    if game.tournament.timeouts == Timeouts.AUTOMATIC and not reopened:
+    if game.tournament.timeouts == Timeouts.AUTOMATIC and not reopened and colour == time.to_move:
         timeout_record(game=game, timeout=timeout_decide(kind=game.kind_in_force, rows=rows, player=colour, at=at),
                        today=today, now=now)
         return True

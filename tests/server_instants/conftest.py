@@ -21,9 +21,11 @@ def z(at: datetime) -> str:
     return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def instant_tournament(arbiter, *, preset: str = "lichess_days_1", timeouts: str = "arbiter", **extra):
-    return services.tournament_create(by=arbiter, name=f"{preset} {timeouts}", official_start=START, mode="server",
-                                      preset=preset, time_zone="Europe/Moscow", timeouts=timeouts, **extra)
+def instant_tournament(arbiter, *, preset: str = "lichess_days_1", timeouts: str = "arbiter", official_start=START,
+                       **extra):
+    return services.tournament_create(by=arbiter, name=f"{preset} {timeouts}", official_start=official_start,
+                                      mode="server", preset=preset, time_zone="Europe/Moscow", timeouts=timeouts,
+                                      **extra)
 
 
 def game_of(arbiter, tournament, anna, boris):

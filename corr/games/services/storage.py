@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import ClockError, EventError
-from corr.models import Game, GameEvent, GameStatus, Mode, OverstepCase, PlayerClock
+from corr.models import CaseKind, Game, GameEvent, GameStatus, Mode, OverstepCase, PlayerClock
 
 from ..cases import CaseChanges, cases_follow
 from ..clockstate import GameTime, assemble_game, clock_day, counts_instants, game_time
@@ -87,7 +87,9 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
         version_raise(game)
         clocks_write([(game.pk, colour, fields) for colour, fields in clock_fields(game, stored).items()])
     if counts_instants(game):
-        flag_schedule_on_commit(game_id=game.pk, fields=clock_fields(game, stored))
+        late = any(c.kind == CaseKind.OVERSTEP for c in changes.opened)
+        flag_schedule_on_commit(game_id=game.pk, fields=clock_fields(game, stored),
+                                now=time.clock.as_of if late else None)
     return time, changes.apply()
 
 
