@@ -149,3 +149,24 @@ def test_a_flag_against_a_lone_king_is_a_draw(arbiter, anna, boris, api):
     assert game.termination == (f"white's time ran out at {z(flag)}, but black cannot checkmate"
                                 " (insufficient material, FIDE 6.9): drawn")
     assert {m.subject for m in mails(game)} == {f"Game #{game.pk} drawn: white's time ran out"}
+
+
+def test_a_late_move_under_arbiter_timeouts_is_stored_and_its_case_announced_at_once(
+        exact_game, boris, arbiter, api, settings, monkeypatch, django_capture_on_commit_callbacks, mailoutbox):
+    """The 50.4 way: the late move stands and opens the case; the check it queues for now e-mails the arbiters."""
+    from corr.live import timesource
+
+    late = BLACK_FLAG + timedelta(seconds=10)
+    settings.SERVER_FLAG_INPROCESS = True  # the embedded run's timer, made to fire at once on the injected clock
+    monkeypatch.setattr(timesource, "now_ms", lambda: int(late.timestamp() * 1000))
+    monkeypatch.setattr(timesource, "call_at", lambda at_ms, callback: callback() if at_ms <= late.timestamp() * 1000
+                        else None)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = move_at(api(boris), exact_game, 1, "e5", late)
+    assert response.status_code == 201
+    assert any("overstep case is open" in w for w in response.json()["warnings"])
+    case = OverstepCase.objects.get(game=exact_game)
+    assert (case.player, case.status) == ("black", "open") and case.announced_on is not None
+    [mail] = mailoutbox
+    assert mail.to == [arbiter.email]
+    assert mail.subject == f"Overstep case in game #{exact_game.pk}: black exceeded control 1"
