@@ -42,7 +42,7 @@ class Command(BaseCommand):
         if not text:
             self.stdout.flush()
         try:
-            run(options, today=timezone.localdate(), stdin=sys.stdin.buffer, stdout=out)
+            run(options, today=timezone.localtime(), stdin=sys.stdin.buffer, stdout=out)  # now: its date for dates
         except CommandFailed as error:
             if error.returncode == DEAD_WORKER and not text:
                 # A real process: leave at once (``exit_now``), the executor may wait on a dead worker forever.
