@@ -300,7 +300,7 @@ def run(options: dict, *, today: date, stdin: IO[bytes], stdout: IO[bytes]) -> N
     """
     as_of = parse_as_of(options.get("as_of"))
     path = options["file"]
-    from .clock_pgn import pgn_game_file, reads_pgn
+    from .clock_pgn import pgn_game_file, reads_pgn  # here: it imports CommandFailed from this module
 
     try:
         if reads_pgn(options):
