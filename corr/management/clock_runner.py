@@ -62,7 +62,8 @@ class CommandFailed(Exception):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments, the same for ``manage.py clock`` and the plain module."""
-    parser.add_argument("file", help="a game file (JSON), or - for standard input")
+    parser.add_argument("file", help="a game file (JSON) or a server's PGN with [%%ccsnt] stamps (FILE.pgn),"
+                        " or - for standard input")
     parser.add_argument("--json", action="store_true", help="print the JSON result")
     parser.add_argument("--as-of", dest="as_of", help="compute as of this date (YYYY-MM-DD, "
                         "1900-01-01..2199-12-31) or instant (2024-06-01T18:00:36Z); default: the file's "
@@ -73,6 +74,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the input is JSON Lines: one game object a line (printed as a list)")
     parser.add_argument("--workers", type=int, default=1,
                         help="processes computing a list's games (default 1: on few cores more do not pay)")
+    parser.add_argument("--pgn", action="store_true", help="read FILE as PGN whatever its name (FILE.pgn always is)")
+    parser.add_argument("--preset", help="PGN: the ruleset preset of its games (iccf_10_50, rus_50_4 ...); required")
+    parser.add_argument("--time-zone", dest="time_zone", help="PGN: the IANA zone its stamps' times are written in"
+                        " (Europe/Moscow); default UTC")
 
 
 def encode_clock(clock: GameClock) -> bytes:
@@ -300,8 +305,13 @@ def run(options: dict, *, today: date, stdin: IO[bytes], stdout: IO[bytes]) -> N
     """
     as_of = parse_as_of(options.get("as_of"))
     path = options["file"]
+    from .clock_pgn import pgn_game_file, reads_pgn  # here: it imports CommandFailed from this module
+
     try:
-        stream = stdin if path == "-" else open(path, "rb")
+        if reads_pgn(options):
+            stream = pgn_game_file(path, options, stdin=stdin)  # the PGN's games as a game file's JSON
+        else:
+            stream = stdin if path == "-" else open(path, "rb")
     except OSError as error:
         raise CommandFailed(f"cannot read {path}: {error.strerror}") from None
     source = Source(stream, path, keep=path == "-")
