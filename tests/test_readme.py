@@ -35,11 +35,6 @@ NOT_RUN = {
     "python manage.py check --deploy": "checks production's settings, which need SECRET_KEY and ALLOWED_HOSTS"
                                        " (tests/settings runs it with them)",
     "python bench/clock_command.py": "a benchmark of 10,000 games (make bench runs it)",
-    # Remove once the calculator reads instants (sent_at/received_at): then this entry hides nothing.
-    "python manage.py clock tests/commands/data/iccf_stamped.pgn": "instant stamps, which the calculator reads"
-                                                                   " once its instants land; run by"
-                                                                   " tests/commands/test_clock_pgn.py (xfail until"
-                                                                   " then)",
 }
 
 

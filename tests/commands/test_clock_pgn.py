@@ -350,8 +350,16 @@ def test_preset_is_refused_for_a_json_game_file():
                            " own\n")
 
 
-@pytest.mark.xfail(reason="calculator instants not merged yet", strict=False)
 def test_the_readme_command_audits_the_iccf_fixture():
-    done = clock("tests/commands/data/iccf_stamped.pgn", "--preset", "iccf_10_50", "--json")
+    done = clock("tests/commands/data/iccf_stamped.pgn", "--preset", "iccf_10_50", "--json",
+                 "--as-of", "2019-06-22T09:39:59Z")
     assert done.returncode == 0, done.stderr
-    assert "flag_at" in done.stdout
+    finished, ongoing = json.loads(done.stdout)
+    assert finished["players"]["black"]["overstepped"] is None
+    # Black's move 7, received 2019-05-22T09:40Z with 41 of 50 days left (20 whole days, then 21 that
+    # cost 2 each: 30 days in all, ICCF 2.4.2) is over 31 x 24 h after it arrived, and not a second before.
+    black = ongoing["players"]["black"]
+    assert (black["flag_at"], black["overstepped"], black["remaining_seconds"]) == ("2019-06-22T09:40:00Z", None, 1)
+    late = json.loads(clock("tests/commands/data/iccf_stamped.pgn", "--preset", "iccf_10_50", "--json",
+                            "--as-of", "2019-06-22T09:40:00Z").stdout)[1]["players"]["black"]
+    assert late["overstepped"]["at"] == "2019-06-22T09:40:00Z"
