@@ -78,7 +78,7 @@ def test_every_readme_command_runs_as_printed_with_no_variable_set(tmp_path):
 def test_every_file_the_readme_names_exists():
     for command in readme_commands():
         for word in command.split():
-            if re.match(r"^[\w./-]+\.(json|py|md|png)$", word):
+            if re.match(r"^[\w./-]+\.(json|py|md|png|pgn)$", word):
                 assert (ROOT / word).exists(), f"{word} (in {command!r})"
     for image in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README.read_text()):
         assert (ROOT / image).exists(), image

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 
 from .charging import LedgerLine, LedgerRow, PlayerCharges, charge_rows, ledger_line
-from .control import ControlWindow, CumulativeMovesControl, Overstep, SystemControl, TimeControl
+from .control import ControlState, ControlWindow, CumulativeMovesControl, Overstep, SystemControl, TimeControl
+from .counts import DAY_SECONDS, Count, end_of, local_date, rfc3339, start_of
 from .errors import ClockError, RulesetError
 from .events import Game
+from .flagtime import fallen_at
 from .rules import Ruleset
 
 
@@ -33,6 +35,12 @@ class Account:
     next_charge_number: int
     clock: dict | None = None
     """The time-control system's own state; None under the default 50.4 control."""
+    flag_at: datetime | None = None
+    """The instant (UTC) the pending move is over its time if not sent before it; under ``dates`` 00:00
+    of the day after ``deadline`` in the game's zone; None when ``deadline`` is None."""
+    remaining_seconds: int = 0
+    """The time left as of the as-of instant, the running move counted: until ``flag_at`` for a player
+    on move, what their next move may take for the other; 0 once the flag fell."""
 
     def __init__(
         self,
@@ -50,6 +58,8 @@ class Account:
         overstepped: Overstep | None,
         next_charge_number: int,
         clock: dict | None = None,
+        flag_at: datetime | None = None,
+        remaining_seconds: int = 0,
     ) -> None:
         # Written out rather than generated: a dataclass's generated __init__ runs as interpreted code
         # even in the compiled build, at ~150 ns a field (issue 13).
@@ -67,6 +77,8 @@ class Account:
         self.overstepped = overstepped
         self.next_charge_number = next_charge_number
         self.clock = clock
+        self.flag_at = flag_at
+        self.remaining_seconds = remaining_seconds
 
     @property
     def remaining_days(self) -> int:
@@ -74,7 +86,7 @@ class Account:
 
     def as_json(self) -> dict:
         return {
-            "start": self.start.isoformat(),
+            "start": _instant_text(self.start) if isinstance(self.start, datetime) else self.start.isoformat(),
             "made": self.made,
             "on_move": self.on_move,
             "thinking_days": self.thinking_days,
@@ -85,6 +97,8 @@ class Account:
             "deadline": None if self.deadline is None else self.deadline.isoformat(),
             "time_trouble": self.time_trouble,
             "overstepped": None if self.overstepped is None else self.overstepped.as_json(),
+            "flag_at": _instant_text(self.flag_at),
+            "remaining_seconds": self.remaining_seconds,
         } | ({} if self.clock is None else {"clock": self.clock})
 
 
@@ -141,7 +155,7 @@ class GameClock:
     def as_json(self) -> dict:
         """The JSON of ``manage.py clock --json`` for one game."""
         return {
-            "as_of": self.as_of.isoformat(),
+            "as_of": rfc3339(self.as_of) if isinstance(self.as_of, datetime) else self.as_of.isoformat(),
             "players": {pid: account.as_json() for pid, account in self.accounts.items()},
             "ledger": [line.as_json() for line in self.ledger],
         }
@@ -165,14 +179,28 @@ def compute(game: Game, as_of: date, *, with_ledger: bool = False) -> GameClock:
     read from the clock or stored. ``with_ledger`` builds the ledger in the
     same pass (for callers that print it); otherwise it is built on first use.
 
+    ``as_of`` is a date or an instant (an aware datetime). Under ``dates`` an instant is read as its
+    date in the game's zone (its seconds still count in ``remaining_seconds``); under ``whole_days``
+    and ``exact`` a date means the end of that date.
+
     :raises EventError: for the first malformed or out-of-sequence event.
     :raises ClockError: naming the player when a deadline would fall after 9999-12-31
         (``date.max``), or a late start notice's start would.
     """
+    count = game.ruleset.count
+    if count is Count.DATES:
+        moment: datetime | None = as_of if isinstance(as_of, datetime) else None
+        if moment is not None:
+            as_of = local_date(moment, game.time_zone)
+    else:
+        if not isinstance(as_of, datetime):
+            as_of = end_of(as_of, game.time_zone)
+        moment = as_of
     charges, rows = charge_rows(game, as_of, ledger=with_ledger)
     control = control_for(game.ruleset)
     trouble_days = game.ruleset.time_trouble_days
-    accounts = {pid: _account(c, _fold(control, c), trouble_days) for pid, c in charges.items()}
+    accounts = {pid: _account(c, _fold(control, c), trouble_days, game, control, as_of, moment)
+                for pid, c in charges.items()}
     return GameClock(as_of=as_of, accounts=accounts, ruleset=game.ruleset, game=game,
                      rows=tuple(rows) if with_ledger else None)  # with_ledger: no second pass
 
@@ -187,11 +215,83 @@ def _fold(control: TimeControl, c: PlayerCharges):
                          field=field) from None
 
 
-def _account(c: PlayerCharges, state, trouble_days: int) -> Account:
+def _account(c: PlayerCharges, state: ControlState, trouble_days: int, game: Game, control: TimeControl,
+             as_of: date, moment: datetime | None) -> Account:
+    window, overstepped, deadline = state.window, state.overstepped, state.deadline
+    thinking, penalty, delay = c.thinking_days, c.penalty_days, c.delay_days
+    zone = game.time_zone
+    if c.count is Count.DATES:
+        flag_at = None if deadline is None else _day_start(deadline + timedelta(days=1), zone)
+        # Under dates the as-of date is counted whole: "as of" is its end unless an instant was given.
+        now = moment if moment is not None else _day_start(as_of + timedelta(days=1), zone)
+    else:
+        flag_at = state.flag_at
+        assert moment is not None
+        now = moment
+        if flag_at is not None:
+            deadline = local_date(flag_at - timedelta(seconds=1), zone)  # the last date a move is in time
+    if c.pending is not None:
+        remaining_seconds = 0 if flag_at is None else max(0, _seconds(flag_at - now))
+    else:
+        remaining_seconds = state.next_move_seconds
+    if overstepped is not None:
+        overstepped = overstepped.fallen_at(_fallen(game, c, overstepped, control))
+        if state.rival is not None and overstepped.at is not None:
+            rival = state.rival.fallen_at(_fallen(game, c, state.rival, control))
+            if rival.at is not None and rival.at < overstepped.at:  # the flag that fell first in time stands
+                overstepped = rival
+    if c.count is Count.EXACT:  # the account's day fields in whole days; the seconds are said beside them
+        thinking, penalty, delay = thinking // DAY_SECONDS, penalty // DAY_SECONDS, delay // DAY_SECONDS
+        window = ControlWindow(window.number, window.through_move, window.allowed_days // DAY_SECONDS,
+                               window.remaining_days // DAY_SECONDS)
+        if overstepped is not None:
+            overstepped = Overstep(overstepped.control, overstepped.through_move,
+                                   overstepped.allowed_days // DAY_SECONDS, -(-overstepped.used_days // DAY_SECONDS),
+                                   overstepped.reason, overstepped.at)
     return Account(
         player=c.player, start=c.start, made=c.made, on_move=c.pending is not None,
-        thinking_days=c.thinking_days, penalty_days=c.penalty_days, delay_days=c.delay_days,
-        total_days=c.total_days, control=state.window, deadline=state.deadline,
-        time_trouble=state.window.remaining_days <= trouble_days,
-        overstepped=state.overstepped, next_charge_number=c.next_charge_number, clock=state.clock,
+        thinking_days=thinking, penalty_days=penalty, delay_days=delay,
+        total_days=thinking + penalty + delay, control=window, deadline=deadline,
+        time_trouble=window.remaining_days <= trouble_days,
+        overstepped=overstepped, next_charge_number=c.next_charge_number, clock=state.clock,
+        flag_at=flag_at, remaining_seconds=remaining_seconds,
     )
+
+
+def _fallen(game: Game, c: PlayerCharges, over: Overstep, control: TimeControl) -> datetime | None:
+    """When ``over`` fell (:mod:`corr.clock.flagtime`), told which kind of control was exceeded."""
+    limit = None
+    whole_control = None
+    if isinstance(control, CumulativeMovesControl):
+        n = control.moves_per_control
+        whole_control = ((over.control - 1) * n + 1, over.through_move, True)
+    elif isinstance(control, SystemControl):
+        time_control = control.time_control
+        limit = time_control.max_per_move
+        system = time_control.system
+        if over.reason is None and not system.by_move and hasattr(system, "stage_of"):
+            # Plain stages: a stage of N moves is exceeded as a whole (its last move named), the rest of
+            # the game on the move itself, with the stage's whole allowance: walked either way.
+            _, first, _, _ = system.stage_of(over.through_move)
+            whole_control = (first, over.through_move, system.cumulative)
+    return fallen_at(game, c, over, whole_control=whole_control, limit=limit, per_move=c.charges)
+
+
+def _seconds(delta: timedelta) -> int:
+    return delta.days * DAY_SECONDS + delta.seconds
+
+
+def _day_start(day: date, zone: str) -> datetime:
+    """00:00 of ``day`` in ``zone`` (UTC without a zone lookup: the default, and every bench game)."""
+    if zone == "UTC":
+        return datetime(day.year, day.month, day.day, tzinfo=UTC)
+    return start_of(day, zone)
+
+
+def _instant_text(instant: datetime | None) -> str | None:
+    """RFC 3339 in UTC, to the second (``2026-03-05T00:00:00Z``)."""
+    if instant is None:
+        return None
+    if instant.tzinfo is UTC and not instant.microsecond:
+        return f"{instant.isoformat()[:19]}Z"
+    return rfc3339(instant)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Any, Callable, Iterator
 
 from .account import GameClock, compute
@@ -12,9 +12,16 @@ from .gamefile import read_game
 
 def compute_file(data: Any, *, as_of: date | None, today: date,
                  dates: dict[str, date] | None = None) -> GameClock:
-    """Compute one game object; ``as_of`` overrides the file's, which overrides ``today``."""
+    """Compute one game object; ``as_of`` overrides the file's, which overrides ``today``.
+
+    ``today`` may be the current instant (an aware datetime): a game counted in dates is then computed
+    as of its date there, a game of instants as of the instant itself.
+    """
     game, file_as_of = read_game(data, dates)
-    return compute(game, as_of or file_as_of or today, with_ledger=True)  # files are printed with their ledger
+    moment = as_of or file_as_of
+    if moment is None:
+        moment = today.date() if isinstance(today, datetime) and not game.ruleset.count.instants else today
+    return compute(game, moment, with_ledger=True)  # files are printed with their ledger
 
 
 def iter_clocks(games: list, *, as_of: date | None, today: date, first_index: int = 0) -> Iterator[GameClock]:

@@ -13,13 +13,15 @@ depends on what came before.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from .calendar import Exclusions, MoveOnLeave, excluded_note
+from .counts import DAY_SECONDS, Count, duration_text, rfc3339
 from .errors import ClockError, EventError
 from .events import Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
+from .instants import INSTANT_MIN, InstantExclusions, check_instants, instant_error, start_of
 
 # Ledger kinds: what a line of the ledger explains. (Final: constants of the compiled build, not
 # looked up by name at every use.)
@@ -126,6 +128,8 @@ class PlayerCharges:
     instead of the move whose days they are: the per-move systems count those days on that move."""
     exclusions: Exclusions | None = None
     """The player's days that do not count (leave, holidays, weekends); None when every day counts."""
+    count: Count = Count.DATES
+    """How the amounts were counted: days (dates, whole days) or seconds (exact)."""
 
     def __init__(
         self,
@@ -142,6 +146,7 @@ class PlayerCharges:
         double_after: int | None = None,
         shifted: tuple[tuple[int, int, int], ...] = (),
         exclusions: Exclusions | None = None,
+        count: Count = Count.DATES,
     ) -> None:
         self.player = player
         self.start = start
@@ -156,6 +161,7 @@ class PlayerCharges:
         self.double_after = double_after
         self.shifted = shifted
         self.exclusions = exclusions
+        self.count = count
 
     @property
     def total_days(self) -> int:
@@ -263,40 +269,64 @@ def charge_game(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
 def charge_rows(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[str, PlayerCharges], list[LedgerRow]]:
     """Charge every event of ``game`` as of ``as_of``; one pass, linear in the events.
 
+    Under the ``whole_days`` and ``exact`` counts (:mod:`corr.clock.counts`) every dated fact and
+    ``as_of`` are instants (aware datetimes), and the amounts are whole days or seconds.
+
     :returns: the charges of each player (keyed by player id, in the game's
         player order) and the ledger explaining every charged or excluded day
         (empty when ``ledger`` is false: accounts alone need no explanation).
     :raises EventError: for the first event that is malformed or out of
-        sequence, naming its index and type.
+        sequence, naming its index and type (and ``received_at`` / ``sent_at``
+        where the count reads instants).
     """
+    if game.ruleset.count is not Count.DATES:
+        check_instants(game, as_of)  # before the pass: its own messages name the instant fields already
+    try:
+        return _charge_rows(game, as_of, ledger)
+    except EventError as error:
+        if game.ruleset.count is Count.DATES or error.field is None:
+            raise
+        raise instant_error(error) from None
+
+
+def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, PlayerCharges], list[LedgerRow]]:
     rules = game.ruleset
     control = rules.time_control
     double = control.double_after if control is not None else None
     keep_move_days = control is not None and control.max_per_move is not None
+    count = Count.DATES if control is None else control.count
+    instants = count is not Count.DATES
+    exact = count is Count.EXACT
+    scale = DAY_SECONDS if exact else 1  # the rules' days (grace, penalties, delays) in the count's unit
     states: dict[str, _State] = {}
     for p in game.players:
-        if p.notice_received_on is not None and p.notice_received_on > as_of:
+        notice = p.notice_received_on
+        if instants and notice is not None:  # a date there means 00:00 of it in the game's zone
+            notice = notice if isinstance(notice, datetime) else start_of(notice, game.time_zone)
+        if notice is not None and notice > as_of:
             field = f"players.{p.id}.notice_received_on"
             raise ClockError(f"{field} {p.notice_received_on} is after the as-of date {as_of}: a notice of the start"
                              " cannot be counted before it arrives (50.4.6)", field=field)
         try:
-            start = player_start(game.official_start, p.notice_received_on, rules.late_notice_start_days)
+            start = player_start(game.official_start, notice, rules.late_notice_start_days)
         except OverflowError:  # a date near 9999-12-31 plus the late-notice days
             field = f"players.{p.id}.notice_received_on"
             raise ClockError(f"{field} {p.notice_received_on} plus {rules.late_notice_start_days} day(s) "
                              f"(50.4.6) falls after {date.max}, the last date there is", field=field) from None
         states[p.id] = _State(start=start, start_rule="50.4.6" if start != game.official_start else "50.4.5",
                               player=p.id, move_days=[] if keep_move_days else None,
-                              exclusions=Exclusions.of(p.leave, rules))
+                              dispatched=INSTANT_MIN if instants else date.min,
+                              exclusions=(InstantExclusions.of_instants(p.leave, rules, game.time_zone, count)
+                                          if instants else Exclusions.of(p.leave, rules)))
     both = list(states.values())
     both[0].partner, both[-1].partner = both[-1], both[0]
     events = game.events
     lines: list[LedgerRow] = []
     keep = ledger
     append = lines.append if keep else _discard
-    grace = rules.grace_days
-    # No per-move option and every day counts: the fast path applies.
-    plain = double is None and not keep_move_days and all(s.exclusions is None for s in both)
+    grace = rules.grace_days * scale
+    # Dates, no per-move option and every day counts: the fast path applies.
+    plain = not instants and double is None and not keep_move_days and all(s.exclusions is None for s in both)
     last_sender = None  # who made the last dispatch: the next answer must be the partner's
 
     for index, event in enumerate(events):
@@ -332,7 +362,7 @@ def charge_rows(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 f"unknown player {event.player!r} (players: {', '.join(states)})", field="player",
             )
         if isinstance(event, Move):
-            if _charge_move(index, event, state, as_of, append, double, events, last_sender):
+            if _charge_move(index, event, state, as_of, append, double, events, last_sender, count):
                 last_sender = state.player
         elif isinstance(event, Notice):
             kind = "notice"
@@ -347,32 +377,33 @@ def charge_rows(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
                 state.dispatched = sent
                 last_sender = state.player
             counted_from = max(received, state.start)
-            raw = max(0, (sent - counted_from).days)
+            raw = max(0, span(counted_from, sent, exact))
             calendar = ""
             if state.exclusions is not None and raw:
                 # 50.4.7 with days that do not count: the raw days are counted the same way as a
                 # move's, then the grace days are taken off.
                 by_reason = state.exclusions.counts(counted_from, sent)
                 raw -= sum(by_reason)
-                calendar = "; " + excluded_note(*by_reason) if sum(by_reason) else ""
+                calendar = "; " + excluded_note(*_in_days(by_reason, scale)) if sum(by_reason) else ""
             days = max(0, raw - grace)
-            excluded = (sent - received).days - days
+            excluded = span(received, sent, exact) - days
             state.charge(event.move, days)
             state.thinking_days += days
+            counted = f"{raw} counted day(s)" if not exact else f"{duration_text(raw)} counted"
             append((
-                event.player, event.move, "notice", days, excluded, "50.4.7", index,
-                f"{event.reason._value_} notice: {raw} counted day(s) from {counted_from} to {sent},"
-                f" of which up to {grace} are not counted{calendar}",
+                event.player, event.move, "notice", days // scale, excluded // scale, "50.4.7", index,
+                f"{event.reason._value_} notice: {counted} from {_when(counted_from)} to {_when(sent)},"
+                f" of which up to {rules.grace_days} day(s) are not counted{calendar}",
             ))
         elif isinstance(event, Penalty):
             _check_charge_number(index, event, state)
             first = state.penalties == 0
-            days = rules.first_penalty_days if first else rules.repeat_penalty_days
+            days = (rules.first_penalty_days if first else rules.repeat_penalty_days) * scale
             state.penalties += 1
             state.penalty_days += days
             state.charge(event.move, days)
             append((
-                event.player, event.move, "penalty", days, 0, "50.4.9" if first else "50.4.10", index,
+                event.player, event.move, "penalty", days // scale, 0, "50.4.9" if first else "50.4.10", index,
                 f"{event.reason._value_}: {'first' if first else 'repeated'} penalty in this game",
             ))
         elif isinstance(event, Delay):
@@ -380,8 +411,8 @@ def charge_rows(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             delay = _as_given(event)[2]
             if isinstance(delay, bool) or not isinstance(delay, int) or delay < 0:
                 raise EventError(index, "delay", f"days must be a whole number >= 0, got {delay!r}", field="days")
-            state.delay_days += delay
-            state.charge(event.move, delay)
+            state.delay_days += delay * scale
+            state.charge(event.move, delay * scale)
             append((
                 event.player, event.move, "delay", delay, 0, "50.4.11", index,
                 f"{event.reason._value_}: whole delay added by the arbiter",
@@ -400,7 +431,7 @@ def charge_rows(game: Game, as_of: date, *, ledger: bool = True) -> tuple[dict[s
             charges=tuple(s.charges), thinking_days=s.thinking_days,
             penalty_days=s.penalty_days, delay_days=s.delay_days, pending=s.pending,
             move_days=tuple(s.move_days or ()), double_after=double, shifted=tuple(s.shifted or ()),
-            exclusions=s.exclusions,
+            exclusions=s.exclusions, count=count,
         )
     return result, lines
 
@@ -423,7 +454,7 @@ def double_time(days: int, double_after: int | None) -> int:
 
 
 def _charge_move(index: int, move: Move, state: _State, as_of: date, append, double: int | None,
-                 events: tuple, last_sender: str | None) -> bool:
+                 events: tuple, last_sender: str | None, count: Count = Count.DATES) -> bool:
     """Charge one move, checking every rule (the loop's fast path took the plain ones).
 
     :returns: True when the move was dispatched (dated), which the partner answers next.
@@ -486,7 +517,9 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         if received is not None:
             _check_answers(index, "move", received, "received_on", state, events)
         _check_turn(index, "move", state, events, last_sender)
-        running = max(0, (as_of - counted_from).days)
+        exact = count is Count.EXACT
+        scale = DAY_SECONDS if exact else 1
+        running = max(0, span(counted_from, as_of, exact))
         calendar = (0, 0, 0)
         not_counted = 0
         if state.exclusions is not None and running:
@@ -502,12 +535,15 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         if state.move_days is not None:
             state.move_days.append((number, running, index))
         append((
-            move.player, charge_to, KIND_PENDING_MOVE, charged, not_counted,
-            "double_after" if charged != running else "50.4.8" if charge_to != number else "50.4.4", index,
-            f"move {number} running since {counted_from}"
+            move.player, charge_to, KIND_PENDING_MOVE, charged // scale, not_counted // scale,
+            "double_after" if charged != running else "50.4.8" if charge_to != number else _RULE[count], index,
+            f"move {number} running since {_when(counted_from)}"
+            + (f": {how_counted(count, span(counted_from, as_of, True), running, charged, double)}"
+               if count is not Count.DATES else "")
             + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
-            + (f"; {running - (double or 0)} day(s) beyond {double} count double" if charged != running else "")
-            + (f"; {excluded_note(*calendar)}" if not_counted else ""),
+            + (f"; {running - (double or 0)} day(s) beyond {double} count double"
+               if charged != running and count is Count.DATES else "")
+            + (f"; {excluded_note(*_in_days(calendar, scale))}" if not_counted else ""),
         ))
         return False
 
@@ -523,11 +559,13 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         calendar = _leave_option(index, move, sent, exclusions, counted_from)
     not_counted = calendar[0] + calendar[1] + calendar[2]  # the days of leave, holidays, weekends
     state.dispatched = sent
-    raw = max(0, (sent - counted_from).days) - not_counted
+    exact = count is Count.EXACT
+    scale = DAY_SECONDS if exact else 1
+    raw = max(0, span(counted_from, sent, exact)) - not_counted
     days = double_time(raw, double)
     if state.move_days is not None:
         state.move_days.append((number, raw, index))
-    before_start = 0 if received is None else max(0, (sent - received).days - raw - not_counted)
+    before_start = 0 if received is None else max(0, span(received, sent, exact) - raw - not_counted)
     excluded = before_start + not_counted
     charges = state.charges
     if charge_to == len(charges) + 1:  # the common case, inlined: it runs once per move of a batch
@@ -545,23 +583,70 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         state.made = number
         state.last_made_accepted = False
         note = ""
+    if count is not Count.DATES:  # how the instants were counted, first: it is what the line is about
+        note = how_counted(count, span(counted_from, sent, True), raw, days, double) + (f"; {note}" if note else "")
     if not_counted:
-        note += f"{'; ' if note else ''}{excluded_note(*calendar)}"
+        note += f"{'; ' if note else ''}{excluded_note(*_in_days(calendar, scale))}"
     if before_start:
         rule = "50.4.5"
-        note += f"{'; ' if note else ''}{before_start} day(s) before the player's start {state.start} not counted"
+        before = f"{before_start} day(s)" if not exact else duration_text(before_start)
+        note += f"{'; ' if note else ''}{before} before the player's start {_when(state.start)} not counted"
         if state.start_rule == "50.4.6":
             note += " (late notice, 50.4.6)"
     elif charge_to != number:
         rule = "50.4.8"
         note += f"{'; ' if note else ''}charged to accepted variant move {charge_to} (move {number} sent)"
     else:
-        rule = "50.4.4"
+        rule = _RULE[count]
     if days != raw:
         rule = "double_after"
-        note += f"{'; ' if note else ''}{raw} day(s), those beyond {double} count double: {days}"
-    append((move.player, charge_to, kind, days, excluded, rule, index, note))
+        if count is Count.DATES:
+            note += f"{'; ' if note else ''}{raw} day(s), those beyond {double} count double: {days}"
+    append((move.player, charge_to, kind, days // scale, excluded // scale, rule, index, note))
     return True
+
+
+_RULE: Final = {Count.DATES: "50.4.4", Count.WHOLE_DAYS: "ICCF 2.4.2", Count.EXACT: "exact"}
+"""The rule a plain move's line cites, by count."""
+
+
+def how_counted(count: Count, seconds: int, raw: int, charged: int, double: int | None) -> str:
+    """How a move's instants were counted, for the ledger.
+
+    ``seconds`` is the move's whole duration from the instant it counts from; ``raw`` its counted
+    amount (whole days, or seconds under exact) and ``charged`` that amount after double time:
+    ``"25 d 11 h 01 min: 25 whole days (ICCF 2.4.2), 5 beyond 20 doubled: 30"``.
+    """
+    took = duration_text(seconds)
+    if count is Count.WHOLE_DAYS:
+        text = f"{took}: {raw} whole day(s) (ICCF 2.4.2)"
+        if charged != raw and double is not None:
+            text += f", {raw - double} beyond {double} doubled: {charged}"
+        return text
+    text = f"{took}: counted exactly"
+    if charged != raw and double is not None:
+        text += (f", {duration_text(raw - double)} beyond {duration_text(double)} doubled:"
+                 f" {duration_text(charged)}")
+    return text
+
+
+def span(a: date, b: date, exact: bool) -> int:
+    """``b - a`` in the count's unit: whole days (a date difference, or the whole 24-hour periods
+    between two instants, ``timedelta.days`` being the floor) or, ``exact``, seconds."""
+    delta = b - a
+    return delta.days * DAY_SECONDS + delta.seconds if exact else delta.days
+
+
+def _in_days(amounts: tuple[int, int, int], scale: int) -> tuple[int, int, int]:
+    """Excluded amounts by reason in whole days, for the ledger's note (seconds under exact)."""
+    return amounts[0] // scale, amounts[1] // scale, amounts[2] // scale
+
+
+def _when(value: date) -> str:
+    """A date as ``2026-01-12``; an instant as ``2026-01-12T10:00:00Z``."""
+    if isinstance(value, datetime):
+        return rfc3339(value) or ""
+    return value.isoformat()
 
 
 def _leave_option(index: int, move: Move, sent: date, exclusions: Exclusions,

@@ -9,97 +9,18 @@ the others behind :class:`TimeControl`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, Protocol
 
 from .calendar import Exclusions, MoveOnLeave
 from .charging import PlayerCharges, double_time
+from .counts import DAY_SECONDS, Count
+from .instants import InstantExclusions
+from .systems.base import MoveTimes
+from .verdicts import ControlState, ControlWindow, Overstep
 
-
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class ControlWindow:
-    """The current control: its number, the move it ends at, its allowed and remaining days."""
-
-    number: int
-    through_move: int
-    allowed_days: int
-    remaining_days: int
-
-    def __init__(self, number: int, through_move: int, allowed_days: int, remaining_days: int) -> None:
-        # Written out rather than generated: a dataclass's generated __init__ runs as interpreted code
-        # even in the compiled build, at ~150 ns a field (issue 13).
-        self.number = number
-        self.through_move = through_move
-        self.allowed_days = allowed_days
-        self.remaining_days = remaining_days
-
-    def as_json(self) -> dict:
-        return {"number": self.number, "through_move": self.through_move,
-                "allowed_days": self.allowed_days, "remaining_days": self.remaining_days}
-
-
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class Overstep:
-    """Where the flag fell first: the control, the move, the days allowed and used.
-
-    A control of N moves (50.4.3 and plain ``periods`` stages) is exceeded as a whole: ``through_move``
-    is its last move and ``used_days`` every day charged through it. Everywhere else (a clock, a
-    byo-yomi period, the rest of the game) ``through_move`` is the move during which the time ran
-    out, ``allowed_days`` what it had, and ``used_days`` ``allowed_days + 1``: the first day over,
-    which later moves and later dates do not change.
-    """
-
-    control: int
-    through_move: int
-    allowed_days: int
-    used_days: int
-    reason: str | None = None
-    """None for a control or clock exceeded; ``max_per_move`` for a single move over the limit."""
-
-    def __init__(
-        self,
-        control: int,
-        through_move: int,
-        allowed_days: int,
-        used_days: int,
-        reason: str | None = None,
-    ) -> None:
-        self.control = control
-        self.through_move = through_move
-        self.allowed_days = allowed_days
-        self.used_days = used_days
-        self.reason = reason
-
-    def as_json(self) -> dict:
-        out: dict[str, int | str] = {"control": self.control, "through_move": self.through_move,
-               "allowed_days": self.allowed_days, "used_days": self.used_days}
-        if self.reason is not None:
-            out["reason"] = self.reason
-        return out
-
-
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class ControlState:
-    """What a control makes of a player's charges."""
-
-    window: ControlWindow
-    overstepped: Overstep | None
-    deadline: date | None
-    """Last date the pending move may be sent without exceeding the control; None without one."""
-    clock: dict | None = None
-    """The system's own state (``time_control`` systems only)."""
-
-    def __init__(
-        self,
-        window: ControlWindow,
-        overstepped: Overstep | None,
-        deadline: date | None,
-        clock: dict | None = None,
-    ) -> None:
-        self.window = window
-        self.overstepped = overstepped
-        self.deadline = deadline
-        self.clock = clock
+__all__ = ["ControlState", "ControlWindow", "Overstep", "TimeControl", "CumulativeMovesControl", "SystemControl",
+           "deadline_of", "affordable_days"]
 
 
 class TimeControl(Protocol):
@@ -149,7 +70,8 @@ class CumulativeMovesControl:
             # what is left plus what it has used so far, counted from its first day.
             deadline = deadline_of(pending.counted_from, remaining + pending.running_days,
                                    charges.exclusions)
-        return ControlState(window=window, overstepped=overstepped, deadline=deadline)
+        return ControlState(window=window, overstepped=overstepped, deadline=deadline,
+                            next_move_seconds=max(0, remaining) * DAY_SECONDS)
 
 
 def deadline_of(counted_from: date, last_day: int, exclusions: "Exclusions | None" = None) -> date | None:
@@ -198,8 +120,6 @@ class SystemControl:
         self.time_control = time_control
 
     def fold(self, charges: PlayerCharges) -> ControlState:
-        from .systems import MoveTimes
-
         system = self.time_control.system
         per_move: tuple[int, ...] | list[int] = charges.charges
         if system.by_move:
@@ -219,25 +139,67 @@ class SystemControl:
             q = charges.next_charge_number
         completed = tuple(per_move[:q - 1]) + (0,) * max(0, q - 1 - len(per_move))
         current = per_move[q - 1] if q <= len(per_move) else 0
-        state = system.state(MoveTimes(completed=completed, current=current, number=q, later=tuple(per_move[q:])))
+        count = charges.count
+        zero = 1 if count is Count.EXACT else 0  # exact: the flag falls when the time left reaches 0
+        state = system.state(MoveTimes(completed=completed, current=current, number=q, later=tuple(per_move[q:]),
+                                       at_zero=zero))
         overstepped = state.overstepped
+        rival = None
         limit = self.time_control.max_per_move
         if limit is not None:
             # ICCF silence / FICGS: one move longer than the limit oversteps, whatever the clock says.
             for number, raw, _event in charges.move_days:
-                if raw > limit:
+                if raw + zero > limit:
                     long_move = Overstep(control=number, through_move=number, allowed_days=limit,
                                          used_days=limit + 1, reason="max_per_move")
-                    if overstepped is None or long_move.through_move < overstepped.through_move:
-                        overstepped = long_move
+                    # The earlier flag stands: an earlier move, or on the same move the smaller allowance.
+                    # (The account compares the instants, where it knows them: ``rival``.)
+                    if (overstepped is None or long_move.through_move < overstepped.through_move
+                            or (long_move.through_move == overstepped.through_move
+                                and limit < overstepped.allowed_days and _names_the_move(system, overstepped))):
+                        overstepped, rival = long_move, overstepped
+                    else:
+                        rival = long_move
                     break
         deadline = None
+        flag_at = None
         pending = charges.pending
+        double = charges.double_after
         if pending is not None:
-            more = affordable_days(pending.running_days, state.current_left, charges.double_after)
+            # The last amount the move may be charged in time: what it has run plus what it can afford
+            # (one unit less where the flag falls at zero), and never past the per-move limit.
+            more = affordable_days(pending.running_days, state.current_left - zero, double)
             last_day = pending.running_days + more
             if limit is not None:
-                last_day = min(last_day, limit)
-            deadline = deadline_of(pending.counted_from, last_day, charges.exclusions)
+                last_day = min(last_day, limit - zero)
+            if count is Count.DATES:
+                deadline = deadline_of(pending.counted_from, last_day, charges.exclusions)
+            elif last_day >= 0:
+                # The flag falls when the move's counted time passes its last amount: one whole day
+                # more under whole_days (ICCF 2.4.2), one second more under exact.
+                first = pending.counted_from
+                assert isinstance(first, datetime)  # charging checked that every dated fact is an instant
+                flag_at = flag_point(first, (last_day + 1) * count.unit_seconds, charges.exclusions)
+        fresh = affordable_days(0, state.current_left - zero, double)
+        if limit is not None:
+            fresh = min(fresh, limit - zero)
+        # A fresh move's time: its last amount, plus the unit the instant counts let it run into.
+        next_move = 0 if fresh < 0 else (fresh + (0 if count is Count.DATES else 1)) * count.unit_seconds
         clock = {"system": system.name, **state.clock}
-        return ControlState(window=state.window, overstepped=overstepped, deadline=deadline, clock=clock)
+        if count is Count.EXACT:
+            clock = self.time_control.unit.name_state(clock)
+        return ControlState(window=state.window, overstepped=overstepped, deadline=deadline, clock=clock,
+                            flag_at=flag_at, next_move_seconds=next_move, rival=rival)
+
+
+def _names_the_move(system: Any, over: Overstep) -> bool:
+    """True when ``over`` names the move during which the time ran out (every per-move mechanism, and the
+    rest of the game), not a stage of N moves exceeded as a whole."""
+    return system.by_move or not hasattr(system, "stage_of") or system.stage_of(over.through_move)[2] is None
+
+
+def flag_point(first: datetime, seconds: int, exclusions: Exclusions | None) -> datetime:
+    """The instant ``seconds`` counted seconds after ``first``, the excluded dates skipped."""
+    if isinstance(exclusions, InstantExclusions):
+        return exclusions.flag_point(first, seconds)
+    return first + timedelta(seconds=seconds)

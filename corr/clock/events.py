@@ -66,6 +66,8 @@ class Move(NamedTuple):
     ``received_on`` is the date the partner's move being answered arrived
     (``None`` only on the player's first move: the player's start is used).
     ``sent_on`` ``None`` means the move is pending: its clock is running.
+    Under the ``whole_days`` and ``exact`` counts both are instants (aware datetimes, the game
+    file's ``received_at`` / ``sent_at``).
     """
 
     player: str
@@ -152,7 +154,11 @@ class Game:
     """Everything the calculator needs about one game, apart from the "as of" date."""
 
     official_start: date
+    """A date; an instant (aware datetime) under the ``whole_days`` and ``exact`` counts."""
     players: tuple[Player, Player]
     events: tuple[Event, ...]
     ruleset: Ruleset
+    time_zone: str = "UTC"
+    """The IANA zone whose calendar dates count: what a date means where an instant is read, the
+    dates of ``dates`` read from instants, and the days of leave, holidays and weekends."""
 

@@ -7,18 +7,20 @@ what reading accepts, so ``read_game(write_game(g)) == g``.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from .calendar import parse_date, read_ranges
+from .counts import DEFAULT_TIME_ZONE, Count, end_of, local_date, parse_instant, rfc3339, start_of, zone
 from .errors import ClockError, EventError
 from .events import Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant
 from .rules import Ruleset
 
-_TOP_KEYS = frozenset({"ruleset", "official_start", "as_of", "players", "events", "meta"})
+_TOP_KEYS = frozenset({"ruleset", "official_start", "as_of", "players", "events", "meta", "time_zone"})
 # Informational keys a move may carry (kept by the service's export); they do not affect time.
-_MOVE_KEYS = frozenset({"type", "player", "number", "received_on", "sent_on", "void", "variant", "notation", "mail"})
-_NOTICE_KEYS = frozenset({"type", "player", "move", "reason", "received_on", "sent_on"})
+_MOVE_KEYS = frozenset({"type", "player", "number", "received_on", "sent_on", "received_at", "sent_at", "void",
+                        "variant", "notation", "mail"})
+_NOTICE_KEYS = frozenset({"type", "player", "move", "reason", "received_on", "sent_on", "received_at", "sent_at"})
 _PENALTY_KEYS = frozenset({"type", "player", "move", "reason"})
 _DELAY_KEYS = frozenset({"type", "player", "move", "days", "reason"})
 _new_event = tuple.__new__  # a named tuple's own __new__ is a Python call, three times slower
@@ -44,8 +46,12 @@ def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, da
     ruleset = Ruleset.from_mapping(data.get("ruleset"))
     if "official_start" not in data:
         raise ClockError("official_start is required", field="official_start")
-    official_start = parse_date(data["official_start"], "official_start")
-    as_of = parse_date(data["as_of"], "as_of") if data.get("as_of") is not None else None
+    time_zone = data.get("time_zone", DEFAULT_TIME_ZONE)
+    zone(time_zone)  # refused here, naming time_zone, when it is no IANA name
+    instants = ruleset.count is not Count.DATES
+    official_start = read_moment(data["official_start"], "official_start", instants, time_zone)
+    as_of = (read_moment(data["as_of"], "as_of", instants, time_zone, end=True)
+             if data.get("as_of") is not None else None)
     players = _read_players(data.get("players"))
     raw_events = data.get("events", [])
     if not isinstance(raw_events, list):
@@ -55,6 +61,7 @@ def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, da
     events = []
     append = events.append
     get = dates.get
+    read_as_dates = False
     for i, e in enumerate(raw_events):
         # Fast path, inlined: an ordinary dated move whose dates were seen before in this batch.
         # Five keys, all present and of the right types, are exactly the allowed ones of a plain
@@ -68,9 +75,35 @@ def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, da
                         and player.__class__ is str and player):
                     append(_new_event(Move, (player, number, received, sent, False, None)))
                     continue
-        append(_read_event(i, e, dates))
-    events = tuple(events)
-    return Game(official_start=official_start, players=players, events=events, ruleset=ruleset), as_of
+        append(_read_event(i, e, dates, time_zone))
+        if not instants and _gave_instant(e):
+            read_as_dates = True
+    game = Game(official_start=official_start, players=players, events=tuple(events), ruleset=ruleset,
+                time_zone=time_zone)
+    return (as_dates(game) if read_as_dates else game), as_of
+
+
+def _gave_instant(event: Any) -> bool:
+    return isinstance(event, dict) and ("received_at" in event or "sent_at" in event)
+
+
+def read_moment(value: Any, field: str, instants: bool, time_zone: str, *, end: bool = False) -> date:
+    """``official_start`` or ``as_of``: a date ``YYYY-MM-DD`` or an RFC 3339 instant.
+
+    Where the count reads instants a date means 00:00 of it in ``time_zone`` (``end``: the end of it,
+    as ``as_of``); under ``dates`` an instant is read as its date there, and an ``as_of`` instant is
+    kept (the calculator counts its date and tells the seconds left from it).
+    :raises ClockError: naming ``field``.
+    """
+    if isinstance(value, str) and len(value) > 10:
+        instant = parse_instant(value, field)
+        if instants or end:
+            return instant
+        return local_date(instant, time_zone)
+    day = parse_date(value, field)
+    if not instants:
+        return day
+    return end_of(day, time_zone) if end else start_of(day, time_zone)
 
 
 def _read_players(data: Any) -> tuple[Player, Player]:
@@ -130,7 +163,27 @@ def _reason(index: int, kind: str, data: dict, enum, default=None):
         raise EventError(index, kind, f"unknown reason {value!r} (known: {known})", field="reason") from None
 
 
-def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice | Penalty | Delay:
+def _event_moment(index: int, kind: str, data: dict, key: str, dates: dict[str, date], required: bool,
+                  time_zone: str) -> date | None:
+    """``received`` or ``sent``: the date ``<key>_on`` or the instant ``<key>_at`` (one of them).
+
+    An instant stays an instant (aware, UTC); the calculator reads it as its date where it counts
+    dates (:func:`as_dates`), and refuses a date where its count needs instants.
+    """
+    at = data.get(f"{key}_at")
+    if at is None:
+        return _event_date(index, kind, data, f"{key}_on", dates, required)
+    if data.get(f"{key}_on") is not None:
+        raise EventError(index, kind, f"{key}_on and {key}_at are both given: give the date or the instant",
+                         field=f"{key}_at")
+    try:
+        return parse_instant(at, f"{key}_at")
+    except ClockError as error:
+        raise EventError(index, kind, error.message, field=f"{key}_at") from None
+
+
+def _read_event(index: int, data: Any, dates: dict[str, date], time_zone: str = DEFAULT_TIME_ZONE
+                ) -> Move | Notice | Penalty | Delay:
     if not isinstance(data, dict):
         raise EventError(index, "?", "an event must be a JSON object")
     kind = data.get("type")
@@ -165,12 +218,12 @@ def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice 
                 raise EventError(index, kind, f"unknown variant {variant!r} (known: accepted, conditional)",
                                  field="variant") from None
         return Move(player, _whole(index, kind, data, "number"),
-                    _event_date(index, kind, data, "received_on", dates, False),
-                    _event_date(index, kind, data, "sent_on", dates, False), void, variant)
+                    _event_moment(index, kind, data, "received", dates, False, time_zone),
+                    _event_moment(index, kind, data, "sent", dates, False, time_zone), void, variant)
     if kind == "notice":
         return Notice(player, _whole(index, kind, data, "move"), _reason(index, kind, data, NoticeReason),
-                      _event_date(index, kind, data, "received_on", dates, True),
-                      _event_date(index, kind, data, "sent_on", dates, True))
+                      _event_moment(index, kind, data, "received", dates, True, time_zone),
+                      _event_moment(index, kind, data, "sent", dates, True, time_zone))
     if kind == "penalty":
         return Penalty(player, _whole(index, kind, data, "move"), _reason(index, kind, data, PenaltyReason))
     days = _whole(index, kind, data, "days")
@@ -182,9 +235,11 @@ def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice 
 
 def write_game(game: Game, as_of: date | None = None) -> dict:
     """The game file object of ``game``; :func:`read_game` reads it back unchanged."""
-    out: dict[str, Any] = {"ruleset": game.ruleset.as_dict(), "official_start": game.official_start.isoformat()}
+    out: dict[str, Any] = {"ruleset": game.ruleset.as_dict(), "official_start": _moment(game.official_start)}
+    if game.time_zone != DEFAULT_TIME_ZONE:
+        out["time_zone"] = game.time_zone
     if as_of is not None:
-        out["as_of"] = as_of.isoformat()
+        out["as_of"] = _moment(as_of)
     out["players"] = {p.id: _write_player(p) for p in game.players}
     out["events"] = [write_event(e) for e in game.events]
     return out
@@ -204,9 +259,9 @@ def write_event(event: Move | Notice | Penalty | Delay) -> dict:
     if isinstance(event, Move):
         out: dict[str, Any] = {"type": "move", "player": event.player, "number": event.number}
         if event.received_on is not None:
-            out["received_on"] = event.received_on.isoformat()
+            out.update(_dated("received", event.received_on))
         if event.sent_on is not None:
-            out["sent_on"] = event.sent_on.isoformat()
+            out.update(_dated("sent", event.sent_on))
         if event.void:
             out["void"] = True
         if event.variant is not None:
@@ -214,11 +269,36 @@ def write_event(event: Move | Notice | Penalty | Delay) -> dict:
         return out
     if isinstance(event, Notice):
         return {"type": "notice", "player": event.player, "move": event.move, "reason": event.reason.value,
-                "received_on": event.received_on.isoformat(), "sent_on": event.sent_on.isoformat()}
+                **_dated("received", event.received_on), **_dated("sent", event.sent_on)}
     if isinstance(event, Penalty):
         return {"type": "penalty", "player": event.player, "move": event.move, "reason": event.reason.value}
     return {"type": "delay", "player": event.player, "move": event.move, "days": event.days,
             "reason": event.reason.value}
 
 
-__all__ = ["read_game", "write_game", "write_event", "parse_date"]
+def _moment(value: date) -> str:
+    return rfc3339(value) or "" if isinstance(value, datetime) else value.isoformat()
+
+
+def _dated(key: str, value: date) -> dict[str, str]:
+    """``{"<key>_on": "YYYY-MM-DD"}`` for a date, ``{"<key>_at": RFC 3339}`` for an instant."""
+    if isinstance(value, datetime):
+        return {f"{key}_at": rfc3339(value) or ""}
+    return {f"{key}_on": value.isoformat()}
+
+
+def as_dates(game: Game) -> Game:
+    """``game`` with every instant of its events read as its date in the game's zone (the ``dates`` count
+    of a file that gave instants: article 50.4.4 measures dates)."""
+    tz = game.time_zone
+
+    def day(value):
+        return local_date(value, tz) if isinstance(value, datetime) else value
+
+    events = tuple(e._replace(received_on=day(e.received_on), sent_on=day(e.sent_on))
+                   if isinstance(e, (Move, Notice)) else e for e in game.events)
+    return Game(official_start=day(game.official_start), players=game.players, events=events,
+                ruleset=game.ruleset, time_zone=tz)
+
+
+__all__ = ["read_game", "write_game", "write_event", "parse_date", "read_moment", "as_dates"]

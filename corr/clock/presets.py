@@ -4,7 +4,9 @@ Each preset is a game file ``ruleset`` object; keys given beside a preset
 override it. Sources: article 50.4 (seed 004); ICCF's playing rules (10 moves
 in 50 days, double time beyond 20 days, 40 days of silence; Fischer 30 + 3);
 SchemingMind's standard control (30 days + 1 per move, capped at 45);
-lichess's days per move; Dragon Go Server's Japanese byo-yomi; FIDE 6.2's classical
+lichess's days per move (``days_per_move_3`` in dates, as tournaments created with it keep; and
+``lichess_days_N``, ``chesscom_days_N`` for N of 1, 2, 3, 5, 7, 14 counted ``exact``, as those servers do);
+ICCF's presets count ``whole_days`` (issue 22); Dragon Go Server's Japanese byo-yomi; FIDE 6.2's classical
 combined control (40 moves, then the rest of the game, an increment from move 1) and a Go
 tournament's main time in moves followed by Canadian byo-yomi (seed 003, 12.2), in days.
 
@@ -31,11 +33,14 @@ from .errors import RulesetError
 
 PRESETS: dict[str, dict[str, Any]] = {
     "rus_50_4": {},  # the defaults are article 50.4: 10 moves in 30 days, cumulative
+    # ICCF's webserver counts whole 24-hour periods (Playing Rules 2.4.2) and doubles the whole days of
+    # one move beyond 20; its Fischer events the same ("a time duplication ... after a number of days
+    # (20 by default)", as ICCF's events quote it).
     "iccf_10_50": {"time_control": {"system": "periods", "stages": [{"moves": 10, "time": 50}],
                                     "repeat_last": True, "cumulative": True,
-                                    "double_after": 20, "max_per_move": 40}},
+                                    "double_after": 20, "max_per_move": 40, "count": "whole_days"}},
     "iccf_fischer_30_3": {"time_control": {"system": "fischer", "initial": 30, "increment": 3,
-                                           "max_per_move": 40}},
+                                           "double_after": 20, "max_per_move": 40, "count": "whole_days"}},
     "schemingmind_standard": {"time_control": {"system": "fischer", "initial": 30, "increment": 1, "max": 45}},
     "days_per_move_3": {"time_control": {"system": "per_move", "time": 3}},
     "dgs_byoyomi": {"time_control": {"system": "byoyomi", "main": 30, "periods": 5, "period_time": 1}},
@@ -48,6 +53,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     # "15 ходов на 5 мин."), with days: 40 moves in 60 days, then 15 moves in 20 days.
     "go_main_moves_canadian": {"time_control": {"system": "canadian", "main": [{"moves": 40, "time": 60}],
                                                 "moves": 15, "period_time": 20}},
+    # lichess's and chess.com's days per move: exact time, a day being 86,400 s from the move's arrival.
+    **{f"{server}_days_{n}": {"time_control": {"system": "per_move", "time": n, "count": "exact"}}
+       for server in ("lichess", "chesscom") for n in (1, 2, 3, 5, 7, 14)},
     "fide_classical_live": {"time_control": {
         "system": "periods", "unit": "seconds", "first": "white", "late_arrival_seconds": 3600,
         "stages": [{"moves": 40, "time": 5400, "increment": 30}, {"moves": None, "time": 1800, "increment": 30}]}},

@@ -7,13 +7,12 @@ rules, article 50.4 "Time for reflection"). Defaults are the article's numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from .calendar import DateRange, MoveOnLeave, read_ranges, read_weekend_days
+from .counts import Count
 from .errors import ClockError, RulesetError
-
-if TYPE_CHECKING:
-    from .systems import TimeControl
+from .systems import TimeControl, parse_time_control
 
 # Fields that must be at least 1 (a control of zero moves or zero days is meaningless);
 # every other field must be at least 0.
@@ -40,7 +39,7 @@ class Ruleset:
     """50.4.12: at this many days left or fewer the player must use registered mail."""
     late_notice_start_days: int = 3
     """50.4.6: a player notified late starts this many days after the notice arrived."""
-    time_control: "TimeControl | None" = None
+    time_control: TimeControl | None = None
     """Another system of time control (Fischer, byo-yomi ...); None keeps the 50.4.3 control."""
     holidays: tuple[DateRange, ...] = ()
     """Dates that count for neither player (a federation's year-end break), both ends included."""
@@ -97,13 +96,16 @@ class Ruleset:
                 )
         values = dict(data)
         if values.get("time_control") is not None:
-            from .systems import parse_time_control
-
             values["time_control"] = parse_time_control(values["time_control"])
         for key in ("holidays", "weekend_days"):
             if key in values and values[key] is None:
                 values[key] = ()
         return cls(**values)
+
+    @property
+    def count(self) -> Count:
+        """How a move's time is counted (``time_control.count``): article 50.4's dates without a system."""
+        return Count.DATES if self.time_control is None else self.time_control.count
 
     @property
     def is_live(self) -> bool:

@@ -14,6 +14,8 @@ from typing import Any
 
 from .errors import RulesetError
 
+DAY_SECONDS = 86_400
+
 
 class Unit(str, Enum):
     """What one integer of a system's amounts means."""
@@ -22,11 +24,14 @@ class Unit(str, Enum):
     """Whole days: the correspondence calculator (article 50.4 and the servers' day controls)."""
     SECONDS = "seconds"
     """Seconds in the JSON, integer milliseconds inside: live play (draughts 12, FIDE 6, Go 12-17)."""
+    DAYS_AS_SECONDS = "days_as_seconds"
+    """Whole days in the JSON, integer seconds inside: a correspondence control counted ``exact``
+    (lichess and chess.com, issue 22). Never written as a game file's ``unit``: the count says it."""
 
     @property
     def suffix(self) -> str:
         """The suffix of the state's field names in this unit: ``days`` or ``ms``."""
-        return "days" if self is Unit.DAYS else "ms"
+        return {"days": "days", "seconds": "ms"}.get(self.value, "seconds")
 
     def read(self, data: dict, key: str, path: str, minimum: int = 0, required: bool = True,
              default: int | None = None) -> int | None:
@@ -47,6 +52,12 @@ class Unit(str, Enum):
             if value < minimum:
                 raise RulesetError(f"{field} must be at least {minimum}, got {value}", field=field)
             return value
+        if self is Unit.DAYS_AS_SECONDS:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesetError(f"{field} must be a whole number of days, got {value!r}", field=field)
+            if value * DAY_SECONDS < minimum:
+                raise RulesetError(f"{field} must be at least 1, got {value}", field=field)
+            return value * DAY_SECONDS
         ms = seconds_to_ms(value, field)
         if ms < minimum:
             least = "more than 0" if minimum == 1 else f"at least {self.write(minimum)}"
@@ -57,13 +68,16 @@ class Unit(str, Enum):
         """An amount as the JSON gives it: days as they are; ms as seconds (whole when they are)."""
         if amount is None or self is Unit.DAYS:
             return amount
+        if self is Unit.DAYS_AS_SECONDS:
+            return amount // DAY_SECONDS if amount % DAY_SECONDS == 0 else amount / DAY_SECONDS
         return ms_to_seconds(amount)
 
     def name_state(self, clock: dict[str, Any]) -> dict[str, Any]:
         """A system's state with its ``days`` fields named in this unit (``period_days`` -> ``period_ms``)."""
         if self is Unit.DAYS:
             return clock
-        return {_DAYS_WORD.sub(r"\1ms\2", k): v for k, v in clock.items()}
+        word = r"\1ms\2" if self is Unit.SECONDS else r"\1seconds\2"
+        return {_DAYS_WORD.sub(word, k): v for k, v in clock.items()}
 
 
 _DAYS_WORD = re.compile(r"(^|_)days(_|$)")  # ``block_days_left`` -> ``block_ms_left``
@@ -95,7 +109,6 @@ def ms_to_seconds(ms: int) -> int | float:
 def read_unit(data: dict, path: str) -> Unit:
     """``time_control.unit``: ``days`` (default) or ``seconds``. :raises RulesetError: for another value."""
     raw = data.get("unit", Unit.DAYS.value)
-    try:
-        return Unit(raw)
-    except ValueError:
-        raise RulesetError(f"{path}.unit must be days or seconds, got {raw!r}", field=f"{path}.unit") from None
+    if raw not in (Unit.DAYS.value, Unit.SECONDS.value):  # days_as_seconds is the exact count's, never given
+        raise RulesetError(f"{path}.unit must be days or seconds, got {raw!r}", field=f"{path}.unit")
+    return Unit(raw)

@@ -35,6 +35,7 @@ from typing import IO, Any, Iterable, Iterator
 import orjson
 
 from corr.clock import ClockError, GameClock, parse_date
+from corr.clock.counts import parse_instant, rfc3339
 from corr.clock.batch import compute_file
 from corr.clock.charging import ledger_json
 from corr.clock.live.gamefile import is_live_game
@@ -61,22 +62,28 @@ class CommandFailed(Exception):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments, the same for ``manage.py clock`` and the plain module."""
-    parser.add_argument("file", help="a game file (JSON), or - for standard input")
+    parser.add_argument("file", help="a game file (JSON) or a server's PGN with [%%ccsnt] stamps (FILE.pgn),"
+                        " or - for standard input")
     parser.add_argument("--json", action="store_true", help="print the JSON result")
     parser.add_argument("--as-of", dest="as_of", help="compute as of this date (YYYY-MM-DD, "
-                        "1900-01-01..2199-12-31); default: the file's as_of, else today")
+                        "1900-01-01..2199-12-31) or instant (2024-06-01T18:00:36Z); default: the file's "
+                        "as_of, else now")
     parser.add_argument("--now", dest="now", help="live games: compute at this ISO 8601 instant "
                         "(2026-11-30T10:05:00Z); default: the file's now, else the current time")
     parser.add_argument("--jsonl", action="store_true",
                         help="the input is JSON Lines: one game object a line (printed as a list)")
     parser.add_argument("--workers", type=int, default=1,
                         help="processes computing a list's games (default 1: on few cores more do not pay)")
+    parser.add_argument("--pgn", action="store_true", help="read FILE as PGN whatever its name (FILE.pgn always is)")
+    parser.add_argument("--preset", help="PGN: the ruleset preset of its games (iccf_10_50, rus_50_4 ...); required")
+    parser.add_argument("--time-zone", dest="time_zone", help="PGN: the IANA zone its stamps' times are written in"
+                        " (Europe/Moscow); default UTC")
 
 
 def encode_clock(clock: GameClock) -> bytes:
     """One game's ``--json`` output, compact (the ledger's lines straight to dicts, no ``as_json`` per line)."""
     return orjson.dumps({
-        "as_of": clock.as_of.isoformat(),
+        "as_of": rfc3339(clock.as_of) if isinstance(clock.as_of, datetime) else clock.as_of.isoformat(),
         "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
         "ledger": ledger_json(clock.ledger_rows),
     })
@@ -276,14 +283,17 @@ def _is_dev_null(mode: os.stat_result) -> bool:
 
 
 def parse_as_of(text: str | None) -> date | None:
-    """``--as-of``: a date in the calendar window. :raises CommandFailed: naming the option."""
+    """``--as-of``: a date in the calendar window, or an RFC 3339 instant (``2024-06-01T18:00:36Z``).
+
+    :raises CommandFailed: naming the option.
+    """
     if not text:
         return None
     try:
-        as_of = parse_date(text, "--as-of")
+        as_of = parse_instant(text, "--as-of") if len(text) > 10 else parse_date(text, "--as-of")
     except ClockError as error:
         raise CommandFailed(str(error)) from None
-    if (error := date_window_error(as_of, "--as-of")) is not None:
+    if (error := date_window_error(as_of if not isinstance(as_of, datetime) else as_of.date(), "--as-of")) is not None:
         raise CommandFailed(error)
     return as_of
 
@@ -295,8 +305,13 @@ def run(options: dict, *, today: date, stdin: IO[bytes], stdout: IO[bytes]) -> N
     """
     as_of = parse_as_of(options.get("as_of"))
     path = options["file"]
+    from .clock_pgn import pgn_game_file, reads_pgn  # here: it imports CommandFailed from this module
+
     try:
-        stream = stdin if path == "-" else open(path, "rb")
+        if reads_pgn(options):
+            stream = pgn_game_file(path, options, stdin=stdin)  # the PGN's games as a game file's JSON
+        else:
+            stream = stdin if path == "-" else open(path, "rb")
     except OSError as error:
         raise CommandFailed(f"cannot read {path}: {error.strerror}") from None
     source = Source(stream, path, keep=path == "-")
@@ -397,8 +412,8 @@ def _table(clock: GameClock) -> str:
     return render_table(clock)
 
 
-def local_today() -> date | None:
-    """Today in the settings' time zone (``TIME_ZONE``, UTC by default), or None when only Django can tell."""
+def local_today() -> datetime | None:
+    """Now in the settings' time zone (``TIME_ZONE``, UTC by default), or None when only Django can tell."""
     if os.environ.get("DJANGO_SETTINGS_MODULE", "corr.settings") != "corr.settings":
         return None  # another settings module may say another zone
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -407,7 +422,7 @@ def local_today() -> date | None:
         zone = ZoneInfo(os.environ.get("TIME_ZONE", "UTC"))
     except (ZoneInfoNotFoundError, ValueError):
         return None  # Django's settings refuse it with their own message
-    return datetime.now(zone).date()
+    return datetime.now(zone)  # the instant, in the zone whose date a game counted in dates takes
 
 
 def main(argv: list[str]) -> int | None:

@@ -107,10 +107,13 @@ def test_unused_days_carry_over_to_the_next_control():
 def test_it_flags_the_first_control_that_was_exceeded():
     # Black's moves 1-10 take 4 days each: 40 > 30 at move 10 -> control 1 overstepped.
     # Moves 11-20 take 1 day each: 50 <= 60, but the first overstep stands.
+    # It fell during move 8: moves 1-7 used 28 days; move 8, received 01-13 + 7 x 10 = 03-24, had 2
+    # more (03-25, 03-26): the first day over is 03-27, and the flag fell at its 00:00.
     events, last = alternate([0] * 20, [4] * 10 + [1] * 10)
     a = account(game(*events), last.isoformat(), "black")
     assert a.overstepped is not None
-    assert a.overstepped.as_json() == {"control": 1, "through_move": 10, "allowed_days": 30, "used_days": 40}
+    assert a.overstepped.as_json() == {"control": 1, "through_move": 10, "allowed_days": 30, "used_days": 40,
+                                       "at": "2026-03-27T00:00:00Z"}
 
 
 def test_thirty_days_exactly_is_not_an_overstep():
@@ -121,10 +124,12 @@ def test_thirty_days_exactly_is_not_an_overstep():
 
 def test_the_ruleset_can_set_another_control():
     # 5 moves in 10 days: five moves of 3 days = 15 > 10 -> control 1 (through move 5) overstepped.
+    # Moves 1-3 used 9; move 4, received 01-13 + 3 x 9 = 02-09, had 1 more day: over at 02-11 00:00.
     events, last = alternate([0] * 5, [3] * 5)
     rules = Ruleset(moves_per_control=5, days_per_control=10)
     a = account(game(*events, ruleset=rules), last.isoformat(), "black")
-    assert a.overstepped.as_json() == {"control": 1, "through_move": 5, "allowed_days": 10, "used_days": 15}
+    assert a.overstepped.as_json() == {"control": 1, "through_move": 5, "allowed_days": 10, "used_days": 15,
+                                       "at": "2026-02-11T00:00:00Z"}
 
 
 # --- pending move, deadline, time trouble (50.4.12) --------------------------------------
@@ -297,11 +302,14 @@ def test_the_example_game_of_the_issue_gives_the_published_accounts():
         "white": {"start": "2026-01-18", "made": 3, "on_move": False,
                   "thinking_days": 4, "penalty_days": 5, "delay_days": 0, "total_days": 9,
                   "control": {"number": 1, "through_move": 10, "allowed_days": 30, "remaining_days": 21},
-                  "deadline": None, "time_trouble": False, "overstepped": None},
+                  "deadline": None, "time_trouble": False, "overstepped": None,
+                  "flag_at": None, "remaining_seconds": 21 * 86400},   # not on move: 21 days for the next move
         "black": {"start": "2026-01-10", "made": 2, "on_move": True,
                   "thinking_days": 23, "penalty_days": 0, "delay_days": 4, "total_days": 27,
                   "control": {"number": 1, "through_move": 10, "allowed_days": 30, "remaining_days": 3},
-                  "deadline": "2026-03-04", "time_trouble": True, "overstepped": None},
+                  "deadline": "2026-03-04", "time_trouble": True, "overstepped": None,
+                  # 00:00 UTC of the day after the deadline; as of the end of 03-01, 3 days before it
+                  "flag_at": "2026-03-05T00:00:00Z", "remaining_seconds": 3 * 86400},
     }
     assert result["ledger"][0] == {"player": "white", "move": 1, "kind": "move", "days": 0,
                                    "excluded_days": 2, "rule": "50.4.5", "event": 0,

@@ -178,7 +178,9 @@ def test_every_move_within_its_days_and_nothing_accumulates():
 
 # --- options through whole games: double time and the per-move limit ------------------------------
 
-ICCF = Ruleset.from_mapping(PRESETS["iccf_10_50"])
+# ICCF's numbers counted in dates (as tournaments created before issue 22 keep them): the preset itself
+# now counts whole 24-hour days (tests/clock/test_counts.py).
+ICCF = Ruleset.from_mapping({"time_control": {**PRESETS["iccf_10_50"]["time_control"], "count": "dates"}})
 
 
 def test_iccf_days_beyond_twenty_count_double():
@@ -202,8 +204,9 @@ def test_a_single_move_over_the_limit_oversteps_whatever_the_clock():
                                                    "repeat_last": True, "max_per_move": 40}})
     g = game(move("white", 1, sent="02-20"), ruleset=rules)  # 41 days
     over = compute(g, d("03-01")).accounts["white"].overstepped
+    # The move counts from the start, 01-10: day 40 is 02-19, so the flag fell at 02-20 00:00.
     assert over.as_json() == {"control": 1, "through_move": 1, "allowed_days": 40, "used_days": 41,
-                              "reason": "max_per_move"}
+                              "reason": "max_per_move", "at": "2026-02-20T00:00:00Z"}
 
 
 def test_the_per_move_limit_bounds_the_deadline():
@@ -278,7 +281,7 @@ def test_sudden_death_names_the_move_where_the_time_ran_out_and_keeps_it():
     # 30 + 40 = 70 > 60 during move 2: the flag fell on its 31st day (61 of 60), whatever follows.
     for completed, current in (([30], 31), ([30], 45), ([30, 40], 0), ([30, 40, 1, 5], 9)):
         assert fold(sd, completed, current).overstepped.as_json() == {
-            "control": 1, "through_move": 2, "allowed_days": 60, "used_days": 61}
+            "control": 1, "through_move": 2, "allowed_days": 60, "used_days": 61, "at": None}  # a fold has no instants
 
 
 def test_the_rest_of_the_game_stage_names_its_move_after_a_counted_stage():
@@ -323,7 +326,7 @@ def test_a_delay_stage_does_not_carry_its_unused_time():
     assert fold(s, [1] * 10).window.allowed_days == 10 + 1    # 20 unused days lost (6.2 "excepté ...")
     assert fold(s, [1] * 9, current=21).overstepped is None   # 20 + its free day
     assert fold(s, [1] * 9, current=22).overstepped.as_json() == {
-        "control": 1, "through_move": 10, "allowed_days": 21, "used_days": 22}
+        "control": 1, "through_move": 10, "allowed_days": 21, "used_days": 22, "at": None}  # a fold has no instants
 
 
 def test_a_stage_has_an_increment_or_a_delay_not_both():

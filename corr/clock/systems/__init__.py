@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..counts import DAY_SECONDS, Count, read_count
 from ..errors import RulesetError
 from ..units import Unit, read_unit
 from .base import MoveTimes, System, SystemState, whole
@@ -56,15 +57,20 @@ class TimeControl:
     """What the system's integers are: days, or milliseconds (``"unit": "seconds"`` in the JSON)."""
     live: "LiveRules | None" = None
     """Live play's own rules (seconds only): who moves first, illegal moves, late arrival, corrections."""
+    count: Count = Count.DATES
+    """How a move's time is counted (:mod:`corr.clock.counts`); under ``exact`` the system's integers,
+    ``double_after`` and ``max_per_move`` are seconds (``unit`` ``days_as_seconds``)."""
 
     def as_json(self) -> dict[str, Any]:
         out = self.system.as_json()
         if self.double_after is not None:
-            out["double_after"] = self.double_after
+            out["double_after"] = self.unit.write(self.double_after)
         if self.max_per_move is not None:
             out["max_per_move"] = self.unit.write(self.max_per_move)
-        if self.unit is not Unit.DAYS:  # a days control's JSON stays as it always was
+        if self.unit is Unit.SECONDS:  # a days control's JSON stays as it always was
             out["unit"] = self.unit.value
+        if self.count is not Count.DATES:
+            out["count"] = self.count.value
         if self.live is not None:
             out.update(self.live.as_json())
         return out
@@ -79,7 +85,11 @@ def parse_time_control(data: Any, path: str = "ruleset.time_control") -> TimeCon
     if parse is None:
         raise RulesetError(f"{path}.system must be one of {', '.join(SYSTEMS)}, got {name!r}", field=f"{path}.system")
     unit = read_unit(data, path)
+    count = read_count(data, path)
     live = None
+    if count is not Count.DATES and unit is Unit.SECONDS:
+        raise RulesetError(f"{path}.count is a correspondence rule: a live clock (unit seconds) counts its own"
+                           " milliseconds", field=f"{path}.count")
     if unit is Unit.SECONDS:
         from ..live.rules import LIVE_KEYS, LiveRules
 
@@ -95,11 +105,15 @@ def parse_time_control(data: Any, path: str = "ruleset.time_control") -> TimeCon
             if key in data:
                 raise RulesetError(f"{path}.{key} is a rule of live play: it needs unit seconds",
                                    field=f"{path}.{key}")
-    data = {k: v for k, v in data.items() if k != "unit"}
-    return TimeControl(system=parse(data, path, unit),
-                       double_after=whole(data, "double_after", path, required=False),
+    data = {k: v for k, v in data.items() if k not in ("unit", "count")}
+    if count is Count.EXACT:  # the same whole days in the JSON, counted in seconds
+        unit = Unit.DAYS_AS_SECONDS
+    double_after = whole(data, "double_after", path, required=False)
+    if double_after is not None and unit is Unit.DAYS_AS_SECONDS:
+        double_after *= DAY_SECONDS
+    return TimeControl(system=parse(data, path, unit), double_after=double_after,
                        max_per_move=unit.read(data, "max_per_move", path, minimum=1, required=False),
-                       unit=unit, live=live)
+                       unit=unit, live=live, count=count)
 
 
 __all__ = ["SYSTEMS", "TimeControl", "parse_time_control", "MoveTimes", "System", "SystemState",

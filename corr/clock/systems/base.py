@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..control import ControlWindow, Overstep
+from ..verdicts import ControlWindow, Overstep
 from ..errors import RulesetError
 from ..units import Unit
 
@@ -46,6 +46,12 @@ class MoveTimes:
     """Of each move's charge (``completed`` then ``current``), the part that is not thinking time: an
     arbiter's adjustment in a live game (negative when time was added). No delay discounts it; empty
     means none (correspondence games)."""
+
+    at_zero: int = 0
+    """1 when the flag falls the instant the time left reaches zero (the ``exact`` count: lichess and
+    chess.com flag a clock showing 0), 0 where the last unit allowed may still be used whole (a date
+    of article 50.4, a 24-hour period of ICCF 2.4.2). Every check of a system is ``used + at_zero >
+    allowed``: with whole seconds, that is ``used >= allowed`` under ``exact``."""
 
     def extra_of(self, number: int) -> int:
         """The non-thinking part of move ``number``'s charge (0 when none)."""
@@ -114,7 +120,7 @@ def main_stages(stages: tuple[Stage, ...], moves: MoveTimes) -> tuple[int, Overs
         while m < last and m < made:
             days = completed[m]
             m += 1
-            if over is None and used + days > stage.time:
+            if over is None and used + days + moves.at_zero > stage.time:
                 over = flag(k, m, stage.time - used)
             used += days
         if m < last:
@@ -133,7 +139,7 @@ def main_stage_window(stages: tuple[Stage, ...], moves: MoveTimes):
         return start, len(stages), overstepped, None
     k, last, left_in_stage = in_main
     left = left_in_stage - moves.current
-    if overstepped is None and left < 0:
+    if overstepped is None and left < moves.at_zero:
         overstepped = flag(k, moves.number, left_in_stage)
     window = ControlWindow(number=k, through_move=last, allowed_days=left_in_stage, remaining_days=left)
     return start, len(stages), overstepped, (window, left, last)

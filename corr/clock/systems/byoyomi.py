@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow
+from ..verdicts import ControlWindow
 from ..units import Unit
 from .base import MoveTimes, Stage, SystemState, flag, main_json, main_stage_window, only_keys, parse_main, whole
 
@@ -51,15 +51,16 @@ class Byoyomi:
         return {"system": self.name, "main": main_json(self.main, self.main_stages, self.unit),
                 "periods": self.periods, "period_time": self.unit.write(self.period_time)}
 
-    def _play(self, main: int, periods: int, days: int) -> tuple[int, int, bool]:
-        """(main left, periods left, flag fell) after a move of ``days``."""
-        if days <= main:
+    def _play(self, main: int, periods: int, days: int, at_zero: int = 0) -> tuple[int, int, bool]:
+        """(main left, periods left, flag fell) after a move of ``days`` (``at_zero``: see ``MoveTimes``)."""
+        if days + at_zero <= main:
             return main - days, periods, False
         over = days - main
-        if over > periods * self.period_time:
+        if over + at_zero > periods * self.period_time:
             return 0, 0, True
-        # Made in period k = ceil(over / P): the k - 1 before it are used up.
-        used_up = (over - 1) // self.period_time
+        # Made in period k = ceil(over / P): the k - 1 before it are used up (under exact, a period
+        # used to its last second is used up too: k = floor(over / P) + 1).
+        used_up = (over - 1 + at_zero) // self.period_time
         return 0, periods - used_up, False
 
     def state(self, moves: MoveTimes) -> SystemState:
@@ -78,7 +79,7 @@ class Byoyomi:
         last_period = before + self.periods
         for number, days in enumerate(moves.completed[start:], start=start + 1):
             budget = main + periods * period
-            main, periods, fell = self._play(main, periods, days)
+            main, periods, fell = self._play(main, periods, days, moves.at_zero)
             if fell:
                 if overstepped is None:
                     overstepped = flag(last_period, number, budget)
@@ -86,13 +87,13 @@ class Byoyomi:
         budget = main + periods * period
         current = moves.current
         left = budget - current
-        if overstepped is None and left < 0:
+        if overstepped is None and left < moves.at_zero:
             overstepped = flag(last_period, moves.number, budget)
         in_byoyomi = main == 0 or current > main  # the running move counts: past main time, it is in a period
-        if left < 0:
+        if left < moves.at_zero:
             now_main, now_periods, control = 0, 0, last_period
         else:
-            now_main, now_periods, _ = self._play(main, periods, current)
+            now_main, now_periods, _ = self._play(main, periods, current, moves.at_zero)
             # The period the running move stands in: the ones used up before it and by it, plus one.
             control = before + self.periods - now_periods + 1 if in_byoyomi else before
         window = ControlWindow(number=control, through_move=moves.number, allowed_days=budget, remaining_days=left)

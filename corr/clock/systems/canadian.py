@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow
+from ..verdicts import ControlWindow
 from ..units import Unit
 from .base import MoveTimes, Stage, SystemState, flag, main_json, main_stage_window, only_keys, parse_main, whole
 
@@ -80,7 +80,7 @@ class Canadian:
                     continue
                 had, days = main, days - main  # this move uses main time up: it opens the first block
                 main, in_overtime, blocks = 0, True, 1
-            if overstepped is None and days > block_days:
+            if overstepped is None and days + moves.at_zero > block_days:
                 overstepped = flag(before + blocks, number, had + block_days)
             block_days -= days
             block_moves -= 1
@@ -96,7 +96,7 @@ class Canadian:
         else:
             budget, block_left, block = main + block_days, block_days - max(0, current - main), int(now_in_overtime)
         left = budget - current
-        if overstepped is None and left < 0:
+        if overstepped is None and left < moves.at_zero:
             overstepped = flag(before + max(block, 1), moves.number, budget)
         window = ControlWindow(number=before + block, through_move=moves.number + (block_moves - 1 if block else 0),
                                allowed_days=budget, remaining_days=left)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow
+from ..verdicts import ControlWindow
 from ..units import Unit
 from .base import MoveTimes, SystemState, after_delay, flag, only_keys
 
@@ -38,14 +38,14 @@ class Delay:
         main = self.main
         overstepped = None
         for number, days in enumerate(moves.completed, start=1):
-            if overstepped is None and days > main + self.delay:
+            if overstepped is None and days + moves.at_zero > main + self.delay:
                 overstepped = flag(1, number, main + self.delay)
             main -= after_delay(days, self.delay, moves.extra_of(number))
         main_before = main
         extra = moves.extra_of(moves.number)
         main -= after_delay(moves.current, self.delay, extra)
         left = main_before + self.delay - moves.current  # this move may also use what is left of its delay
-        if overstepped is None and left < 0:
+        if overstepped is None and left < moves.at_zero:
             overstepped = flag(1, moves.number, main_before + self.delay)
         window = ControlWindow(number=1, through_move=moves.number, allowed_days=self.main, remaining_days=main)
         return SystemState(window=window, overstepped=overstepped, current_left=left,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow
+from ..verdicts import ControlWindow
 from ..units import Unit
 from .base import MoveTimes, SystemState, flag, only_keys
 
@@ -41,13 +41,13 @@ class Fischer:
         clock = self.initial
         overstepped = None
         for number, days in enumerate(moves.completed, start=1):
-            if overstepped is None and days > clock:
+            if overstepped is None and days + moves.at_zero > clock:
                 overstepped = flag(number, number, clock)
             clock = clock - days + self.increment
             if self.max is not None:
                 clock = min(clock, self.max)
         left = clock - moves.current
-        if overstepped is None and left < 0:
+        if overstepped is None and left < moves.at_zero:
             overstepped = flag(moves.number, moves.number, clock)
         window = ControlWindow(number=moves.number, through_move=moves.number, allowed_days=clock,
                                remaining_days=left)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow
+from ..verdicts import ControlWindow
 from ..units import Unit
 from .base import MoveTimes, SystemState, flag, only_keys
 
@@ -32,11 +32,11 @@ class PerMove:
     def state(self, moves: MoveTimes) -> SystemState:
         overstepped = None
         for number, days in enumerate(moves.completed, start=1):
-            if days > self.time:
+            if days + moves.at_zero > self.time:
                 overstepped = flag(number, number, self.time)
                 break
         left = self.time - moves.current
-        if overstepped is None and left < 0:
+        if overstepped is None and left < moves.at_zero:
             overstepped = flag(moves.number, moves.number, self.time)
         window = ControlWindow(number=moves.number, through_move=moves.number, allowed_days=self.time,
                                remaining_days=left)

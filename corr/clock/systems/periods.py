@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..control import ControlWindow, Overstep
+from ..verdicts import ControlWindow, Overstep
 from ..errors import RulesetError
 from ..units import Unit
 from .base import MoveTimes, Stage, SystemState, after_delay, flag, only_keys, whole
@@ -122,9 +122,10 @@ class Periods:
             allowed_total += time
             stage_allowed = allowed_total if self.cumulative else time
             stage_used = used_total if self.cumulative else used_stage
-            if overstepped is None and stage_used > stage_allowed:
+            if overstepped is None and stage_used + moves.at_zero > stage_allowed:
                 if stage_last is None:  # the rest of the game: the move during which the time ran out
-                    overstepped = _move_over(charges, stage_first, stage_used - used_stage, stage_allowed, k)
+                    overstepped = _move_over(charges, stage_first, stage_used - used_stage, stage_allowed, k,
+                                             moves.at_zero)
                 else:
                     overstepped = Overstep(control=k, through_move=stage_last, allowed_days=stage_allowed,
                                            used_days=stage_used)
@@ -159,11 +160,11 @@ class Periods:
             allowed = clock + stage.delay
             if move == number:
                 break
-            if overstepped is None and days > allowed:
+            if overstepped is None and days + moves.at_zero > allowed:
                 overstepped = flag(k, move, allowed)
             clock += stage.increment - after_delay(days, stage.delay, moves.extra_of(move))
         left = allowed - moves.current
-        if overstepped is None and left < 0:
+        if overstepped is None and left < moves.at_zero:
             overstepped = flag(k, number, allowed)
         window = ControlWindow(number=k, through_move=last if last is not None else number, allowed_days=allowed,
                                remaining_days=left)
@@ -173,12 +174,14 @@ class Periods:
         return SystemState(window=window, overstepped=overstepped, current_left=left, clock=clock_json)
 
 
-def _move_over(charges: tuple[int, ...], first: int, before: int, allowed: int, stage: int) -> Overstep:
-    """The overstep of the first move from ``first`` on whose days take the total past ``allowed``."""
+def _move_over(charges: tuple[int, ...], first: int, before: int, allowed: int, stage: int,
+               at_zero: int = 0) -> Overstep:
+    """The overstep of the first move from ``first`` on whose days take the total past ``allowed``
+    (or to it, ``at_zero``: see :class:`.base.MoveTimes`)."""
     used = before
     for move in range(first, len(charges) + 1):
         used += charges[move - 1]
-        if used > allowed:
+        if used + at_zero > allowed:
             return flag(stage, move, allowed)
     raise AssertionError("the stage was exceeded")  # pragma: no cover - the caller checked it
 

@@ -1,12 +1,15 @@
-"""``manage.py clock FILE [--json] [--as-of YYYY-MM-DD] [--now INSTANT] [--jsonl] [--workers N]``.
+"""``manage.py clock FILE [--json] [--as-of YYYY-MM-DD] [--now INSTANT] [--jsonl] [--workers N]``;
+``manage.py clock FILE.pgn --preset NAME [--time-zone ZONE]`` for a server's stamped PGN.
 
 Compute the accounts of game files.
 
 The arbiter's tool for postal tournaments kept on paper, and the same
 calculator the service uses. FILE holds one game object or a JSON list of
 them (or, with ``--jsonl``, one game object a line); ``-`` reads standard
-input. Any bad game fails the whole run with one line on standard error and
-exit status 2, printing nothing on standard output.
+input. A PGN with ``[%ccsnt]`` stamps (:mod:`corr.management.clock_pgn`) is
+read as the game files of its games under the preset's ruleset. Any bad game
+fails the whole run with one line on standard error and exit status 2,
+printing nothing on standard output.
 
 A live game file (its ``ruleset.time_control`` in ``"unit": "seconds"``, events stamped with ISO 8601
 instants, :mod:`corr.clock.live.gamefile`) is explained the same way: its ledger of milliseconds
@@ -42,7 +45,7 @@ class Command(BaseCommand):
         if not text:
             self.stdout.flush()
         try:
-            run(options, today=timezone.localdate(), stdin=sys.stdin.buffer, stdout=out)
+            run(options, today=timezone.localtime(), stdin=sys.stdin.buffer, stdout=out)  # now: its date for dates
         except CommandFailed as error:
             if error.returncode == DEAD_WORKER and not text:
                 # A real process: leave at once (``exit_now``), the executor may wait on a dead worker forever.

@@ -1,0 +1,191 @@
+"""A server's PGN with ``[%ccsnt]`` stamps, read as game files for ``manage.py clock`` (Django-free).
+
+Correspondence servers (ICCF, SchemingMind) export each move with the moment it was sent, in
+a comment: ``1.d4 {[%ccsnt 2018.10.02,12:56]} d5 {[%ccsnt 2018.10.02,13:34]}``. A stamp is
+``YYYY.MM.DD``, ``YYYY.MM.DD,HH:MM`` or ``YYYY.MM.DD,HH:MM:SS`` (a space after the comma is
+taken too, as some programs write it), in the server's time zone.
+
+The contract of one game file made here::
+
+    {"ruleset": <the ruleset given>, "official_start": "2019-04-10",
+     "time_zone": "Europe/Moscow",          # only when the zone is not UTC
+     "players": {"white": {}, "black": {}},
+     "meta": {"white": ..., "black": ..., "event": ..., "site": ..., "round": ..., "result": ...},
+     "events": [{"type": "move", "player": "white", "number": 1, "sent_at": "2019-04-11T19:29:00Z"},
+                {"type": "move", "player": "black", "number": 1,
+                 "received_at": "2019-04-11T19:29:00Z", "sent_at": "2019-04-12T08:00:00Z"},
+                ...,
+                {"type": "move", "player": "white", "number": 9, "received_at": "..."}]}  # pending
+
+- A stamp is the move's ``sent_at`` and the partner's ``received_at`` of it (the server
+  delivers at once); the game's first move has no ``received_at``: it counts from the official
+  start. A stamp with a time becomes an RFC 3339 instant in UTC (``Z``); a date-only stamp is
+  kept as a date, ``sent_on``/``received_on`` ``YYYY-MM-DD`` (the calculator says whether its
+  ruleset can count such a game).
+- ``official_start`` is the ``Date`` tag, else ``EventDate`` (a whole date either way).
+- A game whose ``Result`` is ``*`` goes on: the side to move gets a pending move, received at
+  the last stamp. Any other result ends the game: no pending move.
+- Player ids are always ``white`` and ``black``; the tags' names go to ``meta``.
+
+Only the main line counts (variations are analysis, not moves played). The whole text is
+read in memory: a PGN of an event is a few hundred kilobytes.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import date, datetime, time, timezone
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import chess
+import chess.pgn
+
+UTC_NAMES = frozenset({"UTC"})  # the calculator's default zone: no time_zone key is written for it
+_STAMP = re.compile(r"\[%ccsnt\s+([^\]]*)\]")
+_STAMP_TEXT = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})(?:,\s*(\d{1,2}):(\d{2})(?::(\d{2}))?)?")
+_TAG_DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})")
+META_TAGS = ("White", "Black", "Event", "Site", "Round", "Result")  # to meta, as white, black ...
+STAMP_FORMS = "YYYY.MM.DD, YYYY.MM.DD,HH:MM or YYYY.MM.DD,HH:MM:SS"
+
+
+class PgnStampError(ValueError):
+    """A PGN that cannot be read as game files; ``str()`` is one line naming the game and the move."""
+
+
+def games_from_pgn(text: str, *, ruleset: dict, time_zone: str = "UTC") -> list[dict]:
+    """Every game of ``text`` (a PGN file's content, any number of games) as a game file dict.
+
+    ``ruleset`` is copied into each game as is; ``time_zone`` (an IANA name) is the zone the
+    stamps' times are written in, and goes into each game as ``time_zone`` unless it is UTC.
+
+    :returns: one dict per game, in the file's order (the contract is in the module's docstring).
+    :raises PgnStampError: for an unknown zone, a file without a game, and for the first game
+        that has no stamps, a move without a stamp, a stamp that cannot be read or that goes back
+        in time, an illegal move, or no official start.
+    """
+    zone = _zone(time_zone)
+    stream = io.StringIO(text)
+    games = []
+    while (game := chess.pgn.read_game(stream)) is not None:
+        games.append(_game_file(game, len(games) + 1, ruleset=ruleset, zone=zone, zone_name=time_zone))
+    if not games:
+        raise PgnStampError("no PGN game found (a game starts with tags such as [Event \"...\"] and its moves)")
+    return games
+
+
+def _zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):  # ValueError: a path-like name ("../x")
+        raise PgnStampError(f"time zone must be an IANA name such as Europe/Moscow, got {name!r}") from None
+
+
+class _Stamp:
+    """One ``[%ccsnt]`` stamp: as written (for messages), and its instant or date."""
+
+    __slots__ = ("text", "moment", "day")
+
+    def __init__(self, text: str, moment: datetime | None, day: date) -> None:
+        self.text = text
+        self.moment = moment  # aware, in UTC; None for a date-only stamp
+        self.day = day  # the date as written, in the stamp's own zone
+
+    def before(self, other: _Stamp) -> bool:
+        # A date-only stamp can only be compared by date: 2019.05.02 is not before 2019.05.02,09:00.
+        if self.moment is None or other.moment is None:
+            return self.day < other.day
+        return self.moment < other.moment
+
+    def value(self) -> str:
+        if self.moment is None:
+            return self.day.isoformat()
+        return self.moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    def suffix(self) -> str:
+        return "_on" if self.moment is None else "_at"
+
+
+def _game_file(game: chess.pgn.Game, number: int, *, ruleset: dict, zone: ZoneInfo, zone_name: str) -> dict:
+    headers = game.headers
+    label = f"game {number} ({headers.get('White', '?')} - {headers.get('Black', '?')})"
+    if game.errors:  # python-chess stops the main line at the first illegal move: the rest would be lost
+        raise PgnStampError(f"{label}: {game.errors[0]}")
+    official_start = _official_start(headers, label)
+    moves = list(game.mainline())
+    comments = [_STAMP.findall(node.comment) for node in moves]
+    if not any(comments):
+        raise PgnStampError(f"{label}: no [%ccsnt] stamps: corr needs each move's sent date")
+    events: list[dict[str, Any]] = []
+    previous: _Stamp | None = None
+    for node, found in zip(moves, comments, strict=True):
+        board = node.parent.board()
+        player = "white" if board.turn == chess.WHITE else "black"
+        move_number = board.fullmove_number
+        where = f"{label}, move {move_number}{'.' if player == 'white' else '...'} ({player})"
+        if not found:
+            raise PgnStampError(f"{where}: no [%ccsnt] stamp (the other moves have one)")
+        if len(found) > 1:
+            raise PgnStampError(f"{where}: {len(found)} [%ccsnt] stamps, one sent date expected")
+        stamp = _read_stamp(found[0].strip(), zone, previous, where)
+        if previous is not None and stamp.before(previous):
+            raise PgnStampError(f"{where}: [%ccsnt {stamp.text}] is before the previous stamp {previous.text}")
+        event: dict[str, Any] = {"type": "move", "player": player, "number": move_number}
+        if previous is not None:
+            event["received" + previous.suffix()] = previous.value()
+        event["sent" + stamp.suffix()] = stamp.value()
+        events.append(event)
+        previous = stamp
+    if headers.get("Result", "*") == "*":
+        last = moves[-1].board()  # the position after the last move: its side to move is on move
+        events.append({"type": "move", "player": "white" if last.turn == chess.WHITE else "black",
+                       "number": last.fullmove_number, "received" + previous.suffix(): previous.value()})
+    data: dict[str, Any] = {"ruleset": ruleset, "official_start": official_start.isoformat()}
+    if zone_name not in UTC_NAMES:
+        data["time_zone"] = zone_name
+    data["players"] = {"white": {}, "black": {}}
+    data["meta"] = {key.lower(): headers.get(key, "?") for key in META_TAGS}
+    data["events"] = events
+    return data
+
+
+def _official_start(headers: chess.pgn.Headers, label: str) -> date:
+    """``Date``, else ``EventDate``: ``????.??.??`` (python-chess's default) or a partial date is unknown."""
+    for key in ("Date", "EventDate"):
+        value = headers.get(key, "")
+        if (match := _TAG_DATE.fullmatch(value.strip())) is None:
+            continue
+        try:
+            return date(*map(int, match.groups()))
+        except ValueError:
+            raise PgnStampError(f"{label}: [{key} \"{value}\"] is not a date") from None
+    raise PgnStampError(f"{label}: no Date or EventDate tag with a whole date: corr needs the official start")
+
+
+def _read_stamp(text: str, zone: ZoneInfo, previous: _Stamp | None, where: str) -> _Stamp:
+    """The stamp ``text`` (what stands after ``%ccsnt``), its time read in ``zone``.
+
+    :raises PgnStampError: when it is none of the three forms, or no such date, time or local time.
+    """
+    bad = PgnStampError(f"{where}: [%ccsnt {text}] is not a stamp ({STAMP_FORMS})")
+    if (match := _STAMP_TEXT.fullmatch(text)) is None:
+        raise bad
+    year, month, day, hour, minute, second = match.groups()
+    try:
+        day_written = date(int(year), int(month), int(day))
+        if hour is None:
+            return _Stamp(text, None, day_written)
+        clock = time(int(hour), int(minute), int(second or 0))
+    except ValueError:
+        raise bad from None
+    local = datetime.combine(day_written, clock, tzinfo=zone)
+    moment = local.astimezone(timezone.utc)
+    if moment.astimezone(zone).replace(tzinfo=None) != local.replace(tzinfo=None):
+        raise PgnStampError(f"{where}: [%ccsnt {text}] is no time in {zone.key}: its clocks skipped it"
+                            " (is --time-zone the server's zone?)")
+    later = local.replace(fold=1).astimezone(timezone.utc)
+    if later != moment and previous is not None and previous.moment is not None and moment < previous.moment:
+        # The hour the clocks are set back happens twice; the second time follows the previous stamp.
+        moment = later
+    return _Stamp(text, moment, day_written)

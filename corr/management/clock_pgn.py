@@ -1,0 +1,78 @@
+"""``manage.py clock FILE.pgn --preset NAME [--time-zone ZONE]``: a server's stamped PGN as game files.
+
+The PGN is converted by :func:`corr.formats.pgn_stamps.games_from_pgn` and handed on as the
+JSON of a game file (one object for one game, a list for more), so that everything after
+reading (the calculator, ``--as-of``, ``--json``, the errors) is the JSON file's path as it is.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import IO
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import orjson
+
+from corr.clock import ClockError
+from corr.clock.presets import preset_ruleset
+from .clock_runner import CommandFailed
+
+
+def reads_pgn(options: dict) -> bool:
+    """True when the run reads PGN: ``--pgn``, or a file named ``*.pgn`` (any case).
+
+    :raises CommandFailed: when ``--preset`` or ``--time-zone`` is given for a JSON file (its
+        ruleset is in the file: the option would be silently ignored).
+    """
+    if options.get("pgn") or str(options["file"]).lower().endswith(".pgn"):
+        return True
+    for option in ("preset", "time_zone"):
+        if options.get(option):
+            name = "--" + option.replace("_", "-")
+            raise CommandFailed(f"{name} is for PGN input only (FILE.pgn or --pgn): a game file has its own")
+    return False
+
+
+def pgn_game_file(path: str, options: dict, *, stdin: IO[bytes]) -> IO[bytes]:
+    """The PGN at ``path`` (``-``: ``stdin``) as the bytes of a game file, in memory.
+
+    :raises CommandFailed: without ``--preset``, for an unknown preset or ``--time-zone``, and
+        for a game the PGN reader refuses (its one line).
+    :raises OSError: when the file cannot be read (the caller words it as for a JSON file).
+    """
+    from corr.formats.pgn_stamps import PgnStampError, games_from_pgn  # python-chess: for PGN runs only
+
+    preset = options.get("preset")
+    if not preset:
+        raise CommandFailed("--preset is required for a PGN file: a PGN does not say its time control"
+                            " (--preset iccf_10_50, for instance)")
+    try:
+        ruleset = preset_ruleset(preset, None)
+    except ClockError as error:
+        raise CommandFailed(str(error)) from None
+    zone = options.get("time_zone")
+    if zone is not None:
+        try:
+            ZoneInfo(zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise CommandFailed(f"--time-zone must be an IANA time zone name such as Europe/Moscow,"
+                                f" got {zone!r}") from None
+    if path == "-":
+        raw = stdin.read()
+    else:
+        with open(path, "rb") as stream:
+            raw = stream.read()
+    try:
+        games = games_from_pgn(_text(raw), ruleset=ruleset, time_zone=zone or "UTC")
+    except PgnStampError as error:
+        raise CommandFailed(str(error)) from None
+    return io.BytesIO(orjson.dumps(games if len(games) > 1 else games[0]))
+
+
+def _text(raw: bytes) -> str:
+    # PGN's standard says ISO 8859-1, servers write UTF-8 (ICCF's names: "Mäkelä"): UTF-8 first,
+    # Latin-1 when it is not UTF-8 (Latin-1 decodes any bytes).
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
