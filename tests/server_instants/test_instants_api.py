@@ -64,3 +64,11 @@ def test_the_moves_answer_carries_the_clock_of_the_instant(api, exact_game, bori
     assert white["flag_at"] == z(WHITE_SENT + timedelta(hours=3, days=1))
     assert white["remaining_seconds"] == 24 * 3600
     assert GameEvent.objects.filter(game=exact_game, kind="move").count() == 2
+
+
+def test_a_dates_games_flag_at_is_midnight_after_its_deadline_in_the_tournaments_zone(api, postal_game, anna):
+    """Under dates a deadline is a day: its flag falls at 00:00 of the next day in Moscow (21:00 UTC)."""
+    body = api(anna).get(f"/api/games/{postal_game.pk}/").json()
+    white = body["clock"]["players"]["white"]
+    assert white["deadline"] == "2026-02-09"
+    assert white["flag_at"] == "2026-02-09T21:00:00Z"  # 2026-02-10T00:00 Europe/Moscow
