@@ -21,6 +21,8 @@ from datetime import date, timedelta
 
 import orjson
 
+DAY = 86_400
+
 RULESET = {"moves_per_control": 10, "days_per_control": 30, "grace_days": 3, "first_penalty_days": 5,
            "repeat_penalty_days": 10, "time_trouble_days": 5, "late_notice_start_days": 3}
 
@@ -37,7 +39,7 @@ def game_clock(game: dict) -> dict:
         if notice is not None:  # 50.4.6: the third day after a late notice of the start
             start = max(official, date.fromisoformat(notice) + timedelta(days=rules["late_notice_start_days"]))
         players[pid] = {"start": start, "made": 0, "charges": [], "thinking": 0, "penalty": 0, "penalties": 0,
-                        "delay": 0, "accepted": None, "pending": None}
+                        "delay": 0, "accepted": None, "pending": None, "starts": {}, "extra": {}}
     ledger = []
     for index, event in enumerate(game["events"]):
         pid = event["player"]
@@ -61,6 +63,7 @@ def game_clock(game: dict) -> dict:
             received = event.get("received_on")
             received = None if received is None else date.fromisoformat(received)
             counted_from = p["start"] if received is None else max(received, p["start"])  # 50.4.5
+            p["starts"][number] = counted_from  # where the flag's day is counted from, if it falls in this move
             sent = event.get("sent_on")
             if sent is None:  # the pending move: its days run to the as-of date
                 running = max(0, (as_of - counted_from).days)
@@ -101,6 +104,7 @@ def game_clock(game: dict) -> dict:
             counted = max(0, (sent - counted_from).days)
             days = max(0, counted - grace)
             charge(p, event["move"], days)
+            p["extra"][event["move"]] = p["extra"].get(event["move"], 0) + days
             p["thinking"] += days
             ledger.append(line(pid, event["move"], "notice", days, (sent - received).days - days, "50.4.7", index,
                                f"{event['reason']} notice: {counted} counted day(s) from {counted_from} to {sent},"
@@ -111,15 +115,17 @@ def game_clock(game: dict) -> dict:
             p["penalties"] += 1
             p["penalty"] += days
             charge(p, event["move"], days)
+            p["extra"][event["move"]] = p["extra"].get(event["move"], 0) + days
             ledger.append(line(pid, event["move"], "penalty", days, 0, "50.4.9" if first else "50.4.10", index,
                                f"{event['reason']}: {'first' if first else 'repeated'} penalty in this game"))
         else:  # 50.4.11: the whole delay
             days = event["days"]
             p["delay"] += days
             charge(p, event["move"], days)
+            p["extra"][event["move"]] = p["extra"].get(event["move"], 0) + days
             ledger.append(line(pid, event["move"], "delay", days, 0, "50.4.11", index,
                                f"{event.get('reason', 'late_repeat')}: whole delay added by the arbiter"))
-    accounts = {pid: account(p, n, d, rules["time_trouble_days"]) for pid, p in players.items()}
+    accounts = {pid: account(p, n, d, rules["time_trouble_days"], as_of) for pid, p in players.items()}
     return {"as_of": as_of.isoformat(), "players": accounts, "ledger": ledger}
 
 
@@ -135,7 +141,7 @@ def line(player, move, kind, days, excluded, rule, event, note) -> dict:
             "event": event, "note": note}
 
 
-def account(p: dict, n: int, d: int, trouble: int) -> dict:
+def account(p: dict, n: int, d: int, trouble: int, as_of: date) -> dict:
     # 50.4.3: D days for every N moves, accumulated: the days charged to moves 1..kN are at most kD.
     # The current control holds the move the next days go to.
     next_number = p["accepted"] or p["made"] + 1
@@ -146,13 +152,20 @@ def account(p: dict, n: int, d: int, trouble: int) -> dict:
     for k in range(1, current + 1):
         used += sum(charges[(k - 1) * n:k * n])
         if overstepped is None and used > k * d:
-            overstepped = {"control": k, "through_move": k * n, "allowed_days": k * d, "used_days": used}
+            overstepped = {"control": k, "through_move": k * n, "allowed_days": k * d, "used_days": used,
+                           "at": fell_at(p, k, n, d)}
     remaining = current * d - used
-    deadline = None
+    deadline = flag_at = None
+    left_seconds = max(0, remaining) * DAY
     if p["pending"] is not None:
         counted_from, running = p["pending"]
+        left_seconds = 0
         if remaining + running >= 0:
-            deadline = (counted_from + timedelta(days=remaining + running)).isoformat()
+            last = counted_from + timedelta(days=remaining + running)
+            deadline = last.isoformat()
+            # The flag falls at 00:00 UTC after the deadline; as of the end of the as-of date, this far off.
+            flag_at = f"{(last + timedelta(days=1)).isoformat()}T00:00:00Z"
+            left_seconds = max(0, (last - as_of).days) * DAY
     total = p["thinking"] + p["penalty"] + p["delay"]  # 50.4.1
     return {"start": p["start"].isoformat(), "made": p["made"], "on_move": p["pending"] is not None,
             "thinking_days": p["thinking"], "penalty_days": p["penalty"], "delay_days": p["delay"],
@@ -160,7 +173,25 @@ def account(p: dict, n: int, d: int, trouble: int) -> dict:
             "control": {"number": current, "through_move": current * n, "allowed_days": current * d,
                         "remaining_days": remaining},
             "deadline": deadline, "time_trouble": remaining <= trouble,  # 50.4.12
-            "overstepped": overstepped}
+            "overstepped": overstepped, "flag_at": flag_at, "remaining_seconds": left_seconds}
+
+
+def fell_at(p: dict, k: int, n: int, d: int) -> str | None:
+    """00:00 of the first day over control ``k``: in the move whose days took the control past k·D, the
+    day after the last it could afford, once the arbiter's days charged to it are taken first."""
+    charges = p["charges"]
+    used = sum(charges[:(k - 1) * n])
+    for number in range((k - 1) * n + 1, k * n + 1):
+        amount = charges[number - 1] if number <= len(charges) else 0
+        if used + amount > k * d:
+            break
+        used += amount
+    start = p["starts"].get(number)
+    if start is None:
+        return None
+    left = k * d - used - p["extra"].get(number, 0)
+    day = start if left < 0 else start + timedelta(days=left + 1)
+    return f"{day.isoformat()}T00:00:00Z"
 
 
 def main() -> None:

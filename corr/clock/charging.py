@@ -393,7 +393,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             append((
                 event.player, event.move, "notice", days // scale, excluded // scale, "50.4.7", index,
                 f"{event.reason._value_} notice: {counted} from {_when(counted_from)} to {_when(sent)},"
-                f" of which up to {rules.grace_days} day(s) are not counted{calendar}",
+                f" of which up to {rules.grace_days} are not counted{calendar}",
             ))
         elif isinstance(event, Penalty):
             _check_charge_number(index, event, state)
