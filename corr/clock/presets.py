@@ -72,9 +72,18 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 def preset_ruleset(name: str | None, overrides: dict[str, Any] | None) -> dict[str, Any]:
-    """The ruleset object of a preset with ``overrides`` on top. :raises RulesetError: for an unknown name."""
+    """The ruleset object of a preset with ``overrides`` on top. :raises RulesetError: for an unknown name.
+
+    A ``time_control`` override that names a ``system`` replaces the preset's; one without a system
+    adjusts it, key by key: ``{"time_control": {"count": "dates"}}`` is ICCF's control counted in the
+    dates of a postal event.
+    """
     if name is None:
         return dict(overrides or {})
     if name not in PRESETS:
         raise RulesetError(f"preset must be one of {', '.join(PRESETS)}, got {name!r}", field="preset")
-    return {**PRESETS[name], **(overrides or {})}
+    preset, overrides = PRESETS[name], dict(overrides or {})
+    control = overrides.get("time_control")
+    if isinstance(control, dict) and "system" not in control and isinstance(preset.get("time_control"), dict):
+        overrides["time_control"] = {**preset["time_control"], **control}
+    return {**preset, **overrides}

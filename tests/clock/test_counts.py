@@ -181,3 +181,14 @@ def test_the_presets_of_the_servers_count_as_the_servers_do():
         for server in ("lichess", "chesscom"):
             assert PRESETS[f"{server}_days_{n}"]["time_control"] == {"system": "per_move", "time": n, "count": "exact"}
     assert "count" not in PRESETS["days_per_move_3"]["time_control"]  # tournaments made with it keep dates
+
+
+def test_a_postal_iccf_event_keeps_the_presets_control_counted_in_dates():
+    from corr.clock import Ruleset
+    from corr.clock.presets import preset_ruleset
+
+    rules = Ruleset.from_mapping(preset_ruleset("iccf_10_50", {"time_control": {"count": "dates"}}))
+    assert rules.count.value == "dates" and rules.time_control.double_after == 20
+    # A control that names its system replaces the preset's whole, as before.
+    other = Ruleset.from_mapping(preset_ruleset("iccf_10_50", {"time_control": {"system": "per_move", "time": 3}}))
+    assert other.time_control.as_json() == {"system": "per_move", "time": 3}
