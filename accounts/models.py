@@ -1,11 +1,24 @@
 """The user model of corr, custom from the first migration so it can grow."""
 
+import zoneinfo
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 ARBITERS_GROUP = "arbiters"
+
+
+def validate_time_zone(value: str) -> None:
+    """An IANA zone name (``Europe/Moscow``), or empty. :raises ValidationError: naming the value."""
+    if not value:
+        return
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(_("%(value)s is not a known time zone"), params={"value": repr(value)}) from None
 
 
 class User(AbstractUser):
@@ -18,6 +31,9 @@ class User(AbstractUser):
     # The language of the user's pages after sign-in and of the e-mails corr sends them; empty:
     # the browser's language on pages, English in e-mails (README "Languages").
     language = models.CharField(_("language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES)
+    # The IANA zone the user's pages show instant deadlines in (issue 22); empty: the tournament's zone.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="", db_default="",
+                                 validators=[validate_time_zone])
 
     @property
     def is_arbiter(self) -> bool:

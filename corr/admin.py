@@ -25,15 +25,19 @@ from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate
 from corr.games.services import game_create, game_lock, game_recompute, tournament_create, tournament_rules_apply
 from corr.games.services.arbiters import ensure_arbiter
-from corr.games.services.setup import ensure_rules_changer, tournament_rule_values
+from corr.games.services.setup import ensure_mode_fits_count, ensure_rules_changer, tournament_rule_values
 
 from .models import (
     RECORD_KINDS, DeadlineReminder, EventKind, Game, GameEvent, IdempotencyRecord, NightlyReport, NightlyRun,
-    OutboundEmail, OverstepCase, PlayerClock, TimeTroubleNotice, Tournament,
+    OutboundEmail, OverstepCase, PlayerClock, Timeouts, TimeTroubleNotice, Tournament,
 )
 
 
 class TournamentForm(forms.ModelForm):
+    # Optional in the form (a form posted before the option existed means the default, the 50.4 way).
+    timeouts = forms.ChoiceField(choices=Timeouts.choices, required=False, initial=Timeouts.ARBITER,
+                                 help_text="Server games under an instant count: who records a fallen flag.")
+
     class Meta:
         model = Tournament
         # Leave rules and the calendar (issue 14) are set through the API (PATCH /api/tournaments/{id}/).
@@ -48,6 +52,11 @@ class TournamentForm(forms.ModelForm):
         try:
             Ruleset.from_mapping(values)
         except RulesetError as error:
+            raise forms.ValidationError(error.message) from None
+        data["timeouts"] = data.get("timeouts") or Timeouts.ARBITER
+        try:
+            ensure_mode_fits_count(data.get("mode") or "", Ruleset.from_mapping(values))
+        except ServiceError as error:
             raise forms.ValidationError(error.message) from None
         try:
             zoneinfo.ZoneInfo(data.get("time_zone") or "")
@@ -96,7 +105,8 @@ class TournamentAdmin(admin.ModelAdmin):
                 values["time_control"] = form.cleaned_data["time_control"]
             created = tournament_create(by=request.user, name=obj.name, official_start=obj.official_start,
                                         mode=obj.mode, ruleset=values, time_zone=obj.time_zone,
-                                        presumed_transit_days=obj.presumed_transit_days, kind=obj.kind)
+                                        presumed_transit_days=obj.presumed_transit_days, kind=obj.kind,
+                                        timeouts=obj.timeouts)
             obj.pk, obj.created_by, obj.created_at = created.pk, created.created_by, created.created_at
             obj._state.adding, obj._state.db = False, created._state.db
             return

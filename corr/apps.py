@@ -10,3 +10,6 @@ class CorrConfig(AppConfig):
     def ready(self) -> None:
         # Bind @shared_task to corr's Celery app in every Django process.
         from . import celery, checks  # noqa: F401
+        # The server flags' tasks are queued by name from the games layer (corr.games.flagclock) and, when
+        # tasks run eagerly, looked up by name in this process: registered here, not on first import.
+        from .timeouts import tasks  # noqa: F401

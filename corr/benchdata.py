@@ -257,12 +257,14 @@ def _noon(day: date) -> datetime:
 class _Row:
     """An event row as the selectors read it (``corr.games.selectors.EVENT_FIELDS``)."""
 
-    __slots__ = ("id", "game_id", "seq", "kind", "player", "number", "notation", "received_on", "sent_on", "void",
-                 "variant", "mail", "reason", "days", "note", "supersedes_id", "entered_by_id", "entered_at")
+    __slots__ = ("id", "game_id", "seq", "kind", "player", "number", "notation", "received_on", "sent_on",
+                 "received_at", "sent_at", "void", "variant", "mail", "reason", "days", "note", "supersedes_id",
+                 "entered_by_id", "entered_at")
 
     def __init__(self, seq, kind, player, number, received_on, sent_on, reason, entered_at):
         self.id, self.game_id, self.seq, self.kind, self.player, self.number = seq, None, seq, kind, player, number
         self.notation, self.received_on, self.sent_on, self.void, self.variant = "", received_on, sent_on, False, ""
+        self.received_at = self.sent_at = None
         self.mail = "ordinary" if kind == "move" else ""
         self.reason, self.days, self.note, self.supersedes_id = reason, None, "", None
         self.entered_by_id, self.entered_at = None, entered_at

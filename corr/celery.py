@@ -9,7 +9,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
 app = Celery("corr")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-app.autodiscover_tasks(["corr.live"])
+app.autodiscover_tasks(["corr.live", "corr.timeouts"])
 
 
 @app.on_after_finalize.connect
@@ -29,3 +29,12 @@ def schedule_live_sweep(sender, **kwargs):
 
     sender.add_periodic_task(settings.LIVE_SWEEP_SECONDS, sender.signature("corr.live_sweep"),
                              name="live flag sweep", expires=settings.LIVE_SWEEP_SECONDS)
+
+
+@app.on_after_finalize.connect
+def schedule_server_flag_sweep(sender, **kwargs):
+    """Beat: the server games' flag sweep every ``SERVER_FLAG_SWEEP_SECONDS`` (issue 22); an unrun one expires."""
+    from django.conf import settings
+
+    sender.add_periodic_task(settings.SERVER_FLAG_SWEEP_SECONDS, sender.signature("corr.server_flag_sweep"),
+                             name="server flag sweep", expires=settings.SERVER_FLAG_SWEEP_SECONDS)

@@ -273,6 +273,13 @@ LIVE_GAP_MS = env_int("LIVE_GAP_MS", 30_000)
 LIVE_SWEEP_BATCH = env_int("LIVE_SWEEP_BATCH", 500)
 LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
 
+# Server games under an instant count (issue 22, corr.timeouts): each flag is checked at its instant
+# (a task with eta; in the embedded run an in-process timer, SERVER_FLAG_INPROCESS), and a sweep every
+# SERVER_FLAG_SWEEP_SECONDS (Celery beat; in the embedded run a thread) finds the checks that were lost.
+SERVER_FLAG_SWEEP_SECONDS = env_int("SERVER_FLAG_SWEEP_SECONDS", 30, minimum=1)
+SERVER_FLAG_SWEEP_BATCH = env_int("SERVER_FLAG_SWEEP_BATCH", 500, minimum=1)
+SERVER_FLAG_INPROCESS = env_bool("SERVER_FLAG_INPROCESS", not REDIS_URL)
+
 # Nightly job (issue: nightly deadline work).
 NIGHTLY_HOUR = env_int("NIGHTLY_HOUR", 2)
 if NIGHTLY_HOUR > 23:

@@ -121,6 +121,13 @@ def no_inprocess_live_sweep(settings):
 
 
 @pytest.fixture(autouse=True)
+def no_inprocess_server_flags(settings):
+    # The same for server games' flags (issue 22): a timer set under a frozen clock would fire at once
+    # on the machine's clock, in a thread, on a later test's database; tests call the check or run a worker.
+    settings.SERVER_FLAG_INPROCESS = False
+
+
+@pytest.fixture(autouse=True)
 def tokens_outlive_time_travel(settings):
     # Tests travel in time and use a token issued on another date; expiry is tested on its own
     # (tests/security/test_tokens.py), with the setting back at its documented value.

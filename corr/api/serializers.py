@@ -10,7 +10,7 @@ from rest_framework import serializers
 from corr import limits as lim
 from corr.clock import ClockError, parse_date
 from corr.clock.presets import PRESETS
-from corr.models import AllowancePer, Colour, Game, GameKind, Mail, Mode, Tournament
+from corr.models import AllowancePer, Colour, Game, GameKind, Mail, Mode, Timeouts, Tournament
 
 from .fields import StrictDateField
 
@@ -93,6 +93,9 @@ class TournamentCreate(LeaveSettings):
                                                      max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
     kind = serializers.ChoiceField(choices=GameKind.choices, required=False, default=GameKind.CHESS,
                                    help_text="what its games play (their export formats); a game may override it")
+    timeouts = serializers.ChoiceField(choices=Timeouts.choices, required=False, default=Timeouts.ARBITER,
+                                       help_text="server games under an instant count: arbiter (a case) or automatic"
+                                                 " (lost on time at the flag)")
 
     def validate_ruleset(self, value: dict) -> dict:
         """Numbers within ``corr.limits`` (their columns are smallints); the calculator checks the rest."""
@@ -133,6 +136,7 @@ class TournamentChange(LeaveSettings):
     time_zone = serializers.CharField(required=False, max_length=lim.TIME_ZONE_MAX)
     presumed_transit_days = serializers.IntegerField(required=False, min_value=0,
                                                      max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
+    timeouts = serializers.ChoiceField(choices=Timeouts.choices, required=False)
     validate_ruleset = TournamentCreate.validate_ruleset
 
 
@@ -144,7 +148,8 @@ class TournamentOut(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "name", "official_start", "mode", "time_zone", "presumed_transit_days", "ruleset",
-                  "arbiters", "kind", "leave_days", "leave_per", "leave_min_days", "leave_book_ahead_days"]
+                  "arbiters", "kind", "leave_days", "leave_per", "leave_min_days", "leave_book_ahead_days",
+                  "timeouts"]
 
     def get_ruleset(self, obj) -> dict:
         return obj.ruleset.as_dict()
@@ -308,6 +313,8 @@ class HistoryOut(serializers.Serializer):
     notation = serializers.CharField()
     received_on = serializers.DateField(allow_null=True)
     sent_on = serializers.DateField(allow_null=True)
+    received_at = serializers.DateTimeField(allow_null=True, help_text="server games: the instant (issue 22)")
+    sent_at = serializers.DateTimeField(allow_null=True, help_text="server games: the instant (issue 22)")
     void = serializers.BooleanField()
     variant = serializers.CharField()
     mail = serializers.CharField()

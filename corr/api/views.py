@@ -27,7 +27,7 @@ from corr.games import services
 from corr.games.services import leave as leave_services
 from corr.games.services.trips import trip, usable as trip_usable
 from corr.games import leaves as leave_selectors
-from corr.games.clockstate import GameTime, game_file, local_today
+from corr.games.clockstate import GameTime, clock_as_of, game_file, instant_text, local_today
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import (
@@ -204,7 +204,7 @@ class GameView(APIView):
         game = _game(request, game_id)
         if game.mode == Mode.LIVE:  # told by the read the permission needs: no statement to ask (issue 13)
             return self.live_get(request, game)
-        as_of = _today(game)
+        as_of = clock_as_of(game, timezone.now())  # today's date; the second under an instant count (issue 22)
         if request.accepted_renderer.format == "json":
             # The clock's part is written as cached, already rendered: a read of a long game renders only its
             # summary, as a short game's does. The summary and that part share no key, so the joined bytes are
@@ -239,7 +239,9 @@ class GameHistoryView(APIView):
         return Response([{
             "seq": r.seq, "kind": r.kind, "player": r.player, "number": r.number, "notation": r.notation,
             "received_on": r.received_on and r.received_on.isoformat(),
-            "sent_on": r.sent_on and r.sent_on.isoformat(), "void": r.void, "variant": r.variant, "mail": r.mail,
+            "sent_on": r.sent_on and r.sent_on.isoformat(),
+            "received_at": instant_text(r.received_at), "sent_at": instant_text(r.sent_at),
+            "void": r.void, "variant": r.variant, "mail": r.mail,
             "reason": r.reason, "days": r.days, "note": r.note,
             "supersedes": r.supersedes.seq if r.supersedes else None,
             "entered_by": r.entered_by.username if r.entered_by else None, "entered_at": r.entered_at.isoformat(),

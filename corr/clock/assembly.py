@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import namedtuple
 from dataclasses import dataclass
 from operator import attrgetter, itemgetter
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, Iterable, Protocol
 
 from .calendar import DateRange
@@ -44,8 +44,11 @@ when compiled code calls it, and most of a long game's assembly was spent there.
 _OTHER = {WHITE: BLACK, BLACK: WHITE}
 
 ClockRow = namedtuple("ClockRow", ["id", "seq", "kind", "player", "number", "received_on", "sent_on", "void",
-                                   "variant", "reason", "days", "supersedes_id"])
-"""A stored event as the clock reads it: a clock tuple with the fields' names."""
+                                   "variant", "reason", "days", "supersedes_id", "received_at", "sent_at"],
+                      defaults=(None, None))
+"""A stored event as the clock reads it: a clock tuple with the fields' names.
+
+``received_at``/``sent_at``: the instants of a server game's event (aware), None elsewhere."""
 
 CLOCK_FIELDS: tuple[str, ...] = ClockRow._fields
 """The fields of a stored event the clock reads, in the order of a clock tuple (``assemble(clock_tuples=True)``)."""
@@ -72,6 +75,9 @@ class StoredEvent(Protocol):
     reason: str
     days: int | None
     supersedes_id: int | None
+    received_at: datetime | None
+    sent_at: datetime | None
+    """The instants of a server game's event (aware UTC); None for a postal one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +87,7 @@ class PendingReceipt:
     player: str
     number: int
     received_on: date | None
+    """A date; an aware ``datetime`` (a ``date`` too) when the game is assembled with instants."""
     presumed: bool
     """True until the player records the receipt: dispatch date + presumed transit days."""
 
@@ -202,7 +209,7 @@ def rows_as_of_walked(rows: list, on: date, entered_on) -> tuple[list, bool]:
             if (row.kind == "move" and row.supersedes_id is None and row.received_on is not None
                     and row.received_on <= on):
                 kept.append(_Receipt(id=-row.id, seq=row.seq, player=row.player, number=row.number,
-                                     received_on=row.received_on))
+                                     received_on=row.received_on, received_at=row.received_at))
             continue
         kept.append(row)
     return kept, left_out
@@ -243,11 +250,14 @@ class _Receipt:
     reason: str = ""
     days: int | None = None
     supersedes_id: int | None = None
+    received_at: datetime | None = None
+    sent_at: datetime | None = None
 
 
 def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: date, first: str,
              transit_days: int | None, ongoing: bool, as_of: date,
-             leave: dict[str, tuple[DateRange, ...]] | None = None, clock_tuples: bool = False) -> Assembled:
+             leave: dict[str, tuple[DateRange, ...]] | None = None, clock_tuples: bool = False,
+             instants: bool = False) -> Assembled:
     """Build the calculator's game from stored rows (any order), with the pending move if ongoing.
 
     ``clock_tuples``: the rows are plain tuples of ``CLOCK_FIELDS``, in that
@@ -258,6 +268,12 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
     The pending move is added only once it has arrived (received on or before
     ``as_of``): a move still presumed in transit runs no one's clock (50.4.3).
     ``transit_days`` None means a server game: a move arrives the day it is sent.
+
+    ``instants`` (a count of ``whole_days`` or ``exact``, issue 22): every dated
+    event is built with its stored instants (``received_at``/``sent_at``, aware
+    datetimes) in place of its dates, and ``official_start`` and ``as_of`` must
+    be aware datetimes too: a date and a datetime do not compare. A row without
+    instants then reaches the calculator undated, which refuses it, naming it.
     """
     server = transit_days is None
     transit = timedelta(days=transit_days or 0)
@@ -274,7 +290,10 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
     active: Iterable[tuple] = (_active_clock_tuples(rows) if clock_tuples
                                else map(_clock_values, active_events(rows)))
     add_event, add_source, other_of = events.append, sources.append, _OTHER
-    for _id, seq, kind, player, number, received_on, sent_on, void, variant, reason, days, _ in active:
+    for _id, seq, kind, player, number, received_on, sent_on, void, variant, reason, days, _, received_at, sent_at \
+            in active:
+        if instants:
+            received_on, sent_on = received_at, sent_at
         if kind == "move":
             add_event(_new(Move, (player, number, received_on, sent_on, void, Variant(variant) if variant else None)))
             add_source(seq)

@@ -21,7 +21,7 @@ from corr.clock import GameClock
 from corr.clock.charging import ledger_json
 from corr.clock.assembly import CLOCK_FIELDS, ClockRow
 
-from .clockstate import GameTime, game_time
+from .clockstate import GameTime, clock_as_of, game_time
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
 
 
@@ -30,7 +30,8 @@ def game_get(*, game_id: int) -> Game:
     return Game.objects.select_related("tournament", "white", "black").get(pk=game_id)
 
 
-EVENT_FIELDS = ("id", "game_id", "seq", "kind", "player", "number", "notation", "received_on", "sent_on", "void",
+EVENT_FIELDS = ("id", "game_id", "seq", "kind", "player", "number", "notation", "received_on", "sent_on",
+                "received_at", "sent_at", "void",
                 "variant", "mail", "reason", "days", "note", "supersedes_id", "entered_by_id", "entered_at")
 
 
@@ -68,6 +69,7 @@ def events_json(text: str, row_type=EventRow) -> list:
     fields = row_type._fields
     received, sent = fields.index("received_on"), fields.index("sent_on")
     at = fields.index("entered_at") if "entered_at" in fields else None
+    instants = [fields.index(name) for name in ("received_at", "sent_at") if name in fields]
     fromdate, fromdatetime, make = date.fromisoformat, datetime.fromisoformat, row_type._make
     rows = []
     for values in orjson.loads(text):
@@ -77,6 +79,9 @@ def events_json(text: str, row_type=EventRow) -> list:
             values[sent] = fromdate(values[sent])
         if at is not None:
             values[at] = fromdatetime(values[at])
+        for i in instants:  # null but in server games under an instant count (issue 22)
+            if values[i] is not None:
+                values[i] = fromdatetime(values[i])
         rows.append(make(values))
     return rows
 
@@ -157,6 +162,8 @@ def _clock_cache_key(*, game: Game, as_of: date) -> str:
     t = game.tournament
     rules = json.dumps([t.official_start.isoformat(), t.presumed_transit_days, t.time_zone, game.mode, game.first,
                         t.ruleset.as_dict()], sort_keys=True)
+    # Under an instant count the clock is of the second it is read (issue 22): the key says which.
+    as_of = clock_as_of(game, as_of)
     return (f"corr:clock-json:{game.pk}:{game.events_version}:{game.status}:{as_of.isoformat()}:"
             f"{hashlib.sha1(rules.encode()).hexdigest()}")
 

@@ -2,7 +2,7 @@
 
 from .games import (  # noqa: F401
     RECORD_KINDS, Colour, EventKind, Game, GameEvent, GameKind, GameResult, GameStatus, IdempotencyRecord, Mail, Mode,
-    PlayerClock, Tournament,
+    PlayerClock, Timeouts, Tournament,
 )
 from .nightly import (  # noqa: F401
     CaseKind, DeadlineReminder, EmailStatus, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, OverstepStatus,

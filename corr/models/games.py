@@ -62,6 +62,13 @@ class MoveOnLeave(models.TextChoices):
     REFUSED = "refused", "refused (ICCF)"
 
 
+class Timeouts(models.TextChoices):
+    """What happens when a server game's flag falls under an instant count (issue 22)."""
+
+    ARBITER = "arbiter", _("arbiter (a case the arbiter confirms, the 50.4 way)")
+    AUTOMATIC = "automatic", _("automatic (lost on time at the flag, as the ICCF webserver, lichess and chess.com)")
+
+
 class Tournament(models.Model):
     """A correspondence tournament: its ruleset (50.4 numbers), start, mode and arbiters."""
 
@@ -108,6 +115,9 @@ class Tournament(models.Model):
     move_on_leave = models.CharField(max_length=10, default=MoveOnLeave.ALLOWED, db_default=MoveOnLeave.ALLOWED,
                                      choices=MoveOnLeave.choices,
                                      help_text="What a move sent on one's own leave day does.")
+    timeouts = models.CharField(max_length=10, choices=Timeouts.choices, default=Timeouts.ARBITER,
+                                db_default=Timeouts.ARBITER,
+                                help_text="Server games under an instant count: who records a fallen flag.")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="arbitrated_tournaments", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
@@ -233,6 +243,10 @@ class GameEvent(models.Model):
     notation = models.CharField(max_length=lim.NOTATION_MAX, blank=True, default="")
     received_on = models.DateField(null=True, blank=True, validators=DATE_WINDOW)
     sent_on = models.DateField(null=True, blank=True, validators=DATE_WINDOW)
+    # Server games: the instants themselves (issue 22); the dates above are their dates in the
+    # tournament's zone. The partner's receipt is the sent instant: the server delivers at once.
+    received_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
     void = models.BooleanField(default=False)
     variant = models.CharField(max_length=12, blank=True, default="")
     mail = models.CharField(max_length=12, choices=Mail.choices, blank=True, default="")
@@ -273,6 +287,10 @@ class PlayerClock(models.Model):
     deadline = models.DateField(null=True, blank=True, db_index=True)
     time_trouble = models.BooleanField(default=False)
     overstepped_control = models.PositiveIntegerField(null=True, blank=True)
+    flag_at = models.DateTimeField(
+        null=True, blank=True, db_index=True,
+        help_text="Server games under an instant count: when the pending move falls over its time (the flag"
+                  " sweep selects by it); null otherwise, and once the overstep is recorded.")
     flagged = models.BooleanField(default=False, help_text="In time trouble or over a control, game ongoing.")
     computed_on = models.DateField(help_text="The date the figures were computed as of.")
     events_version = models.PositiveIntegerField(

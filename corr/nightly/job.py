@@ -24,7 +24,7 @@ from corr.clock import ClockError
 from corr.gcpause import no_cyclic_gc
 from corr.clock.assembly import rows_as_of
 from corr.games.cases import cases_follow
-from corr.games.clockstate import game_time, local_today
+from corr.games.clockstate import clock_day, game_time, local_today
 from corr.games.leaves import leaves_prefetch
 from corr.games.selectors import EVENT_FIELDS, event_rows
 from corr.games.services import CLOCK_FIELDS, clock_fields, clocks_write, time_for_storage
@@ -225,7 +225,7 @@ _CLOCK_VALUES = itemgetter(*CLOCK_FIELDS)
 def _cases_checked(game: Game, time, rows, cases: list, on: date, counts: dict) -> None:
     """Re-check the game's cases against ``time`` (skipped when there is nothing to check)."""
     if cases or any(a.overstepped is not None for a in time.clock.accounts.values()):
-        changes = cases_follow(game=game, time=time, rows=rows, on=time.clock.as_of,
+        changes = cases_follow(game=game, time=time, rows=rows, on=clock_day(game, time.clock.as_of),
                                cause=f"nightly re-check of {on}", cases=cases)
         counts["cases_withdrawn"] += len(changes.withdrawn)
 

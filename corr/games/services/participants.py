@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import NoticeReason
-from corr.clock.assembly import current_row, other
-from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase
+from corr.clock.assembly import active_events, current_row, other
+from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase, Timeouts
 
-from ..clockstate import GameTime, assemble_game, game_time
+from ..clockstate import GameTime, assemble_game, counts_instants, game_time, instant_text, local_today
 from ..errors import InvalidInput, TurnConflict, colour_word
 from .lock_read import Locked
 from .storage import (
@@ -24,23 +25,27 @@ from .storage import (
 @transaction.atomic
 def move_submit(*, game: Game, by: User, number: int, notation: str = "", received_on: date | None = None,
                 sent_on: date | None = None, void: bool = False, mail: str = "", variant: str = "",
-                today: date) -> tuple[GameTime, list[str]]:
+                today: date, now: datetime | None = None) -> tuple[GameTime, list[str]]:
     """Store the move of the player to move and return the new time and any warnings.
 
-    Server games take both dates from the server (``today``); postal games take
-    the dates the player enters, ``received_on`` defaulting to a recorded receipt.
+    Server games take both dates from the server (``today``) and store the
+    instants too (``now``, aware; default the server's clock): the move is sent
+    at ``now`` and the partner's receipt is the instant it was sent (issue 22).
+    Postal games take the dates the player enters, ``received_on`` defaulting
+    to a recorded receipt.
 
     :raises TurnConflict: not the player's turn, or not the expected number (409).
     :raises InvalidInput: a date or field that breaks a rule (400).
     """
     game, rows = game_lock(game)
     return move_store(locked=Locked(game=game, rows=rows, cases=None), by=by, number=number, notation=notation,
-                      received_on=received_on, sent_on=sent_on, void=void, mail=mail, variant=variant, today=today)
+                      received_on=received_on, sent_on=sent_on, void=void, mail=mail, variant=variant, today=today,
+                      now=now)
 
 
 def move_store(*, locked: Locked, by: User, number: int, notation: str = "", received_on: date | None = None,
                sent_on: date | None = None, void: bool = False, mail: str = "", variant: str = "",
-               today: date) -> tuple[GameTime, list[str]]:
+               today: date, now: datetime | None = None) -> tuple[GameTime, list[str]]:
     """``move_submit`` on a game this transaction has locked and read (``game_lock_read``): the API's one path.
 
     ``locked.trip``: the transaction the read began; the store ends it (commits
@@ -53,7 +58,10 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     game, rows = locked.game, locked.rows
     colour = player_colour_of(game, by)
     ensure_ongoing(game)
-    before = assemble_game(game, rows, today)  # the turn needs no clock
+    now = now or timezone.now()
+    # Under an instant count the clock is computed as of the move's instant, not the day's end.
+    as_of = now if counts_instants(game) else today
+    before = assemble_game(game, rows, as_of)  # the turn needs no clock
     if before.to_move != colour:
         raise TurnConflict(_("it is %(to_move)s's turn, not %(colour)s's"), field="number",
                            to_move=colour_word(before.to_move), colour=colour_word(colour))
@@ -62,6 +70,8 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
         raise TurnConflict(_("number %(number)s is not the next move: %(colour)s's next move is %(expected)s"),
                            field="number", number=number, colour=colour_word(colour), expected=expected)
     pending = before.pending
+    if counts_instants(game) and game.tournament.timeouts == Timeouts.AUTOMATIC:
+        ensure_flag_standing(game, rows, colour, as_of)
     if variant and variant not in ("accepted", "conditional"):
         raise InvalidInput(_("variant must be accepted or conditional, got %(value)s"), field="variant",
                            value=repr(variant))
@@ -78,6 +88,10 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
         if variant:
             raise InvalidInput(_("variants are recorded in postal games only"), field="variant")
         received_on, sent_on, mail = pending.received_on, today, Mail.SERVER
+        sent_at, received_at = now, dispatched_at(rows)
+        if counts_instants(game):  # the dates are the instants' dates in the tournament's zone
+            sent_on = local_today(game.tournament, now)
+            received_on = None if received_at is None else local_today(game.tournament, received_at)
     elif variant:
         if received_on is not None or sent_on is not None:
             raise InvalidInput(_("a variant move carries no dates (50.4.8)"),
@@ -100,10 +114,39 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
         ensure_not_after_today(sent_on, "sent_on", today, game)
     new = event_new(by, EventKind.MOVE, colour, number=number, notation=notation, received_on=received_on,
                     sent_on=sent_on, void=void, variant=variant, mail=mail)
+    if game.mode == Mode.SERVER:
+        new.sent_at, new.received_at = sent_at, received_at
     # Opens a registered-mail case if 50.4.12 was broken: the warning names it.
-    time, changes = events_store_changes(game, rows, [new], today, cases=locked.cases, trip=locked.trip)
+    time, changes = events_store_changes(game, rows, [new], today, cases=locked.cases, trip=locked.trip,
+                                         as_of=as_of)
     case = next((c for c in changes.opened if c.kind == CaseKind.REGISTERED_MAIL and c.event_seq == new.seq), None)
     return time, mover_warnings(game, time, colour, case, mail)
+
+
+def ensure_flag_standing(game: Game, rows, colour: str, now: datetime) -> None:
+    """Under ``timeouts: automatic`` a move after its flag fell is refused: the game is lost on time at the flag.
+
+    The ICCF webserver, lichess and chess.com way; the flag check records the
+    result (``corr.timeouts``), at once or within a sweep. A game an arbiter
+    reopened is theirs: its late moves are stored and open cases.
+    :raises TurnConflict: naming the instant the flag fell (409).
+    """
+    if any(row.kind == EventKind.REOPEN for row in rows):
+        return
+    over = game_time(game, rows, now).clock.accounts[colour].overstepped
+    if over is not None:
+        at = getattr(over, "at", None)
+        raise TurnConflict(_("%(colour)s's time ran out at %(at)s: the game is lost on time"), field="number",
+                           colour=colour_word(colour), at=instant_text(at) if at is not None else now)
+
+
+def dispatched_at(rows) -> datetime | None:
+    """The instant the partner's last move of a server game was sent: the player to move's receipt of it.
+
+    None for the first move, and for a game whose moves were stored before instants were (issue 22).
+    """
+    moves = [row for row in active_events(rows) if row.kind == EventKind.MOVE]
+    return moves[-1].sent_at if moves else None
 
 
 def mover_warnings(game: Game, time: GameTime, colour: str, case: OverstepCase | None, mail: str) -> list[str]:
@@ -214,6 +257,6 @@ def row_in_force(rows: list[GameEvent], seq: int) -> GameEvent:
 
 def correction_of(row: GameEvent, by: User, note: str, **changes) -> GameEvent:
     fields = {f: getattr(row, f) for f in ("kind", "player", "number", "notation", "received_on", "sent_on",
-                                           "void", "variant", "mail", "reason", "days")}
+                                           "received_at", "sent_at", "void", "variant", "mail", "reason", "days")}
     fields.update(changes)
     return GameEvent(supersedes_id=row.id, entered_by=by, note=note, **fields)

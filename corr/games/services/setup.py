@@ -16,10 +16,10 @@ from accounts.models import ARBITERS_GROUP, User
 from accounts.usernames import username_lookalike
 from corr.clock import ClockError, Ruleset, RulesetError
 from corr.clock.presets import preset_ruleset
-from corr.models import Colour, EventKind, Game, GameKind, Mode, Tournament
+from corr.models import Colour, EventKind, Game, GameKind, Mode, Timeouts, Tournament
 
 from ..cases import history_append
-from ..clockstate import local_today
+from ..clockstate import INSTANT_COUNTS, local_today, ruleset_count, tournament_count
 from ..errors import InvalidInput, NotAllowed
 from ..permissions import can_arbitrate
 from .storage import events_store, game_recompute
@@ -71,14 +71,18 @@ def arbiter_grant(*, user: User) -> None:
 @transaction.atomic
 def tournament_create(*, by: User, name: str, official_start: date, mode: str, ruleset: dict | None = None,
                       time_zone: str = "UTC", presumed_transit_days: int | None = None,
-                      preset: str | None = None, kind: str = GameKind.CHESS, **leave_rules) -> Tournament:
+                      preset: str | None = None, kind: str = GameKind.CHESS, timeouts: str = Timeouts.ARBITER,
+                      **leave_rules) -> Tournament:
     """Create a tournament; its creator becomes one of its arbiters.
 
     ``preset`` names a ruleset of :data:`corr.clock.presets.PRESETS`; keys of
     ``ruleset`` override it. ``presumed_transit_days`` defaults to 0 (e-mail
     and server games). ``kind`` (chess, draughts, go) is what its games play. ``leave_rules``: any
-    of :data:`LEAVE_SETTINGS` (issue 14; the model's defaults otherwise).
-    :raises InvalidInput: for a ruleset value, mode or time zone that breaks its rule.
+    of :data:`LEAVE_SETTINGS` (issue 14; the model's defaults otherwise). ``timeouts``: who records a
+    fallen flag of a server game under an instant count (``Timeouts``).
+    The time control is stored expanded, its ``count`` with it: the tournament
+    keeps the count it was created with whatever a preset later says.
+    :raises InvalidInput: for a ruleset value, mode, count or time zone that breaks its rule.
     """
     if not by.is_arbiter:
         raise NotAllowed(_("only arbiters create tournaments"))
@@ -95,6 +99,8 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
         raise InvalidInput(_("time_zone is not a known time zone: %(value)s"), field="time_zone",
                            value=repr(time_zone)) from None
     ensure_mode_fits_unit(mode, rules)
+    ensure_mode_fits_count(mode, rules)
+    ensure_timeouts(timeouts)
     if kind not in GameKind.values:
         raise InvalidInput(_("kind must be one of %(allowed)s, got %(value)s"), field="kind",
                            allowed=", ".join(GameKind.values), value=repr(kind))
@@ -103,7 +109,8 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
             raise InvalidInput(_("%(key)s is not a tournament setting"), field=key, key=key)
     tournament = Tournament.objects.create(
         name=name, official_start=official_start, mode=mode, time_zone=time_zone, kind=kind,
-        presumed_transit_days=presumed_transit_days or 0, created_by=by, **rules.as_dict(), **leave_rules,
+        presumed_transit_days=presumed_transit_days or 0, created_by=by, timeouts=timeouts, **rules.as_dict(),
+        **leave_rules,
     )
     tournament.arbiters.add(by)
     return tournament
@@ -117,6 +124,25 @@ def ensure_mode_fits_unit(mode: str, rules: Ruleset) -> None:
                            field="ruleset.time_control.unit")
     if mode != Mode.LIVE and seconds:
         raise InvalidInput(_("a time control in seconds is for live tournaments (mode live)"), field="mode")
+
+
+def ensure_mode_fits_count(mode: str, rules: Ruleset) -> None:
+    """A postal or e-mail tournament counts dates (issue 22): a postcard carries no instant (50.4.4).
+
+    :raises InvalidInput: naming ``time_control.count``, for ``whole_days`` or ``exact`` outside server play.
+    """
+    count = ruleset_count(rules)
+    if mode == Mode.POSTAL and count in INSTANT_COUNTS:
+        raise InvalidInput(_("time_control.count %(count)s needs the instant of every move: a postal or e-mail"
+                             " tournament counts dates (a postcard carries no instant); use mode server"),
+                           field="time_control.count", count=count)
+
+
+def ensure_timeouts(value: str) -> None:
+    """:raises InvalidInput: naming ``timeouts`` unless it is one of ``Timeouts``."""
+    if value not in Timeouts.values:
+        raise InvalidInput(_("timeouts must be one of %(allowed)s, got %(value)s"), field="timeouts",
+                           allowed=", ".join(Timeouts.values), value=repr(value))
 
 
 @transaction.atomic
@@ -138,6 +164,11 @@ def game_create(*, by: User, tournament: Tournament, white: User, black: User, f
     if kind and kind not in GameKind.values:
         raise InvalidInput(_("kind must be one of %(allowed)s, got %(value)s"), field="kind",
                            allowed=", ".join(GameKind.values), value=repr(kind))
+    count = tournament_count(tournament)
+    if mode == Mode.POSTAL and count in INSTANT_COUNTS:
+        raise InvalidInput(_("time_control.count %(count)s needs the instant of every move: a postal or e-mail"
+                             " tournament counts dates (a postcard carries no instant); use mode server"),
+                           field="time_control.count", count=count)
     game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=mode,
                                kind=kind)
     game.tournament = tournament
@@ -203,8 +234,11 @@ def tournament_rules_change(*, tournament: Tournament, by: User, ruleset: dict |
         tournament.holidays = [r.as_json() for r in rules.holidays]
         tournament.weekend_days = list(rules.weekend_days)
         tournament.move_on_leave = rules.move_on_leave.value
+        ensure_mode_fits_count(tournament.mode, rules)
     for name, value in settings.items():
-        if name not in (*CLOCK_SETTINGS, *LEAVE_SETTINGS, "name"):
+        if name == "timeouts":
+            ensure_timeouts(value)
+        if name not in (*CLOCK_SETTINGS, *LEAVE_SETTINGS, "name", "timeouts"):
             raise InvalidInput(_("%(name)s cannot be changed here"), field=name, name=name)
         if name == "time_zone":
             try:

@@ -11,11 +11,12 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import ClockError, EventError
-from corr.models import Game, GameEvent, GameStatus, OverstepCase, PlayerClock
+from corr.models import CaseKind, Game, GameEvent, GameStatus, Mode, OverstepCase, PlayerClock
 
 from ..cases import CaseChanges, cases_follow
-from ..clockstate import GameTime, assemble_game, game_time
+from ..clockstate import GameTime, assemble_game, clock_day, counts_instants, game_time
 from ..errors import InvalidInput, NotAllowed, TurnConflict
+from ..flagclock import flag_schedule_on_commit
 from ..selectors import game_rows
 from .prepared import Prepared
 from .trips import Trip
@@ -46,23 +47,26 @@ def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today:
 def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: date, *,
                          cause: str | None = None, by: User | None = None,
                          cases: list[OverstepCase] | None = None,
-                         trip: Trip | None = None) -> tuple[GameTime, CaseChanges]:
+                         trip: Trip | None = None, as_of: date | None = None) -> tuple[GameTime, CaseChanges]:
     """``events_store``, with what the cases did (a registered-mail case opened by ``new``, say).
 
     The game's time is computed once: the clocks stored and the cases follow it
     (a second computation only for a move still in transit, stored as of its arrival).
     ``trip``: the transaction ``game_lock_read`` began (PostgreSQL, outside
     ``atomic``); when no case changes, the store's statement also commits it.
+    ``as_of``: what the clock is computed as of, when not ``today`` (a server
+    move's instant under an instant count, ``clock_as_of``).
     """
+    as_of = today if as_of is None else as_of
     next_seq = (rows[-1].seq if rows else 0) + 1
     for offset, row in enumerate(new):
         row.game = game
         row.seq = next_seq + offset
     candidate = rows + new
     try:
-        time = game_time(game, candidate, today)
+        time = game_time(game, candidate, as_of)
     except EventError as error:
-        raise error_explained(error, time_sources(game, candidate, today), {row.seq for row in new}) from None
+        raise error_explained(error, time_sources(game, candidate, as_of), {row.seq for row in new}) from None
     except ClockError as error:
         raise InvalidInput(error.message, field=error.field) from None
     stored = time_for_storage(game, candidate, today, time)
@@ -82,6 +86,10 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
             raise _changed_meanwhile() from None
         version_raise(game)
         clocks_write([(game.pk, colour, fields) for colour, fields in clock_fields(game, stored).items()])
+    if counts_instants(game):
+        late = any(c.kind == CaseKind.OVERSTEP for c in changes.opened)
+        flag_schedule_on_commit(game_id=game.pk, fields=clock_fields(game, stored),
+                                now=time.clock.as_of if late else None)
     return time, changes.apply()
 
 
@@ -90,7 +98,8 @@ def _changed_meanwhile() -> TurnConflict:
     return TurnConflict(_("the game changed while this request was handled; reload it and retry"), field="number")
 
 
-_EVENT_COLUMNS = ("game_id", "seq", "kind", "player", "number", "notation", "received_on", "sent_on", "void",
+_EVENT_COLUMNS = ("game_id", "seq", "kind", "player", "number", "notation", "received_on", "sent_on", "received_at",
+                  "sent_at", "void",
                   "variant", "mail", "reason", "days", "note", "supersedes_id", "entered_by_id", "entered_at")
 
 
@@ -185,13 +194,16 @@ def clock_store(*, game: Game, rows, today: date, time: GameTime | None = None) 
     ``game.events_version`` must be the version ``rows`` are (the caller holds the row lock).
     """
     time = time_for_storage(game, rows, today, time)
-    clocks_write([(game.pk, colour, fields) for colour, fields in clock_fields(game, time).items()])
+    fields = clock_fields(game, time)
+    clocks_write([(game.pk, colour, f) for colour, f in fields.items()])
+    if counts_instants(game):
+        flag_schedule_on_commit(game_id=game.pk, fields=fields)
 
 
 _CLOCK_TYPES = {"on_move": "boolean", "made": "integer", "control_number": "integer", "total_days": "integer",
                 "remaining_days": "integer", "deadline": "date", "time_trouble": "boolean",
                 "overstepped_control": "integer", "flagged": "boolean", "computed_on": "date",
-                "events_version": "integer"}
+                "events_version": "integer", "flag_at": "timestamptz"}
 
 
 def clocks_write(items: list[tuple[int, str, dict]]) -> None:
@@ -244,13 +256,15 @@ def time_for_storage(game: Game, rows, today: date, time: GameTime | None = None
     """
     time = time or game_time(game, rows, today)
     pending = time.assembled.pending
-    if pending is not None and pending.received_on is not None and pending.received_on > today:
+    # A server game's move arrives when it is sent (and its instants do not compare with a date).
+    if (game.mode != Mode.SERVER and pending is not None and pending.received_on is not None
+            and pending.received_on > today):
         return game_time(game, rows, pending.received_on)
     return time
 
 
 CLOCK_FIELDS = ("on_move", "made", "control_number", "total_days", "remaining_days", "deadline", "time_trouble",
-                "overstepped_control", "flagged", "computed_on", "events_version")
+                "overstepped_control", "flagged", "computed_on", "events_version", "flag_at")
 
 
 def clock_fields(game: Game, time: GameTime, events_version: int | None = None) -> dict[str, dict]:
@@ -259,27 +273,35 @@ def clock_fields(game: Game, time: GameTime, events_version: int | None = None) 
     ``events_version``: the version the clocks are of (default: the game's).
     """
     ongoing = game.status == GameStatus.ONGOING
+    instants = ongoing and counts_instants(game)
+    computed_on = clock_day(game, time.clock.as_of)
     out = {}
     for colour, account in time.clock.accounts.items():
         over = account.overstepped
+        # The flag sweep's column (issue 22): only a server game under an instant count falls between
+        # two nights, and only until its overstep is recorded (then the case, or the result, holds it).
+        flag_at = getattr(account, "flag_at", None) if instants and over is None else None
         out[colour] = dict(
             on_move=time.assembled.to_move == colour, made=account.made,
             control_number=account.control.number, total_days=account.total_days,
             remaining_days=account.remaining_days, deadline=account.deadline if ongoing else None,
             time_trouble=account.time_trouble, overstepped_control=over.control if over else None,
-            flagged=ongoing and (account.time_trouble or over is not None), computed_on=time.clock.as_of,
+            flagged=ongoing and (account.time_trouble or over is not None), computed_on=computed_on,
             events_version=game.events_version if events_version is None else events_version,
+            flag_at=flag_at if time.assembled.to_move == colour else None,
         )
     return out
 
 
-def game_recompute(game: Game, *, by: User | None, today: date, cause: str) -> GameTime:
+def game_recompute(game: Game, *, by: User | None, today: date, cause: str,
+                   as_of: date | None = None) -> GameTime:
     """After a change that is not an event (a result, a reopening, new rules): new version, clocks and cases.
 
-    The caller holds the game's row lock.
+    The caller holds the game's row lock. ``as_of``: what the clock is
+    computed as of when not ``today`` (an instant: a server game's flag check).
     """
     rows = game_rows(game=game)
-    time = game_time(game, rows, today)
+    time = game_time(game, rows, today if as_of is None else as_of)
     version_raise(game)
     clock_store(game=game, rows=rows, today=today, time=time)
     cases_follow(game=game, time=time, rows=rows, on=today, cause=cause, by=by)

@@ -1,0 +1,66 @@
+"""What the client receives of a server game under an instant count (issue 22): instants, flag_at, seconds left.
+
+lichess_days_1 (exact count, 1 day per move): white sends 1. e4 at 10:00:00Z on
+2 March; black receives it at that instant and must answer within 86,400 s, so
+black's flag falls at 10:00:00Z on 3 March.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from corr.models import GameEvent, PlayerClock
+
+from .conftest import BLACK_FLAG, WHITE_SENT, move_at, read_at, z
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_server_move_stores_its_instant_and_the_partners_receipt_is_that_instant(api, exact_game, boris):
+    sent = WHITE_SENT + timedelta(hours=5, minutes=7, seconds=9)
+    assert move_at(api(boris), exact_game, 1, "e5", sent).status_code == 201
+    history = api(boris).get(f"/api/games/{exact_game.pk}/history/").json()
+    moves = [line for line in history if line["kind"] == "move"]
+    assert [(m["player"], m["received_at"], m["sent_at"]) for m in moves] == [
+        ("white", None, "2026-03-02T10:00:00Z"),
+        ("black", "2026-03-02T10:00:00Z", "2026-03-02T15:07:09Z"),
+    ]
+    # The dates beside them are the instants' dates in the tournament's zone (Moscow, UTC+3).
+    assert [(m["received_on"], m["sent_on"]) for m in moves] == [(None, "2026-03-02"), ("2026-03-02", "2026-03-02")]
+
+
+def test_the_clock_carries_flag_at_and_the_seconds_left(api, exact_game, boris):
+    body = read_at(api(boris), f"/api/games/{exact_game.pk}/", WHITE_SENT + timedelta(hours=2)).json()
+    black = body["clock"]["players"]["black"]
+    assert black["flag_at"] == z(BLACK_FLAG)
+    assert black["remaining_seconds"] == 22 * 3600  # 2 of the 24 hours used
+    assert black["overstepped"] is None
+    assert body["clock"]["players"]["white"]["flag_at"] is None  # not on move
+    stored = PlayerClock.objects.get(game=exact_game, player="black")
+    assert z(stored.flag_at) == z(BLACK_FLAG)  # the sweep's column
+
+
+def test_one_second_before_the_flag_one_second_is_left_and_at_the_flag_it_has_fallen(api, exact_game, boris):
+    before = read_at(api(boris), f"/api/games/{exact_game.pk}/", BLACK_FLAG - timedelta(seconds=1)).json()
+    assert before["clock"]["players"]["black"]["remaining_seconds"] == 1
+    assert before["clock"]["players"]["black"]["overstepped"] is None
+    at = read_at(api(boris), f"/api/games/{exact_game.pk}/", BLACK_FLAG).json()
+    over = at["clock"]["players"]["black"]["overstepped"]
+    assert over is not None and over["at"] == z(BLACK_FLAG)
+
+
+def test_a_reply_clears_the_flag_and_sets_the_partners(api, exact_game, anna, boris):
+    assert move_at(api(boris), exact_game, 1, "e5", WHITE_SENT + timedelta(hours=20)).status_code == 201
+    clocks = {c.player: c.flag_at for c in PlayerClock.objects.filter(game=exact_game)}
+    assert clocks["black"] is None
+    assert z(clocks["white"]) == z(WHITE_SENT + timedelta(hours=20) + timedelta(days=1))
+
+
+def test_the_moves_answer_carries_the_clock_of_the_instant(api, exact_game, boris):
+    response = move_at(api(boris), exact_game, 1, "e5", WHITE_SENT + timedelta(hours=3))
+    white = response.json()["clock"]["players"]["white"]
+    assert white["flag_at"] == z(WHITE_SENT + timedelta(hours=3, days=1))
+    assert white["remaining_seconds"] == 24 * 3600
+    assert GameEvent.objects.filter(game=exact_game, kind="move").count() == 2
