@@ -257,7 +257,7 @@ class _Receipt:
 def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: date, first: str,
              transit_days: int | None, ongoing: bool, as_of: date,
              leave: dict[str, tuple[DateRange, ...]] | None = None, clock_tuples: bool = False,
-             instants: bool = False) -> Assembled:
+             instants: bool = False, time_zone: str = "UTC") -> Assembled:
     """Build the calculator's game from stored rows (any order), with the pending move if ongoing.
 
     ``clock_tuples``: the rows are plain tuples of ``CLOCK_FIELDS``, in that
@@ -274,6 +274,8 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
     datetimes) in place of its dates, and ``official_start`` and ``as_of`` must
     be aware datetimes too: a date and a datetime do not compare. A row without
     instants then reaches the calculator undated, which refuses it, naming it.
+    ``time_zone``: the tournament's IANA zone (``Game.time_zone``: what ``flag_at``
+    of a date deadline is, and the calendar of leave, holidays and weekends).
     """
     server = transit_days is None
     transit = timedelta(days=transit_days or 0)
@@ -338,6 +340,6 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
     game = Game(official_start=official_start,
                 players=(Player(WHITE, notices[WHITE], leave.get(WHITE, ())),
                          Player(BLACK, notices[BLACK], leave.get(BLACK, ()))),
-                events=tuple(events), ruleset=ruleset)
+                events=tuple(events), ruleset=ruleset, time_zone=time_zone)
     return Assembled(game=game, to_move=to_move if ongoing else None, made=made, pending=pending,
                      last_move_seq=last_move_seq, sources=tuple(sources))

@@ -144,7 +144,7 @@ class SystemControl:
         state = system.state(MoveTimes(completed=completed, current=current, number=q, later=tuple(per_move[q:]),
                                        at_zero=zero))
         overstepped = state.overstepped
-        rival = None
+        rival: Overstep | None = None
         limit = self.time_control.max_per_move
         if limit is not None:
             # ICCF silence / FICGS: one move longer than the limit oversteps, whatever the clock says.
@@ -157,7 +157,8 @@ class SystemControl:
                     if (overstepped is None or long_move.through_move < overstepped.through_move
                             or (long_move.through_move == overstepped.through_move
                                 and limit < overstepped.allowed_days and _names_the_move(system, overstepped))):
-                        overstepped, rival = long_move, overstepped
+                        rival = overstepped
+                        overstepped = long_move
                     else:
                         rival = long_move
                     break

@@ -114,7 +114,7 @@ def assemble_game(game: Game, rows, as_of: date, *, clock_tuples: bool = False) 
         rows=rows, ruleset=t.ruleset, official_start=midnight(t, t.official_start) if instants else t.official_start,
         first=game.first, transit_days=None if game.mode == Mode.SERVER else t.presumed_transit_days,
         ongoing=game.status == GameStatus.ONGOING, as_of=clock_as_of(game, as_of), leave=game_leave(game),
-        clock_tuples=clock_tuples, instants=instants,
+        clock_tuples=clock_tuples, instants=instants, time_zone=t.time_zone,
     )
 
 

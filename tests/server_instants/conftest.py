@@ -7,21 +7,7 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 import time_machine
 
-from corr.clock.presets import PRESETS
 from corr.games import services
-
-CALCULATOR_READY = "lichess_days_1" in PRESETS
-"""The calculator's instants (counts, flag_at, the lichess presets) are another branch's work (issue 22): until
-it is merged these tests are skipped, saying so; after, they run."""
-
-
-def pytest_collection_modifyitems(config, items):
-    if CALCULATOR_READY:
-        return
-    waiting = pytest.mark.skip(reason="the calculator's instant counts (issue 22) are not merged yet")
-    for item in items:
-        if "server_instants" in item.nodeid:
-            item.add_marker(waiting)
 
 UTC = timezone.utc
 START = date(2026, 3, 2)  # 00:00 in Moscow is 2026-03-01T21:00:00Z

@@ -64,3 +64,24 @@ def test_the_moves_answer_carries_the_clock_of_the_instant(api, exact_game, bori
     assert white["flag_at"] == z(WHITE_SENT + timedelta(hours=3, days=1))
     assert white["remaining_seconds"] == 24 * 3600
     assert GameEvent.objects.filter(game=exact_game, kind="move").count() == 2
+
+
+def test_a_dates_games_flag_at_is_midnight_after_its_deadline_in_the_tournaments_zone(api, postal_game, anna):
+    """Under dates a deadline is a day: its flag falls at 00:00 of the next day in Moscow (21:00 UTC)."""
+    body = api(anna).get(f"/api/games/{postal_game.pk}/").json()
+    white = body["clock"]["players"]["white"]
+    assert white["deadline"] == "2026-02-09"
+    assert white["flag_at"] == "2026-02-09T21:00:00Z"  # 2026-02-10T00:00 Europe/Moscow
+
+
+def test_the_game_file_of_an_instant_game_computes_as_the_service_does(api, exact_game, boris):
+    """GET /events/ gives a game file with the instants; ``manage.py clock``'s computation agrees with the API."""
+    from corr.clock.batch import compute_file
+
+    at = WHITE_SENT + timedelta(hours=2)
+    data = read_at(api(boris), f"/api/games/{exact_game.pk}/events/", at).json()
+    assert data["events"][0]["sent_at"] == z(WHITE_SENT)
+    served = read_at(api(boris), f"/api/games/{exact_game.pk}/", at).json()["clock"]["players"]
+    computed = compute_file(data, as_of=None, today=at.date()).as_json()["players"]
+    assert computed["black"]["flag_at"] == served["black"]["flag_at"] == z(BLACK_FLAG)
+    assert computed["black"]["remaining_seconds"] == served["black"]["remaining_seconds"]
