@@ -111,6 +111,19 @@ def time_control_text(ruleset) -> str:
     return "; ".join([text, *extras])
 
 
+def moment_text(at, zone: str) -> str:
+    """An instant as a day and a time in ``zone`` (IANA), in the page's language: ``Thu 3 Dec 2026, 14:05``.
+
+    The words of every instant the pages show (deadlines, moves sent and received); the zone's name is
+    the caller's to add. Minutes, cut: a move's seconds are in the API and the game file.
+    """
+    from zoneinfo import ZoneInfo
+
+    # Translators: a deadline's day and time in Django's date format letters (D: day, j: day of the
+    # month, M/E/F: month, Y: year, H:i: hours and minutes), as the language writes them.
+    return date_format(at.astimezone(ZoneInfo(zone)), pgettext("deadline instant", "D j M Y, H:i"))
+
+
 def deadline_text(*, day=None, at=None, zone: str = "") -> str:
     """The deadline of a pending move, in the page's language: the one wording of every page and feed.
 
@@ -123,13 +136,7 @@ def deadline_text(*, day=None, at=None, zone: str = "") -> str:
     rule, never later than it.
     """
     if at is not None:
-        from zoneinfo import ZoneInfo
-
-        local = at.astimezone(ZoneInfo(zone))
-        # Translators: a deadline's day and time in Django's date format letters (D: day, j: day of the
-        # month, M/E/F: month, Y: year, H:i: hours and minutes), as the language writes them.
-        when = date_format(local, pgettext("deadline instant", "D j M Y, H:i"))
-        return _("send before %(when)s, %(zone)s") % {"when": when, "zone": zone}
+        return _("send before %(when)s, %(zone)s") % {"when": moment_text(at, zone), "zone": zone}
     if day is not None:
         return date_format(day, "SHORT_DATE_FORMAT")
     return ""
@@ -313,4 +320,4 @@ def plain(message: str) -> str:
 
 
 __all__ = ["countdown_patterns", "countdown_text", "deadline_text", "explain_account", "ledger_kind", "ledger_note",
-           "plain", "time_control_text", "word"]
+           "moment_text", "plain", "time_control_text", "word"]

@@ -28,7 +28,7 @@ from corr import limits as lim
 from corr.clock import ClockError
 from corr.clock.assembly import active_events, other
 from corr.games import services
-from corr.games.clockstate import game_file, local_today
+from corr.games.clockstate import counts_instants, game_file, local_today
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_get, game_time_get, games_of_user, tournament_clocks
@@ -42,7 +42,7 @@ from corr.nightly.cases import overstep_confirm, overstep_dismiss
 from corr.templatetags.corr_i18n import word
 
 from . import svg
-from .deadline import shown_deadline, stored_deadline
+from .deadline import reader_zone, shown_deadline, stored_deadline
 from .live_page import live_game_context
 from .describe import explain_account, ledger_kind, ledger_note, plain, time_control_text
 from .forms import (
@@ -177,6 +177,8 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "my_turn": my_turn, "postal": postal, "recorded_receipt": recorded_receipt,
         "waiting_for": game.user_of(time.to_move) if time.to_move and time.to_move != colour else None,
         "control_text": time_control_text(rules),
+        # Server games counted by the instant (issue 22): moves and deadlines as times in the reader's zone.
+        "instants": counts_instants(game), "reader_zone": reader_zone(request.user, game.tournament),
         "is_arbiter": can_arbitrate(request.user, game.tournament), "ruling": ruling,
         "can_see_tournament": can_see_tournament(request.user, game.tournament),
         "delay_confirm_days": lim.DELAY_CONFIRM_DAYS,

@@ -120,3 +120,22 @@ def test_a_dates_game_keeps_its_deadline_as_a_date(postal_game, anna):
 ])
 def test_the_countdown_is_worded_to_the_minute_then_to_the_second(seconds, text):
     assert countdown_text(seconds) == text
+
+
+def test_the_moves_and_the_history_show_the_instants_in_the_readers_zone(exact_game, anna):
+    html = page(anna, f"/games/{exact_game.pk}/")
+    assert "Times are in Europe/Moscow." in html
+    moves = html[html.index("<h2>Moves</h2>"):html.index("<h2>Ledger</h2>")]
+    assert "Mon 2 Mar 2026, 13:00" in moves  # white's 1. e4, sent at 10:00:00Z
+    history = html[html.index('id="history"'):]
+    assert "sent Mon 2 Mar 2026, 13:00" in history
+    anna.time_zone = "Asia/Tokyo"
+    anna.save(update_fields=["time_zone"])
+    html = page(anna, f"/games/{exact_game.pk}/")
+    assert "Times are in Asia/Tokyo." in html and "sent Mon 2 Mar 2026, 19:00" in html
+
+
+def test_the_move_form_of_an_instant_game_says_the_moment_is_the_sent_time(exact_game, boris, server_game, anna):
+    assert "the moment you submit the move is its sent time" in page(boris, f"/games/{exact_game.pk}/")
+    dates_page = page(anna, f"/games/{server_game.pk}/", at=datetime(2026, 3, 1, 12, tzinfo=UTC))
+    assert "today's date is the sent date" in dates_page and "Times are in" not in dates_page
