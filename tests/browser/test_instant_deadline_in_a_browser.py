@@ -101,3 +101,19 @@ def test_a_player_sends_the_move_in_real_time_and_the_partners_countdown_starts(
     page.sign_in(anna).open(f"/games/{instant_game.pk}/")
     first, _later = changes_within(page, COUNTDOWN, 10)
     assert re.fullmatch(r"23 h 59 min \d\d s left", first), first
+
+
+def test_the_countdown_says_time_is_up_when_it_reaches_zero(page, arbiter, anna, boris):
+    now = timezone.now().replace(microsecond=0)
+    moved = now - timedelta(days=1) + timedelta(seconds=4)  # black's flag falls 4 s from now
+    start = moved.astimezone(ZoneInfo(ZONE)).date()
+    t = services.tournament_create(by=arbiter, name="Browser lichess, last seconds", official_start=start,
+                                   mode="server", preset="lichess_days_1", time_zone=ZONE)
+    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=start)
+    services.move_submit(game=game, by=anna, number=1, notation="e4", today=local_today(t, moved), now=moved)
+    page.width("phone").sign_in(boris).open(f"/games/{game.pk}/")
+    until = time.monotonic() + 10
+    while page.find(COUNTDOWN).text != "time is up":
+        assert time.monotonic() < until, page.find(COUNTDOWN).text
+        time.sleep(0.2)
+    assert "time-up" in page.find("time[data-countdown]").get_attribute("class")

@@ -87,8 +87,11 @@ def test_my_games_and_the_tournament_page_show_the_same_instant(exact_game, bori
 def test_at_the_flag_the_page_says_time_is_up(exact_game, boris):
     element = time_element(page(boris, f"/games/{exact_game.pk}/", at=BLACK_FLAG - timedelta(seconds=1)))
     assert "00 h 00 min 01 s left" in element
-    element = time_element(page(boris, f"/games/{exact_game.pk}/", at=BLACK_FLAG + timedelta(minutes=5)))
+    html = page(boris, f"/games/{exact_game.pk}/", at=BLACK_FLAG + timedelta(minutes=5))
+    element = time_element(html)
     assert 'data-remaining-seconds="0"' in element and '<span class="countdown">time is up</span>' in element
+    # The calculator's overstepped.at, at the instant itself (example 4 of issue 22), in the reader's zone.
+    assert "control 1 exceeded: <span class=\"flag-at\">the flag fell on Tue 3 Mar 2026, 13:00, Europe/Moscow" in html
 
 
 def test_a_whole_days_game_flags_after_its_last_whole_day(arbiter, anna, boris, api):
