@@ -68,7 +68,7 @@ class TournamentForm(forms.ModelForm):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     form = TournamentForm
-    list_display = ("name", "official_start", "mode", "time_zone", "moves_per_control", "days_per_control")
+    list_display = ("name", "official_start", "mode", "time_zone", "moves_per_control", "days_per_control", "timeouts")
     filter_horizontal = ("arbiters",)
     search_fields = ("name",)
     readonly_fields = ("created_by", "created_at")

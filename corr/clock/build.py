@@ -28,7 +28,8 @@ import warnings
 from pathlib import Path
 
 PACKAGE = "corr.clock"
-COMPILED = ("errors", "calendar", "verdicts", "events", "instants", "charging", "control", "account", "assembly")
+COMPILED = ("errors", "calendar", "verdicts", "events", "instants", "charging", "control", "flagtime", "account",
+            "assembly")
 """The modules compiled, in :data:`PACKAGE`: the events, charging, the 50.4 control, and the assembly of a
 game's stored rows (run on every clock read and every move). (Not the ruleset: its constructor takes lists
 and names that it normalises, which compiled typed fields would refuse.)"""

@@ -75,16 +75,12 @@ def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, da
                         and player.__class__ is str and player):
                     append(_new_event(Move, (player, number, received, sent, False, None)))
                     continue
-        append(_read_event(i, e, dates, time_zone))
-        if not instants and _gave_instant(e):
+        append(_read_event(i, e, dates))
+        if not instants and e.__class__ is dict and ("received_at" in e or "sent_at" in e):
             read_as_dates = True
     game = Game(official_start=official_start, players=players, events=tuple(events), ruleset=ruleset,
                 time_zone=time_zone)
     return (as_dates(game) if read_as_dates else game), as_of
-
-
-def _gave_instant(event: Any) -> bool:
-    return isinstance(event, dict) and ("received_at" in event or "sent_at" in event)
 
 
 def read_moment(value: Any, field: str, instants: bool, time_zone: str, *, end: bool = False) -> date:
@@ -163,27 +159,30 @@ def _reason(index: int, kind: str, data: dict, enum, default=None):
         raise EventError(index, kind, f"unknown reason {value!r} (known: {known})", field="reason") from None
 
 
-def _event_moment(index: int, kind: str, data: dict, key: str, dates: dict[str, date], required: bool,
-                  time_zone: str) -> date | None:
+def _event_moment(index: int, kind: str, data: dict, keys: tuple[str, str], dates: dict[str, date],
+                  required: bool) -> date | None:
     """``received`` or ``sent``: the date ``<key>_on`` or the instant ``<key>_at`` (one of them).
 
     An instant stays an instant (aware, UTC); the calculator reads it as its date where it counts
     dates (:func:`as_dates`), and refuses a date where its count needs instants.
     """
-    at = data.get(f"{key}_at")
-    if at is None:
-        return _event_date(index, kind, data, f"{key}_on", dates, required)
-    if data.get(f"{key}_on") is not None:
-        raise EventError(index, kind, f"{key}_on and {key}_at are both given: give the date or the instant",
-                         field=f"{key}_at")
+    on, at = keys
+    value = data.get(at)
+    if value is None:
+        return _event_date(index, kind, data, on, dates, required)
+    if data.get(on) is not None:
+        raise EventError(index, kind, f"{on} and {at} are both given: give the date or the instant", field=at)
     try:
-        return parse_instant(at, f"{key}_at")
+        return parse_instant(value, at)
     except ClockError as error:
-        raise EventError(index, kind, error.message, field=f"{key}_at") from None
+        raise EventError(index, kind, error.message, field=at) from None
 
 
-def _read_event(index: int, data: Any, dates: dict[str, date], time_zone: str = DEFAULT_TIME_ZONE
-                ) -> Move | Notice | Penalty | Delay:
+_RECEIVED = ("received_on", "received_at")
+_SENT = ("sent_on", "sent_at")
+
+
+def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice | Penalty | Delay:
     if not isinstance(data, dict):
         raise EventError(index, "?", "an event must be a JSON object")
     kind = data.get("type")
@@ -218,12 +217,12 @@ def _read_event(index: int, data: Any, dates: dict[str, date], time_zone: str = 
                 raise EventError(index, kind, f"unknown variant {variant!r} (known: accepted, conditional)",
                                  field="variant") from None
         return Move(player, _whole(index, kind, data, "number"),
-                    _event_moment(index, kind, data, "received", dates, False, time_zone),
-                    _event_moment(index, kind, data, "sent", dates, False, time_zone), void, variant)
+                    _event_moment(index, kind, data, _RECEIVED, dates, False),
+                    _event_moment(index, kind, data, _SENT, dates, False), void, variant)
     if kind == "notice":
         return Notice(player, _whole(index, kind, data, "move"), _reason(index, kind, data, NoticeReason),
-                      _event_moment(index, kind, data, "received", dates, True, time_zone),
-                      _event_moment(index, kind, data, "sent", dates, True, time_zone))
+                      _event_moment(index, kind, data, _RECEIVED, dates, True),
+                      _event_moment(index, kind, data, _SENT, dates, True))
     if kind == "penalty":
         return Penalty(player, _whole(index, kind, data, "move"), _reason(index, kind, data, PenaltyReason))
     days = _whole(index, kind, data, "days")

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import date, datetime
+
 from .account import GameClock
+from .counts import rfc3339
 
 _COLUMNS = ("player", "start", "made", "on move", "thinking", "penalty", "delay", "total",
-            "control", "left", "deadline", "trouble", "overstepped")
+            "control", "left", "deadline", "flag at", "trouble", "overstepped")
+
+
+def _when(value: date | None) -> str:
+    """A date, an instant (RFC 3339, UTC) or ``-``."""
+    if value is None:
+        return "-"
+    return rfc3339(value) or "-" if isinstance(value, datetime) else value.isoformat()
 
 
 def render_table(clock: GameClock) -> str:
@@ -14,15 +24,15 @@ def render_table(clock: GameClock) -> str:
     for pid, a in clock.accounts.items():
         over = a.overstepped
         rows.append((
-            pid, a.start.isoformat(), str(a.made), "yes" if a.on_move else "no",
+            pid, _when(a.start), str(a.made), "yes" if a.on_move else "no",
             str(a.thinking_days), str(a.penalty_days), str(a.delay_days), str(a.total_days),
             f"{a.control.number} (to move {a.control.through_move}, {a.control.allowed_days} d)",
-            str(a.control.remaining_days), a.deadline.isoformat() if a.deadline else "-",
+            str(a.control.remaining_days), _when(a.deadline), _when(a.flag_at),
             "REGISTERED MAIL (50.4.12)" if a.time_trouble else "no",
-            f"control {over.control}: {over.used_days} > {over.allowed_days} d" if over else "no",
+            f"control {over.control}: {over.used_days} > {over.allowed_days} d, at {_when(over.at)}" if over else "no",
         ))
     widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
-    lines = [f"as of {clock.as_of.isoformat()}"]
+    lines = [f"as of {_when(clock.as_of)}"]
     lines += ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
     lines.append("")
     for pid, a in clock.accounts.items():
@@ -61,7 +71,10 @@ def explain_account(account, ruleset, *, by_post: bool = True) -> str:
             f" {used} are charged through move {c.through_move} ({account.thinking_days} thinking,"
             f" {account.penalty_days} penalty, {account.delay_days} delay in all): {c.remaining_days} left (50.4.3)."
         ]
-    if account.deadline is not None:
+    if account.deadline is not None and ruleset.count.instants and account.flag_at is not None:
+        # Counted by the instant (ICCF 2.4.2, lichess): the date alone would mislead by up to a day.
+        parts.append(f"The pending move must be sent before {_when(account.flag_at)}.")
+    elif account.deadline is not None:
         parts.append(f"The pending move must be sent by {account.deadline.isoformat()} at the latest.")
     if account.time_trouble and by_post:
         parts.append(f"{c.remaining_days} <= {ruleset.time_trouble_days} days left: replies must go by"

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import NoticeReason
-from corr.clock.assembly import active_events, current_row, other
+from corr.clock.assembly import current_row, other
 from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase, Timeouts
 
 from ..clockstate import GameTime, assemble_game, counts_instants, game_time, instant_text, local_today
@@ -88,7 +88,7 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
         if variant:
             raise InvalidInput(_("variants are recorded in postal games only"), field="variant")
         received_on, sent_on, mail = pending.received_on, today, Mail.SERVER
-        sent_at, received_at = now, dispatched_at(rows)
+        sent_at, received_at = now, dispatched_at(rows, before.last_move_seq[other(colour)])
         if counts_instants(game):  # the dates are the instants' dates in the tournament's zone
             sent_on = local_today(game.tournament, now)
             received_on = None if received_at is None else local_today(game.tournament, received_at)
@@ -140,13 +140,16 @@ def ensure_flag_standing(game: Game, rows, colour: str, now: datetime) -> None:
                            colour=colour_word(colour), at=instant_text(at) if at is not None else now)
 
 
-def dispatched_at(rows) -> datetime | None:
-    """The instant the partner's last move of a server game was sent: the player to move's receipt of it.
+def dispatched_at(rows, seq: int | None) -> datetime | None:
+    """The instant the partner's last move (the row ``seq`` in force, ``Assembled.last_move_seq``) was sent.
 
-    None for the first move, and for a game whose moves were stored before instants were (issue 22).
+    That is the player to move's receipt of it in a server game. None for the
+    first move, and for a game whose moves were stored before instants were (issue 22).
     """
-    moves = [row for row in active_events(rows) if row.kind == EventKind.MOVE]
-    return moves[-1].sent_at if moves else None
+    if seq is None:
+        return None
+    row = next((r for r in reversed(rows) if r.seq == seq), None)  # the latest rows are searched first
+    return None if row is None else row.sent_at
 
 
 def mover_warnings(game: Game, time: GameTime, colour: str, case: OverstepCase | None, mail: str) -> list[str]:
