@@ -78,6 +78,24 @@ def test_screenshots_of_an_instant_deadline_counting_down(page, instant_game, bo
     assert page.screenshot(f"instant-my-games-{width}").stat().st_size > 0
 
 
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_screenshots_of_an_instant_deadline_for_the_arbiter_and_in_russian(page, instant_game, arbiter, boris, width):
+    page.width(width).sign_in(arbiter).open(f"/tournaments/{instant_game.tournament_id}/")
+    assert page.find("time[data-countdown] .deadline-text").text == expected_deadline(instant_game)
+    changes_within(page, COUNTDOWN, 10)
+    assert page.no_horizontal_scroll(), width
+    assert page.screenshot(f"instant-tournament-{width}").stat().st_size > 0
+    # Russian, the longest words of the three languages: still nothing sideways.
+    page.sign_in(boris)
+    page.driver.add_cookie({"name": "django_language", "value": "ru", "path": "/"})
+    page.open(f"/games/{instant_game.pk}/")
+    assert page.find("time[data-countdown] .deadline-text").text.startswith("отправить до ")
+    first, later = changes_within(page, COUNTDOWN, 10)
+    assert re.fullmatch(r"осталось 20 ч 4[78] мин \d\d с", later), later
+    assert page.no_horizontal_scroll(), width
+    assert page.screenshot(f"instant-game-ru-{width}").stat().st_size > 0
+
+
 def test_without_the_script_the_page_keeps_the_servers_countdown(page, instant_game, boris):
     page.width("phone").sign_in(boris)
     page.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
