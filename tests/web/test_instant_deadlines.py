@@ -142,3 +142,18 @@ def test_the_move_form_of_an_instant_game_says_the_moment_is_the_sent_time(exact
     assert "the moment you submit the move is its sent time" in page(boris, f"/games/{exact_game.pk}/")
     dates_page = page(anna, f"/games/{server_game.pk}/", at=datetime(2026, 3, 1, 12, tzinfo=UTC))
     assert "today's date is the sent date" in dates_page and "Times are in" not in dates_page
+
+
+def test_the_countdown_is_a_static_file_and_the_pages_carry_no_inline_script(exact_game, boris, client):
+    # A strict Content-Security-Policy (script-src 'self') must be possible: no code in the page itself.
+    for path in (f"/games/{exact_game.pk}/", "/games/"):
+        scripts = re.findall(r"<script\b[^>]*>", page(boris, path))
+        assert scripts and all("src=" in tag or 'type="application/json"' in tag for tag in scripts), scripts
+    script = client.get("/static/corr/countdown.js")
+    assert script.status_code == 200
+    body = b"".join(script.streaming_content).decode() if script.streaming else script.content.decode()
+    code = re.sub(r"^\s*//.*$", "", body, flags=re.M)  # the comments may speak English, the strings may not
+    strings = re.findall(r'"([^"]*)"', code)
+    assert "time[data-countdown]" in strings
+    words = {"time", "up", "left", "min", "d", "h", "s"}
+    assert not [text for text in strings if set(text.split()) & words], strings
