@@ -27,7 +27,7 @@ from corr.games import services
 from corr.games.services import leave as leave_services
 from corr.games.services.trips import trip, usable as trip_usable
 from corr.games import leaves as leave_selectors
-from corr.games.clockstate import GameTime, clock_as_of, game_file, instant_text, local_today
+from corr.games.clockstate import GameTime, clock_as_of, game_file, instant_text, local_today, moment_text
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import (
@@ -75,7 +75,7 @@ def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, 
         body["clock"] = time.clock.as_json()
     else:
         clock = time.clock
-        body["clock"] = {"as_of": clock.as_of.isoformat(),
+        body["clock"] = {"as_of": moment_text(clock.as_of),
                          "players": {pid: account.as_json() for pid, account in clock.accounts.items()}}
     if warnings is not None:
         body["warnings"] = warnings

@@ -84,6 +84,11 @@ def instant_text(at: datetime | None) -> str | None:
     return None if at is None else at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def moment_text(as_of: date) -> str:
+    """A clock's ``as_of`` as the calculator's JSON writes it: a date, or an instant in RFC 3339 UTC."""
+    return instant_text(as_of) if isinstance(as_of, datetime) else as_of.isoformat()
+
+
 def clock_day(game: Game, as_of: date) -> date:
     """The calendar date, in the tournament's zone, of a clock's ``as_of`` (a date, or an instant of a server game)."""
     return local_today(game.tournament, as_of) if isinstance(as_of, datetime) else as_of

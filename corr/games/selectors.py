@@ -21,7 +21,7 @@ from corr.clock import GameClock
 from corr.clock.charging import ledger_json
 from corr.clock.assembly import CLOCK_FIELDS, ClockRow
 
-from .clockstate import GameTime, clock_as_of, game_time
+from .clockstate import GameTime, clock_as_of, game_time, moment_text
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
 
 
@@ -257,7 +257,7 @@ def clock_json(clock: GameClock) -> dict:
     with no ``LedgerLine`` per line.
     """
     return {
-        "as_of": clock.as_of.isoformat(),
+        "as_of": moment_text(clock.as_of),
         "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
         "ledger": ledger_json(clock.ledger_rows),
     }

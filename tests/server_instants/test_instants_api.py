@@ -33,6 +33,7 @@ def test_a_server_move_stores_its_instant_and_the_partners_receipt_is_that_insta
 
 def test_the_clock_carries_flag_at_and_the_seconds_left(api, exact_game, boris):
     body = read_at(api(boris), f"/api/games/{exact_game.pk}/", WHITE_SENT + timedelta(hours=2)).json()
+    assert body["clock"]["as_of"] == "2026-03-02T12:00:00Z"  # the second of the request
     black = body["clock"]["players"]["black"]
     assert black["flag_at"] == z(BLACK_FLAG)
     assert black["remaining_seconds"] == 22 * 3600  # 2 of the 24 hours used
@@ -85,3 +86,12 @@ def test_the_game_file_of_an_instant_game_computes_as_the_service_does(api, exac
     computed = compute_file(data, as_of=None, today=at.date()).as_json()["players"]
     assert computed["black"]["flag_at"] == served["black"]["flag_at"] == z(BLACK_FLAG)
     assert computed["black"]["remaining_seconds"] == served["black"]["remaining_seconds"]
+
+
+def test_an_instant_is_kept_to_the_second(api, exact_game, boris):
+    """A move 0.7 s into a second is stored at that second, the second its clock is computed as of."""
+    response = move_at(api(boris), exact_game, 1, "e5", WHITE_SENT + timedelta(hours=1, microseconds=700_000))
+    assert response.status_code == 201, response.content
+    row = GameEvent.objects.get(game=exact_game, player="black", kind="move")
+    assert z(row.sent_at) == "2026-03-02T11:00:00Z" and row.sent_at.microsecond == 0
+    assert response.json()["clock"]["as_of"] == "2026-03-02T11:00:00Z"

@@ -58,7 +58,9 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     game, rows = locked.game, locked.rows
     colour = player_colour_of(game, by)
     ensure_ongoing(game)
-    now = now or timezone.now()
+    # Instants are kept to the second (issue 22), as the clock is computed (``clock_as_of``): a move stored at
+    # 18:00:35.7 must not be later than the clock it is computed with.
+    now = (now or timezone.now()).replace(microsecond=0)
     # Under an instant count the clock is computed as of the move's instant, not the day's end.
     as_of = now if counts_instants(game) else today
     before = assemble_game(game, rows, as_of)  # the turn needs no clock
