@@ -107,10 +107,6 @@ def test_without_the_script_the_page_keeps_the_servers_countdown(page, instant_g
         page.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "svc-instants 1f86dcb: move_submit stores sent_at = timezone.now() with its microseconds but computes the clock"
-    " as of that instant cut to the second (clock_as_of), so a real-time move is refused as 'after the as-of"
-    " date'; the frozen clocks of the service's tests never have microseconds. Remove this mark once fixed."))
 def test_a_player_sends_the_move_in_real_time_and_the_partners_countdown_starts(page, instant_game, boris, anna):
     page.width("desktop").sign_in(boris).open(f"/games/{instant_game.pk}/")
     page.fill("#move-notation", "c5")
