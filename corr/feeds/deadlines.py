@@ -1,5 +1,9 @@
 """The pending deadlines of a user's games or of a tournament, as the game pages show them today.
 
+A server game counted by the instant (``whole_days``, ``exact``; issue 22) has its deadline at a moment,
+the account's ``flag_at``: ``Deadline.flag_at`` carries it and the feed puts the event at that time;
+every other deadline is a date and stays an all-day event.
+
 Live games (issue 16) are left out: their clocks run in seconds on the game page and a flag falls at
 its instant, so a calendar day says nothing true about them (and the days calculator refuses their
 rulesets). Their start is on the game page; the calendars carry correspondence deadlines only.
@@ -8,18 +12,22 @@ rulesets). Their start is on the game page; the calendars carry correspondence d
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
 from django.db.models import Q
 
-from corr.games.clockstate import local_today
+from corr.games.clockstate import counts_instants, local_today
 from corr.games.selectors import game_clock_view
 from corr.models import Game, GameStatus, Mode, Tournament
 
 
 @dataclass(frozen=True, slots=True)
 class Deadline:
-    """The last day ``player`` of ``game`` may send their pending move ``number``."""
+    """The last day ``player`` of ``game`` may send their pending move ``number``.
+
+    ``flag_at``: under an instant count, the aware UTC instant the move is over its time (the move
+    must be sent before it); None under ``dates``, where ``deadline`` is the whole answer.
+    """
 
     game: Game
     player: str
@@ -28,6 +36,7 @@ class Deadline:
     remaining_days: int
     time_trouble: bool
     as_of: date
+    flag_at: datetime | None = None
 
     @property
     def username(self) -> str:
@@ -47,6 +56,7 @@ def _deadlines(games, now: datetime, colour_of=None) -> list[Deadline]:
         today = local_today(game.tournament, now)
         view = game_clock_view(game=game, as_of=today)
         pending = view["pending"]
+        instants = counts_instants(game)
         for player, account in view["clock"]["players"].items():
             if account["deadline"] is None or pending is None or pending["player"] != player:
                 continue
@@ -55,8 +65,17 @@ def _deadlines(games, now: datetime, colour_of=None) -> list[Deadline]:
             out.append(Deadline(game=game, player=player, number=pending["number"],
                                 deadline=date.fromisoformat(account["deadline"]),
                                 remaining_days=account["control"]["remaining_days"],
-                                time_trouble=account["time_trouble"], as_of=today))
-    return sorted(out, key=lambda d: (d.deadline, d.game.pk, d.player))
+                                time_trouble=account["time_trouble"], as_of=today,
+                                flag_at=_instant(account.get("flag_at")) if instants else None))
+    return sorted(out, key=lambda d: (d.deadline, d.flag_at or _LAST, d.game.pk, d.player))
+
+
+_LAST = datetime.max.replace(tzinfo=UTC)  # a date deadline sorts after the instants of its own day
+
+
+def _instant(text: str | None) -> datetime | None:
+    """The clock view's RFC 3339 ``flag_at`` (``2026-12-03T11:05:00Z``) as an aware UTC datetime."""
+    return None if text is None else datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
 
 
 def deadlines_of_user(*, user, now: datetime) -> list[Deadline]:

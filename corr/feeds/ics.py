@@ -2,6 +2,10 @@
 
 One all-day event per pending deadline, on the deadline's date (the last day
 the move may be sent), with a reminder ``ALARM_DAYS_BEFORE`` days before it.
+An instant deadline (a server game counted by the instant, issue 22) is instead
+an event at the flag's own time in UTC (``DTSTART:20261203T110500Z``) lasting
+``INSTANT_EVENT``, reminded ``ALARM_BEFORE_INSTANT`` before: a calendar shows
+it at the reader's local time, and its text says it in the reader's zone.
 Its ``UID`` names the game, the player and the move, so when the clock moves
 the deadline (a penalty, a correction, a receipt recorded) a calendar that
 refreshes the feed moves the same event; ``SEQUENCE`` is the game's event
@@ -20,11 +24,20 @@ from django.utils.translation import ngettext
 from icalendar import Alarm, Calendar, Event
 
 from corr.nightly.flags import absolute_url
+from corr.web.deadline import reader_zone
+from corr.web.describe import deadline_text
 
 from .deadlines import Deadline
 
 ALARM_DAYS_BEFORE = 2
 """The reminder: this many days before the deadline (the nightly e-mail reminders stay as they are)."""
+
+INSTANT_EVENT = timedelta(minutes=15)
+"""How long an instant deadline's event lasts: a mark at the time, not a span to plan in."""
+
+ALARM_BEFORE_INSTANT = timedelta(hours=2)
+"""The reminder of an instant deadline. Days-per-move games (lichess, chess.com: 1 to 14 days) give a
+move a day or less of time: a reminder days before would ring before the move even arrived."""
 
 REFRESH = timedelta(hours=6)
 """How often calendar programs are asked to fetch the feed again."""
@@ -36,8 +49,11 @@ def event_uid(deadline: Deadline) -> str:
     return f"corr-game-{deadline.game.pk}-{deadline.player}-move-{deadline.number}@{host}"
 
 
-def deadlines_ics(deadlines: list[Deadline], *, name: str, now: datetime, own: bool) -> bytes:
-    """The calendar named ``name`` holding ``deadlines``; ``own``: the reader is the player who owes the moves."""
+def deadlines_ics(deadlines: list[Deadline], *, name: str, now: datetime, own: bool, reader=None) -> bytes:
+    """The calendar named ``name`` holding ``deadlines``; ``own``: the reader is the player who owes the moves.
+
+    ``reader``: the feed's user, whose ``time_zone`` words instant deadlines (else each tournament's zone).
+    """
     calendar = Calendar()
     calendar.add("prodid", "-//corr//deadlines//EN")
     calendar.add("version", "2.0")
@@ -46,11 +62,11 @@ def deadlines_ics(deadlines: list[Deadline], *, name: str, now: datetime, own: b
     calendar.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
     calendar.add("x-published-ttl", REFRESH)
     for deadline in deadlines:
-        calendar.add_component(_event(deadline, now=now, own=own))
+        calendar.add_component(_event(deadline, now=now, own=own, reader=reader))
     return calendar.to_ical()
 
 
-def _event(deadline: Deadline, *, now: datetime, own: bool) -> Event:
+def _event(deadline: Deadline, *, now: datetime, own: bool, reader=None) -> Event:
     game = deadline.game
     values = {"game": game.pk, "number": deadline.number, "player": deadline.player,
               "username": deadline.username, "white": game.white.username, "black": game.black.username,
@@ -60,9 +76,13 @@ def _event(deadline: Deadline, *, now: datetime, own: bool) -> Event:
     else:
         summary = _("Game #%(game)s: %(player)s (%(username)s) owes move %(number)s") % values
     link = absolute_url(reverse("game", args=[game.pk]))
-    lines = [ngettext("Last day to send move %(number)s: %(deadline)s; %(days)s day left in the control.",
-                      "Last day to send move %(number)s: %(deadline)s; %(days)s days left in the control.",
-                      deadline.remaining_days) % values]
+    if deadline.flag_at is not None:
+        values["deadline"] = deadline_text(at=deadline.flag_at, zone=reader_zone(reader, game.tournament))
+        lines = [_("Move %(number)s: %(deadline)s.") % values]
+    else:
+        lines = [ngettext("Last day to send move %(number)s: %(deadline)s; %(days)s day left in the control.",
+                          "Last day to send move %(number)s: %(deadline)s; %(days)s days left in the control.",
+                          deadline.remaining_days) % values]
     if deadline.time_trouble and game.mode == "postal":
         lines.append(_("Time trouble: send it by registered mail (50.4.12)."))
     lines.append(link)
@@ -70,8 +90,12 @@ def _event(deadline: Deadline, *, now: datetime, own: bool) -> Event:
     event.add("uid", event_uid(deadline))
     event.add("dtstamp", now)
     event.add("sequence", game.events_version)
-    event.add("dtstart", deadline.deadline)
-    event.add("dtend", deadline.deadline + timedelta(days=1))
+    if deadline.flag_at is not None:  # at its time, in UTC: the calendar shows it in the reader's zone
+        event.add("dtstart", deadline.flag_at)
+        event.add("dtend", deadline.flag_at + INSTANT_EVENT)
+    else:  # the last day the move may be sent, all day
+        event.add("dtstart", deadline.deadline)
+        event.add("dtend", deadline.deadline + timedelta(days=1))
     event.add("summary", summary)
     event.add("description", "\n".join(lines))
     event.add("url", link)
@@ -79,6 +103,6 @@ def _event(deadline: Deadline, *, now: datetime, own: bool) -> Event:
     alarm = Alarm()
     alarm.add("action", "DISPLAY")
     alarm.add("description", summary)
-    alarm.add("trigger", timedelta(days=-ALARM_DAYS_BEFORE))
+    alarm.add("trigger", -ALARM_BEFORE_INSTANT if deadline.flag_at is not None else timedelta(days=-ALARM_DAYS_BEFORE))
     event.add_component(alarm)
     return event

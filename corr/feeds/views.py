@@ -38,7 +38,7 @@ def user_calendar(request, token: str):
     deadlines = deadlines_of_user(user=feed.user, now=now)
     with translation.override(feed.user.language or translation.get_language()):  # the owner's language
         name = _("corr: deadlines of %(username)s") % {"username": feed.user.username}
-        return _ics(deadlines_ics(deadlines, name=name, now=now, own=True), "corr-deadlines.ics")
+        return _ics(deadlines_ics(deadlines, name=name, now=now, own=True, reader=feed.user), "corr-deadlines.ics")
 
 
 @require_GET
@@ -51,7 +51,7 @@ def tournament_calendar(request, token: str):
     deadlines = deadlines_of_tournament(tournament=feed.tournament, now=now)
     with translation.override(feed.user.language or translation.get_language()):  # the arbiter's language
         name = _("corr: deadlines of %(tournament)s") % {"tournament": feed.tournament.name}
-        return _ics(deadlines_ics(deadlines, name=name, now=now, own=False),
+        return _ics(deadlines_ics(deadlines, name=name, now=now, own=False, reader=feed.user),
                     f"corr-tournament-{feed.tournament_id}.ics")
 
 

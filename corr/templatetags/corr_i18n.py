@@ -25,3 +25,16 @@ def word(value):
     if value is None:
         return ""
     return WORDS.get(str(value), value)
+
+
+@register.filter
+def moment(value, zone):
+    """An aware instant (a server move's ``sent_at``) as a day and time in ``zone``: ``Thu 3 Dec 2026, 14:05``.
+
+    ``corr.web.describe.moment_text``'s words (imported here when used: it imports this module's ``word``).
+    """
+    if value is None:
+        return ""
+    from corr.web.describe import moment_text
+
+    return moment_text(value, zone)

@@ -12,7 +12,7 @@ import re
 from django.utils.formats import date_format, number_format
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from corr.templatetags.corr_i18n import word
 
@@ -111,6 +111,61 @@ def time_control_text(ruleset) -> str:
     return "; ".join([text, *extras])
 
 
+def moment_text(at, zone: str) -> str:
+    """An instant as a day and a time in ``zone`` (IANA), in the page's language: ``Thu 3 Dec 2026, 14:05``.
+
+    The words of every instant the pages show (deadlines, moves sent and received); the zone's name is
+    the caller's to add. Minutes, cut: a move's seconds are in the API and the game file.
+    """
+    from zoneinfo import ZoneInfo
+
+    # Translators: a deadline's day and time in Django's date format letters (D: day, j: day of the
+    # month, M/E/F: month, Y: year, H:i: hours and minutes), as the language writes them.
+    return date_format(at.astimezone(ZoneInfo(zone)), pgettext("deadline instant", "D j M Y, H:i"))
+
+
+def deadline_text(*, day=None, at=None, zone: str = "") -> str:
+    """The deadline of a pending move, in the page's language: the one wording of every page and feed.
+
+    ``at`` (an aware instant: the account's ``flag_at`` under ``whole_days`` or ``exact``) is worded
+    as a time in ``zone``, the reader's IANA zone: ``send before Thu 3 Dec 2026, 14:05, Europe/Moscow``.
+    Otherwise ``day`` (the last date the move may be sent, the ``dates`` count) is the date alone, in the
+    locale's short form, as the pages have always shown it; "" when neither is given.
+
+    The minutes are cut, not rounded: a flag at 14:05:36 reads "before 14:05", a little stricter than the
+    rule, never later than it.
+    """
+    if at is not None:
+        return _("send before %(when)s, %(zone)s") % {"when": moment_text(at, zone), "zone": zone}
+    if day is not None:
+        return date_format(day, "SHORT_DATE_FORMAT")
+    return ""
+
+
+def countdown_patterns() -> dict[str, str]:
+    """The countdown's words, for the server's text and for ``corr/static/corr/countdown.js`` alike.
+
+    ``long`` (a day or more, to the minute), ``short`` (under a day, to the second), each with
+    ``%(name)s`` placeholders the script fills the same way; ``up`` once the time is over.
+    """
+    return {"long": _("%(days)s d %(hours)s h %(minutes)s min left"),
+            "short": _("%(hours)s h %(minutes)s min %(seconds)s s left"),
+            "up": _("time is up")}
+
+
+def countdown_text(seconds: int) -> str:
+    """The time left before an instant deadline, ``2 d 03 h 12 min left`` (what the script shows first)."""
+    words = countdown_patterns()
+    if seconds <= 0:
+        return words["up"]
+    days, rest = divmod(int(seconds), 86_400)
+    hours, rest = divmod(rest, 3_600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return words["long"] % {"days": days, "hours": f"{hours:02d}", "minutes": f"{minutes:02d}"}
+    return words["short"] % {"hours": f"{hours:02d}", "minutes": f"{minutes:02d}", "seconds": f"{secs:02d}"}
+
+
 LEDGER_KINDS = {
     "move": gettext_lazy("move"),
     "void_move": gettext_lazy("void move (impossible or illegible)"),
@@ -189,10 +244,12 @@ def ledger_note(note: str) -> str:
     return "; ".join(out)
 
 
-def explain_account(account, ruleset, *, by_post: bool = True) -> str:
+def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> str:
     """Why a player's figures are what they are, in one paragraph, in the page's language.
 
     The same facts as ``corr.clock.text.explain_account`` (the terminal's English), from the same account.
+    ``shown``: the page's ``ShownDeadline`` of the account (``corr.web.deadline``); an instant one is
+    said as the card says it, a date one (or None) as the date.
     """
     c = account.control
     values = {"left": c.remaining_days, "thinking": account.thinking_days, "penalty": account.penalty_days,
@@ -214,7 +271,9 @@ def explain_account(account, ruleset, *, by_post: bool = True) -> str:
                           "Control %(number)s (moves %(first)s-%(through)s, accumulated) allows %(allowed)s days;"
                           " %(used)s charged through move %(through)s (%(thinking)s thinking, %(penalty)s penalty,"
                           " %(delay)s delay in all): %(left)s left (50.4.3).", c.allowed_days) % values]
-    if account.deadline is not None:
+    if shown is not None and shown.at is not None:
+        parts.append(_("The pending move: %(deadline)s.") % {"deadline": shown.text})
+    elif account.deadline is not None:
         parts.append(_("The pending move must be sent by %(day)s at the latest.")
                      % {"day": date_format(account.deadline, "SHORT_DATE_FORMAT")})
     if account.time_trouble and by_post:
@@ -260,4 +319,5 @@ def plain(message: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["explain_account", "ledger_kind", "ledger_note", "plain", "time_control_text", "word"]
+__all__ = ["countdown_patterns", "countdown_text", "deadline_text", "explain_account", "ledger_kind", "ledger_note",
+           "moment_text", "plain", "time_control_text", "word"]

@@ -28,7 +28,7 @@ from corr import limits as lim
 from corr.clock import ClockError
 from corr.clock.assembly import active_events, other
 from corr.games import services
-from corr.games.clockstate import game_file, local_today
+from corr.games.clockstate import counts_instants, game_file, local_today
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_get, game_time_get, games_of_user, tournament_clocks
@@ -42,6 +42,7 @@ from corr.nightly.cases import overstep_confirm, overstep_dismiss
 from corr.templatetags.corr_i18n import word
 
 from . import svg
+from .deadline import reader_zone, shown_deadline, stored_deadline
 from .live_page import live_game_context
 from .describe import explain_account, ledger_kind, ledger_note, plain, time_control_text
 from .forms import (
@@ -72,6 +73,7 @@ def my_games(request):
         time, _rows = game_time_get(game=game, as_of=_today(game))  # today's figures, as the game page shows
         mine, theirs = time.clock.accounts[colour], time.clock.accounts["black" if colour == "white" else "white"]
         rows.append({"game": game, "colour": colour, "mine": mine, "theirs": theirs, "to_move": time.to_move,
+                     "deadline": shown_deadline(mine, game=game, user=request.user),
                      "state": svg.state_of(mine), "gauge": svg.account_gauge("you", mine),
                      "opponent": game.black if colour == "white" else game.white})
     arbitrated = Tournament.objects.all() if request.user.is_superuser else request.user.arbitrated_tournaments.all()
@@ -153,13 +155,15 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     accounts = []
     for pid, account in time.clock.accounts.items():
         c = account.control
+        shown = shown_deadline(account, game=game, user=request.user)
         accounts.append({
             "player": pid, "user": game.user_of(pid), "a": account, "used": c.allowed_days - c.remaining_days,
+            "deadline": shown,
             "state": svg.state_of(account), "gauge": svg.account_gauge(pid, account),
             "chart": svg.usage_chart(player=pid, ledger=time.clock.ledger, events=time.assembled.game.events,
                                      moves_per_control=rules.moves_per_control if periods else None,
                                      days_per_control=rules.days_per_control if periods else None),
-            "why": explain_account(account, rules, by_post=postal)})
+            "why": explain_account(account, rules, by_post=postal, shown=shown)})
     pending = time.assembled.pending
     recorded_receipt = pending.received_on if pending and not pending.presumed else None
     my_turn = colour is not None and time.to_move == colour and game.status == GameStatus.ONGOING
@@ -173,6 +177,8 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "my_turn": my_turn, "postal": postal, "recorded_receipt": recorded_receipt,
         "waiting_for": game.user_of(time.to_move) if time.to_move and time.to_move != colour else None,
         "control_text": time_control_text(rules),
+        # Server games counted by the instant (issue 22): moves and deadlines as times in the reader's zone.
+        "instants": counts_instants(game), "reader_zone": reader_zone(request.user, game.tournament),
         "is_arbiter": can_arbitrate(request.user, game.tournament), "ruling": ruling,
         "can_see_tournament": can_see_tournament(request.user, game.tournament),
         "delay_confirm_days": lim.DELAY_CONFIRM_DAYS,
@@ -428,6 +434,9 @@ def _deadlines(tournament: Tournament, user, arbiter: bool, today: date) -> dict
     if not arbiter:
         clocks = clocks.filter(Q(game__white=user) | Q(game__black=user))
     clocks = list(clocks)
+    now = timezone.now()
+    for c in clocks:  # the row's deadline as the reader reads it: an instant in their zone, or the date
+        c.shown = stored_deadline(c, user=user, now=now)
     context = {"clocks": clocks,
                "timeline": svg.deadline_timeline(clocks=[c for c in clocks if c.on_move], today=today)}
     if arbiter:
