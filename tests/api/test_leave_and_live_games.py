@@ -22,6 +22,16 @@ NOON = datetime(2026, 1, 10, 12, tzinfo=timezone.utc)
 SECONDS = {"unit": "seconds", "system": "fischer", "initial": 300, "increment": 2}
 
 
+
+@pytest.fixture(autouse=True)
+def no_timers(monkeypatch):
+    """No in-process flag timer from these live games: set on the frozen clock, it would fire minutes after
+    the test (the live tests run the checks by hand)."""
+    from corr.live import timesource
+
+    monkeypatch.setattr(timesource, "call_at", lambda at_ms, callback: None)
+
+
 @pytest.fixture
 def games(api, arbiter, postal, anna, boris):
     """anna's postal game, and her live game starting now in a live tournament that allows leave too."""
@@ -58,3 +68,13 @@ def test_the_leave_page_lists_no_allowance_of_a_live_tournament(api, anna, games
     with time_machine.travel(NOON, tick=False):
         body = api(anna).get("/api/leaves/").json()
     assert [a["name"] for a in body["allowances"]] == ["Postal cup"]
+
+
+def test_special_leave_in_a_live_game_is_refused_with_400_naming_the_game(api, arbiter, games):
+    _postal_game, live_id = games
+    with time_machine.travel(NOON, tick=False):
+        answer = api(arbiter).post(f"/api/games/{live_id}/special-leave/", {
+            "player": "white", "from": "2026-01-20", "to": "2026-01-21", "reason": "illness"}, format="json")
+    assert answer.status_code == 400, answer.json()
+    assert answer.json()["detail"] == f"leave is for correspondence games: game {live_id} is live"
+    assert not LiveEvent.objects.filter(game_id=live_id, kind="leave").exists()

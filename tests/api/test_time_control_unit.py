@@ -21,6 +21,16 @@ SECONDS = {"unit": "seconds", "system": "fischer", "initial": 300, "increment": 
 DAYS = {"system": "fischer", "initial": 30, "increment": 1}
 
 
+
+@pytest.fixture(autouse=True)
+def no_timers(monkeypatch):
+    """No in-process flag timer from these live games: set on the frozen clock, it would fire minutes after
+    the test (the live tests run the checks by hand)."""
+    from corr.live import timesource
+
+    monkeypatch.setattr(timesource, "call_at", lambda at_ms, callback: None)
+
+
 @pytest.fixture
 def live(arbiter):
     return services.tournament_create(by=arbiter, name="Live cup", official_start=date(2026, 3, 1), mode="live",
