@@ -327,7 +327,7 @@ def live_pause(*, game_id: int, by: User, reason: str = "", now_ms: int | None =
         if clock_at(game, live, rows, now_ms).paused:
             raise TurnConflict(_("the clocks are stopped already"), field=None)
         append(game, rows, LiveEventKind.PAUSE, now_ms, by=by, reason=reason)
-        clock_at(game, live, rows, now_ms)  # the engine refuses a pause while paused (ClockError names it)
+        clock_at(game, live, rows, now_ms)  # the engine's own check of the new event
         finish_write(game, live, rows, now_ms)
         return game
 
