@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
 from .models import User
+from .signin import BoundedAdminAuthenticationForm
 
 
 @admin.register(User)
@@ -9,3 +10,7 @@ class CorrUserAdmin(UserAdmin):
     """Django's user admin, with corr's preferences: the language and the zone instants are shown in."""
 
     fieldsets = (*UserAdmin.fieldsets, ("Preferences", {"fields": ("language", "time_zone")}))
+
+
+# The admin's sign-in bounds the username as the site's does (issue 23: django-axes' varchar(255)).
+admin.site.login_form = BoundedAdminAuthenticationForm

@@ -14,6 +14,8 @@ from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from .signin import BoundedAuthenticationForm
+
 SUPPORTED = {code for code, _ in settings.LANGUAGES}
 
 
@@ -32,6 +34,8 @@ def set_language_cookie(response, language: str) -> None:
 
 class LoginView(auth_views.LoginView):
     """Django's sign-in page, which then switches to the account's language when it has one."""
+
+    authentication_form = BoundedAuthenticationForm
 
     def form_valid(self, form):
         response = super().form_valid(form)

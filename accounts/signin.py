@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from axes.utils import reset as axes_reset
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import authenticate
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.validators import MaxLengthValidator
 
 
 class LockedOut(Exception):
@@ -38,3 +41,22 @@ def password_sign_in(*, request, username: str, password: str):
     if ip_address:
         axes_reset(ip=ip_address, username=username)
     return user
+
+
+class BoundedAuthenticationForm(AuthenticationForm):
+    """Django's sign-in form with the username's length checked on the server, not only in the browser.
+
+    Django gives the field the column's ``max_length`` after building it, which writes the
+    ``maxlength`` attribute but adds no validator: a longer name reached ``authenticate`` and
+    django-axes, whose varchar(255) PostgreSQL refuses (a 500, issue 23). Here it is the form's
+    error and nothing is counted.
+    """
+
+    def __init__(self, request=None, *args, **kwargs):
+        super().__init__(request, *args, **kwargs)
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length))
+
+
+class BoundedAdminAuthenticationForm(AdminAuthenticationForm, BoundedAuthenticationForm):
+    """The admin's sign-in form with the same bound."""

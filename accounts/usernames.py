@@ -8,10 +8,15 @@ every character is replaced by the prototype of its confusable class (the
 Unicode TR39 confusables, as shipped by ``confusable_homoglyphs``); the keys
 are that mapping of the case-folded name, and the case-folded mapping mapped
 again: capital I looks like l, its small letter like i, and both must count.
+
+Small capitals (``ᴘ6`` beside ``p6``, issue 23) are their small letter first: TR39 keeps them
+apart (``ᴘ`` is confusable with a Greek ``ᴩ``, not with ``p``), but a name in small capitals reads
+as the same name at any size a page shows it.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -19,6 +24,24 @@ from confusable_homoglyphs.confusables import confusables_data
 
 # The library wraps right-to-left characters in LEFT-TO-RIGHT MARKs for display.
 _LRM = "\u200e"
+
+
+_SMALL_CAPITAL = re.compile(r"^(LATIN|GREEK|CYRILLIC) (?:CAPITAL )?(?:LETTER SMALL CAPITAL|SMALL CAPITAL LETTER) (.+)$")
+
+
+@lru_cache(maxsize=4096)
+def _small_letter(char: str) -> str:
+    """The small letter of a small capital (``ᴘ`` -> ``p``, ``ᴫ`` -> ``л``); any other ``char`` itself.
+
+    By the Unicode names: ``LATIN LETTER SMALL CAPITAL P`` is ``LATIN SMALL LETTER P`` written small.
+    """
+    match = _SMALL_CAPITAL.match(unicodedata.name(char, ""))
+    if match is None:
+        return char
+    try:
+        return unicodedata.lookup(f"{match[1]} SMALL LETTER {match[2]}")
+    except KeyError:
+        return char
 
 
 @lru_cache(maxsize=4096)
@@ -29,6 +52,7 @@ def _prototype(char: str) -> str:
     look-alike to its one prototype; a prototype with a single look-alike maps
     both ways, and then the smaller of the two stands for the pair.
     """
+    char = _small_letter(char)
     entries = confusables_data.get(char)
     if not entries or len(entries) > 1:
         return char

@@ -25,7 +25,9 @@ from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate
 from corr.games.services import game_create, game_lock, game_recompute, tournament_create, tournament_rules_apply
 from corr.games.services.arbiters import ensure_arbiter
-from corr.games.services.setup import ensure_mode_fits_count, ensure_rules_changer, tournament_rule_values
+from corr.games.services.setup import (
+    ensure_mode_fits_count, ensure_mode_fits_unit, ensure_rules_changer, tournament_rule_values,
+)
 
 from .models import (
     RECORD_KINDS, DeadlineReminder, EventKind, Game, GameEvent, IdempotencyRecord, NightlyReport, NightlyRun,
@@ -50,14 +52,21 @@ class TournamentForm(forms.ModelForm):
         if data.get("time_control"):
             values["time_control"] = data["time_control"]
         try:
-            Ruleset.from_mapping(values)
+            rules = Ruleset.from_mapping(values)
         except RulesetError as error:
             raise forms.ValidationError(error.message) from None
         data["timeouts"] = data.get("timeouts") or Timeouts.ARBITER
         try:
-            ensure_mode_fits_count(data.get("mode") or "", Ruleset.from_mapping(values))
+            ensure_mode_fits_count(data.get("mode") or "", rules)
         except ServiceError as error:
             raise forms.ValidationError(error.message) from None
+        try:  # seconds for a live tournament, days for the others (issue 23), as the API says
+            ensure_mode_fits_unit(data.get("mode") or "", rules)
+        except ServiceError as error:
+            raise forms.ValidationError({"time_control": error.message}) from None
+        if self.instance.pk and "mode" in self.changed_data and self.instance.games.exists():
+            raise forms.ValidationError({"mode": "the mode cannot change once the tournament has games: their"
+                                                 " clocks are kept in its unit"})
         try:
             zoneinfo.ZoneInfo(data.get("time_zone") or "")
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):

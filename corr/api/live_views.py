@@ -31,10 +31,16 @@ from . import views
 from .idempotency import idempotent
 
 
-def live_body(game: Game, now_ms: int) -> dict:
-    """A live game as the API shows it: the summary, the engine's clock JSON, and the ``"live"`` object."""
+def live_body(game: Game, now_ms: int | None = None) -> dict:
+    """A live game as the API shows it: the summary, the engine's clock JSON, and the ``"live"`` object.
+
+    ``now_ms`` None: the server's instant read after the game's events, so that none of them is later
+    (a press recorded by another request meanwhile, issue 23).
+    """
     state = LiveGame.objects.get(game=game)
-    clock = clock_at(game, state, live_rows(game), now_ms)
+    rows = live_rows(game)
+    now_ms = timesource.now_ms() if now_ms is None else now_ms
+    clock = clock_at(game, state, rows, now_ms)
     body = s.game_summary(game)
     body["to_move"] = clock.to_move
     body["pending"] = None
@@ -47,9 +53,11 @@ def _is_live(game_id: int) -> bool:
     return Game.objects.filter(pk=game_id, mode=Mode.LIVE).exists()
 
 
-def _answer(request, game_id: int, now_ms: int, code: int = status.HTTP_201_CREATED) -> Response:
+def _answer(request, game_id: int, code: int = status.HTTP_201_CREATED) -> Response:
+    """The game as it is now. The services read their instant once they hold the game's lock (issue 23:
+    one read before waiting on it was earlier than the press that held it), so no view reads one first."""
     game = views._game(request, game_id)
-    return Response(live_body(game, now_ms), status=code)
+    return Response(live_body(game), status=code)
 
 
 class GamesView(views.GamesView):
@@ -100,9 +108,8 @@ class GameView(views.GameView):
 
     def live_get(self, request, game):
         # The base view read the game and checked permission first: a stranger triggers nothing.
-        now = timesource.now_ms()
-        live.live_check(game_id=game.pk, now_ms=now)
-        return _answer(request, game.pk, now, status.HTTP_200_OK)
+        live.live_check(game_id=game.pk)
+        return _answer(request, game.pk, status.HTTP_200_OK)
 
 
 class MovesView(views.MovesView):
@@ -113,9 +120,8 @@ class MovesView(views.MovesView):
     def live_move(self, request, game_id: int):
         views._game(request, game_id)
         data = views._validated(ls.LiveMoveInput, request)
-        now = timesource.now_ms()
-        live.live_move(game_id=game_id, by=request.user, now_ms=now, **data)
-        return _answer(request, game_id, now)
+        live.live_move(game_id=game_id, by=request.user, **data)
+        return _answer(request, game_id)
 
 
 class ResultView(views.ResultView):
@@ -131,9 +137,8 @@ class ResultView(views.ResultView):
     def live_post(self, request, game_id: int):
         views._game(request, game_id)
         data = views._validated(s.ResultInput, request)
-        now = timesource.now_ms()
-        live.live_result(game_id=game_id, by=request.user, now_ms=now, **data)
-        return _answer(request, game_id, now)
+        live.live_result(game_id=game_id, by=request.user, **data)
+        return _answer(request, game_id)
 
 
 class GameHistoryView(views.GameHistoryView):
@@ -166,9 +171,8 @@ class _ArbiterAction(APIView):
         if game.mode != Mode.LIVE:  # the permission's read tells it: no second query
             raise InvalidInput(_("game %(id)s is not a live game"), field=None, id=game_id)
         data = views._validated(self.input, request)
-        now = timesource.now_ms()
-        type(self).service(game_id=game_id, by=request.user, now_ms=now, **data)
-        return _answer(request, game_id, now)
+        type(self).service(game_id=game_id, by=request.user, **data)
+        return _answer(request, game_id)
 
 
 def _arbiter_view(name: str, input_class, service, doc: str) -> type[_ArbiterAction]:

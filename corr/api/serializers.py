@@ -55,8 +55,11 @@ def seq_field(**kwargs) -> serializers.IntegerField:
 
 
 class TokenRequest(StrictInput):
-    username = serializers.CharField()
-    password = serializers.CharField(style={"input_type": "password"})
+    # Bounded before django-axes stores a failed sign-in's username in its varchar(255) (issue 23):
+    # no account has a longer name than the column's 150, so the bound refuses no one who could sign in.
+    username = serializers.CharField(max_length=lim.USERNAME_MAX, error_messages={
+        "max_length": _("must have at most {max_length} characters")})
+    password = serializers.CharField(style={"input_type": "password"}, max_length=lim.PASSWORD_MAX)
 
 
 class UserCreate(StrictInput):

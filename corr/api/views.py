@@ -221,11 +221,19 @@ class GameView(APIView):
 
 
 class GameEventsView(APIView):
-    """GET /api/games/{id}/events/: the game as a game file for ``manage.py clock``."""
+    """GET /api/games/{id}/events/: the game as a game file for ``manage.py clock``.
+
+    A live game's is the live game file (events at ISO 8601 instants, ``now`` the server's), as the game
+    page's download: the correspondence file of a clock in seconds was one the command refuses.
+    """
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, game_id: int):
         game = _game(request, game_id)
+        if game.mode == Mode.LIVE:  # told by the read the permission needs
+            from corr.live.state import live_game_file
+
+            return Response(live_game_file(game))
         return Response(game_file(game, game_rows(game=game), _today(game)))
 
 

@@ -10,7 +10,7 @@ import orjson
 from django.db.models import Q
 
 from corr.clock.calendar import DateRange
-from corr.models import AllowancePer, Game, GameStatus, Leave, Tournament
+from corr.models import AllowancePer, Game, GameStatus, Leave, Mode, Tournament
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -91,7 +91,13 @@ def leave_forget(game: Game) -> None:
 
 
 def ongoing_games(user: User, tournament: Tournament | None = None) -> list[Game]:
-    games = Game.objects.filter(Q(white=user) | Q(black=user), status=GameStatus.ONGOING)
+    """``user``'s ongoing correspondence games (of ``tournament`` if given): those leave can stop.
+
+    A live game is none of them (issue 23): its clock runs in seconds at the board, where leave means
+    nothing, and the correspondence calculator that a booking recomputes refuses it.
+    """
+    games = (Game.objects.filter(Q(white=user) | Q(black=user), status=GameStatus.ONGOING)
+             .exclude(mode=Mode.LIVE))
     if tournament is not None:
         games = games.filter(tournament=tournament)
     return list(games.select_related("tournament", "white", "black").order_by("pk"))

@@ -6,7 +6,8 @@ code that says why, so the page stops reconnecting and can say it:
 
 - 4401: not signed in (or the session expired);
 - 4403: signed in, but neither a player of the game nor an arbiter of its tournament;
-- 4404: no such game.
+- 4404: no such game, a game without a live clock (correspondence: no socket to watch), or a path
+  that is no socket of the site.
 
 The browser may send ``{"type": "refresh"}`` to get the current payload again (after its local countdown
 reached zero, or to re-measure the clock offset); at most one a second is answered.
@@ -18,6 +19,8 @@ import time
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from corr.limits import ID_MAX
 
 from .push import group_name
 
@@ -42,12 +45,18 @@ def admission(user, game_id: int) -> int | None:
     """None when ``user`` may watch game ``game_id``, else the close code that says why not."""
     from corr.games.permissions import can_view
 
+    from corr.models import Mode
+
     if user is None or not user.is_authenticated:
         return CLOSE_UNAUTHENTICATED
     game = _game(game_id)
     if game is None:
         return CLOSE_NO_GAME
-    return None if can_view(user, game) else CLOSE_FORBIDDEN
+    if not can_view(user, game):
+        return CLOSE_FORBIDDEN
+    # Told after the permission, so a stranger learns nothing of a game's mode; a correspondence
+    # game has no live payload to send (it was close 1011, an error of the consumer).
+    return None if game.mode == Mode.LIVE else CLOSE_NO_GAME
 
 
 @database_sync_to_async
@@ -66,7 +75,8 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        refused = await admission(self.scope.get("user"), self.game_id)
+        # A path's integer may exceed any primary key (a bigint): no such game, asked of no database.
+        refused = CLOSE_NO_GAME if self.game_id > ID_MAX else await admission(self.scope.get("user"), self.game_id)
         await self.accept()
         if refused is not None:
             await self.close(code=refused)
@@ -108,3 +118,11 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
     async def live_update(self, message):
         """A push of :func:`corr.live.push.game_changed`: forwarded as it is."""
         await self.send_json(message["payload"])
+
+
+class NoSuchSocketConsumer(AsyncJsonWebsocketConsumer):
+    """Any path that is no socket of the site: accepted and closed at once with 4404, as no such game."""
+
+    async def connect(self):
+        await self.accept()
+        await self.close(code=CLOSE_NO_GAME)

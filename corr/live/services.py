@@ -27,7 +27,7 @@ from corr.models import (
 )
 
 from . import position as pos
-from . import push, schedule
+from . import push, schedule, timesource
 from .decide import PLAY_ON, Verdict, flag_verdict, forfeit_verdict
 from .state import clock_at, flags_of, live_rows
 
@@ -95,6 +95,16 @@ def live_lock(game_id: int) -> tuple[Game, LiveGame, list]:
     game = (Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black", "live")
             .get(pk=game_id))
     return game, game.live, live_rows(game)
+
+
+def at_lock(now_ms: int | None) -> int:
+    """``now_ms``, or the server's instant read now: called once the game's lock is held (issue 23).
+
+    A press stamped with an instant read before it waited on the lock is earlier than the event of
+    the press that held it, which the engine refuses (``at_ms … is after now``); read after the lock,
+    it comes after every recorded event and the loser is told what it lost to (409).
+    """
+    return timesource.now_ms() if now_ms is None else now_ms
 
 
 def next_check(game: Game, clock, now_ms: int) -> int | None:
@@ -188,7 +198,7 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int) -> None:
 
 # --- the check: scheduled, on every request, and by the sweep -------------------------------------
 
-def live_check(*, game_id: int, now_ms: int, version: int | None = None) -> bool:
+def live_check(*, game_id: int, now_ms: int | None = None, version: int | None = None) -> bool:
     """Record any flag or forfeit due at ``now_ms`` in game ``game_id``; returns whether it recorded one.
 
     ``version``: the game's version the scheduled check was made for; a check of an older version
@@ -198,20 +208,22 @@ def live_check(*, game_id: int, now_ms: int, version: int | None = None) -> bool
     """
     from .gaps import gaps_record_if_down
 
-    gaps_record_if_down(now_ms=now_ms)
+    gaps_record_if_down(now_ms=at_lock(now_ms))
     if version is None:
         game = Game.objects.select_related("tournament", "live").filter(pk=game_id, mode=Mode.LIVE).first()
         if game is None or game.status != GameStatus.ONGOING:
             return False
         live, rows = game.live, live_rows(game)
-        overdue = live.next_check_at_ms is not None and live.next_check_at_ms <= now_ms
-        if not overdue and not _due(rows, clock_at(game, live, rows, now_ms), now_ms):
+        seen_ms = at_lock(now_ms)  # after the rows, as after a lock: none of them is later
+        overdue = live.next_check_at_ms is not None and live.next_check_at_ms <= seen_ms
+        if not overdue and not _due(rows, clock_at(game, live, rows, seen_ms), seen_ms):
             return False
     with transaction.atomic():
         try:
             game, live, rows = live_lock(game_id)
         except Game.DoesNotExist:
             return False
+        now_ms = at_lock(now_ms)
         if game.mode != Mode.LIVE or game.status != GameStatus.ONGOING:
             return False
         if version is not None and live.version != version:
@@ -237,8 +249,10 @@ def _due(rows, clock, now_ms) -> bool:
 
 # --- moves ----------------------------------------------------------------------------------------
 
-def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms: int = 0, now_ms: int) -> Game:
-    """The player to move makes move ``number`` and presses the clock at the server's ``now_ms``.
+def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms: int = 0,
+              now_ms: int | None = None) -> Game:
+    """The player to move makes move ``number`` and presses the clock at the server's ``now_ms``
+    (None: the server's instant once the game is locked, :func:`at_lock`).
 
     The notation is checked where corr reads it (chess SAN, Russian draughts); blank is allowed (the
     "move made" button) and makes the position unread from then on. ``lag_ms`` (client-reported
@@ -250,6 +264,7 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
     live_check(game_id=game_id, now_ms=now_ms)
     with transaction.atomic():
         game, live, rows = live_lock(game_id)
+        now_ms = at_lock(now_ms)
         colour = game.colour_of(by)
         if colour is None:
             raise NotAllowed(_("only the players of this game make its moves"))
@@ -294,35 +309,43 @@ def ensure_running(game: Game, live: LiveGame, now_ms: int) -> None:
 
 # --- arbiter actions ------------------------------------------------------------------------------
 
-def _arbiter_action(game_id: int, by: User, now_ms: int):
+def _arbiter_action(game_id: int, by: User, now_ms: int | None):
+    """The game locked for an arbiter's action, and the instant it happens at (:func:`at_lock`)."""
     live_check(game_id=game_id, now_ms=now_ms)
     game, live, rows = live_lock(game_id)
+    now_ms = at_lock(now_ms)
     ensure_arbiter(game, by)
     ensure_running(game, live, now_ms)
-    return game, live, rows
+    return game, live, rows, now_ms
 
 
-def live_pause(*, game_id: int, by: User, reason: str = "", now_ms: int) -> Game:
-    """The arbiter stops both clocks (002 6.12). :raises: ClockError (field) when already stopped."""
+def live_pause(*, game_id: int, by: User, reason: str = "", now_ms: int | None = None) -> Game:
+    """The arbiter stops both clocks (002 6.12). :raises TurnConflict: when they are stopped already (409:
+    another arbiter's pause came first)."""
     with transaction.atomic():
-        game, live, rows = _arbiter_action(game_id, by, now_ms)
+        game, live, rows, now_ms = _arbiter_action(game_id, by, now_ms)
+        if clock_at(game, live, rows, now_ms).paused:
+            raise TurnConflict(_("the clocks are stopped already"), field=None)
         append(game, rows, LiveEventKind.PAUSE, now_ms, by=by, reason=reason)
-        clock_at(game, live, rows, now_ms)  # the engine refuses a pause while paused (ClockError names it)
+        clock_at(game, live, rows, now_ms)  # the engine's own check of the new event
         finish_write(game, live, rows, now_ms)
         return game
 
 
-def live_resume(*, game_id: int, by: User, reason: str = "", now_ms: int) -> Game:
-    """The arbiter restarts the clocks (002 6.13). :raises: ClockError (field) when not stopped."""
+def live_resume(*, game_id: int, by: User, reason: str = "", now_ms: int | None = None) -> Game:
+    """The arbiter restarts the clocks (002 6.13). :raises TurnConflict: when they are not stopped (409:
+    another arbiter's resume came first)."""
     with transaction.atomic():
-        game, live, rows = _arbiter_action(game_id, by, now_ms)
+        game, live, rows, now_ms = _arbiter_action(game_id, by, now_ms)
+        if not clock_at(game, live, rows, now_ms).paused:
+            raise TurnConflict(_("the clocks are not stopped"), field=None)
         append(game, rows, LiveEventKind.RESUME, now_ms, by=by, reason=reason)
         clock_at(game, live, rows, now_ms)
         finish_write(game, live, rows, now_ms)
         return game
 
 
-def live_adjust(*, game_id: int, by: User, player: str, seconds, reason: str, now_ms: int) -> Game:
+def live_adjust(*, game_id: int, by: User, player: str, seconds, reason: str, now_ms: int | None = None) -> Game:
     """Add (+) or take (-) time on ``player``'s clock: a sanction (003 17.4) or a correction (000 12.5, 001 1.7.8).
 
     A shortening may never leave less than the time control's ``min_after_correction_seconds``
@@ -330,7 +353,7 @@ def live_adjust(*, game_id: int, by: User, player: str, seconds, reason: str, no
     :raises InvalidInput: naming ``seconds`` (the floor, or not a number) or ``player``.
     """
     with transaction.atomic():
-        game, live, rows = _arbiter_action(game_id, by, now_ms)
+        game, live, rows, now_ms = _arbiter_action(game_id, by, now_ms)
         colour = colour_checked(player)
         delta_ms = round(float(seconds) * MS)
         clock = clock_at(game, live, rows, now_ms)
@@ -347,13 +370,13 @@ def live_adjust(*, game_id: int, by: User, player: str, seconds, reason: str, no
         return game
 
 
-def live_illegal(*, game_id: int, by: User, player: str, reason: str = "", now_ms: int) -> Game:
+def live_illegal(*, game_id: int, by: User, player: str, reason: str = "", now_ms: int | None = None) -> Game:
     """The arbiter declares an illegal move of ``player`` (003 13.4): time to the opponent, or a loss.
 
     The time and the count are the time control's ``illegal_move_seconds`` and ``illegal_move_limit``.
     """
     with transaction.atomic():
-        game, live, rows = _arbiter_action(game_id, by, now_ms)
+        game, live, rows, now_ms = _arbiter_action(game_id, by, now_ms)
         colour = colour_checked(player)
         append(game, rows, LiveEventKind.ILLEGAL, now_ms, by=by, player=colour, reason=reason)
         settle(game, live, rows, clock_at(game, live, rows, now_ms), now_ms)
@@ -361,10 +384,11 @@ def live_illegal(*, game_id: int, by: User, player: str, reason: str = "", now_m
         return game
 
 
-def live_result(*, game_id: int, by: User, result: str, termination: str = "", now_ms: int) -> Game:
+def live_result(*, game_id: int, by: User, result: str, termination: str = "", now_ms: int | None = None) -> Game:
     """The arbiter records the result (a case decided, an agreed draw, a late arrival ruled on): the clocks stop."""
     with transaction.atomic():
         game, live, rows = live_lock(game_id)
+        now_ms = at_lock(now_ms)
         ensure_arbiter(game, by)
         if game.status != GameStatus.ONGOING:
             raise TurnConflict(_("the game is over: %(termination)s"), field="result",
@@ -378,7 +402,7 @@ def live_result(*, game_id: int, by: User, result: str, termination: str = "", n
         return game
 
 
-def live_excuse(*, game_id: int, by: User, player: str, reason: str, now_ms: int) -> Game:
+def live_excuse(*, game_id: int, by: User, player: str, reason: str, now_ms: int | None = None) -> Game:
     """The arbiter decides otherwise on ``player``'s late arrival (002 6.6, 003 12.7): the forfeit is lifted.
 
     Only a game that the late-arrival forfeit of ``player`` ended can be excused: the excuse is stored
@@ -394,6 +418,7 @@ def live_excuse(*, game_id: int, by: User, player: str, reason: str, now_ms: int
     live_check(game_id=game_id, now_ms=now_ms)  # a forfeit due now is recorded first, then excused
     with transaction.atomic():
         game, live, rows = live_lock(game_id)
+        now_ms = at_lock(now_ms)
         ensure_arbiter(game, by)
         colour = colour_checked(player)
         reason = (reason or "").strip()

@@ -108,3 +108,19 @@ def live_payload(game: Game, now_ms: int | None = None) -> dict:
     live = LiveGame.objects.get(game=game)
     rows = live_rows(game)
     return payload_of(game, live, clock_at(game, live, rows, now), now)
+
+
+def live_game_file(game: Game, now_ms: int | None = None) -> dict:
+    """A live game as ``manage.py clock`` reads it (:mod:`corr.clock.live.gamefile`): its ruleset, its clock
+    events at ISO 8601 instants and ``now`` (the server's; ``now_ms`` when given), with ``meta`` naming it.
+
+    The game page's download and ``GET /api/games/{id}/events/`` answer this same file.
+    """
+    from corr.clock.live.gamefile import write_live_game
+
+    rows = live_rows(game)
+    # Read after the rows: no event of them is after this instant (a press committed meanwhile is later).
+    now = timesource.now_ms() if now_ms is None else now_ms
+    data = write_live_game(game.tournament.ruleset, engine_events(rows), now)
+    data["meta"] = {"game": game.pk, "tournament": game.tournament_id, "mode": game.mode}
+    return data

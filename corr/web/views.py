@@ -387,6 +387,8 @@ def game_file_download(request, game_id: int):
     """The game as a game file for ``manage.py clock``, downloaded as ``game-ID.json``."""
     game = _game_or_404(request, game_id)
     if game.mode == Mode.LIVE:  # the live game file (events at ISO 8601 instants) manage.py clock reads too
+        from corr.live.state import live_game_file
+
         data = live_game_file(game)
     else:
         today = _today(game)
@@ -396,17 +398,6 @@ def game_file_download(request, game_id: int):
                             content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
     return response
-
-
-def live_game_file(game: Game) -> dict:
-    """A live game as ``manage.py clock`` reads it: its ruleset, its clock events, now (the server's)."""
-    from corr.clock.live.gamefile import write_live_game
-    from corr.live import timesource
-    from corr.live.state import engine_events, live_rows
-
-    data = write_live_game(game.tournament.ruleset, engine_events(live_rows(game)), timesource.now_ms())
-    data["meta"] = {"game": game.pk, "tournament": game.tournament_id, "mode": game.mode}
-    return data
 
 
 # --- a tournament ---------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def test_the_arbiter_pauses_and_resumes_and_the_clocks_stand_still_meanwhile(
     assert [(h["kind"], h["reason"], h["entered_by"]) for h in history[1:]] == [
         ("pause", "a spectator fainted", "arbiter"), ("resume", "play on", "arbiter")]
     r = api(arbiter).post(f"/api/games/{game_id}/resume/", {}, format="json")  # not paused
-    assert r.status_code == 400 and r.json()["field"]
+    assert r.status_code == 409 and r.json()["detail"] == "the clocks are not stopped"  # issue 23: 409
 
 
 def test_an_adjustment_that_would_leave_under_15_minutes_to_the_control_is_refused(

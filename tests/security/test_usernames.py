@@ -61,3 +61,21 @@ def test_a_name_that_nfkc_turns_invalid_is_refused_with_400(api, arbiter):
 ])
 def test_lookalikes_are_found_by_their_keys(new, existing, alike):
     assert (username_lookalike(new, [existing]) == existing) is alike
+
+
+@pytest.mark.parametrize("existing, lookalike", [
+    ("p6", "\u1d186"),  # ᴘ6: LATIN LETTER SMALL CAPITAL P (issue 23)
+    ("boris", "\u0299o\u0280\u026as"),  # ʙoʀɪs
+    ("anna", "\u1d00\u0274\u0274\u1d00"),  # ᴀɴɴᴀ
+    ("ivan", "\ua7aevan"),  # Ɪvan: LATIN CAPITAL LETTER SMALL CAPITAL I
+    ("nina", "\u1db0ina"),  # ᶰina: a modifier small capital N, NFKC ɴ
+])
+def test_a_username_in_small_capitals_is_refused_beside_its_small_letters(api, arbiter, existing, lookalike):
+    User.objects.create_user(existing, password="some-pass-123")
+    response = create(api, arbiter, lookalike)
+    assert response.status_code == 400, response.json()
+    assert response.json()["field"] == "username" and repr(existing) in response.json()["detail"]
+
+
+def test_a_small_capital_of_another_letter_is_no_lookalike():
+    assert username_lookalike("\u1d186", ["q6", "b6", "r6"]) is None

@@ -10,9 +10,10 @@ from datetime import date, datetime, timedelta
 
 from django.db import transaction
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from corr.models import AllowancePer, EventKind, Game, Leave, Tournament
+from corr.models import AllowancePer, EventKind, Game, Leave, Mode, Tournament
 from corr.nightly.emails import email_prepare, emails_store
 from corr.nightly.flags import absolute_url
 
@@ -119,6 +120,8 @@ def special_leave_grant(*, by: User, game: Game, player: str, first: date, last:
     :raises InvalidInput: for reversed dates or an empty reason.
     """
     colour = colour_checked(player)
+    if game.mode == Mode.LIVE:  # its clock runs at the board, in seconds: no day of it can be leave
+        raise InvalidInput(_("leave is for correspondence games: game %(game)s is live"), field=None, game=game.pk)
     if last < first:
         raise InvalidInput(f"to {last} is before from {first} (both days are included)", field="to")
     if not reason.strip():

@@ -117,13 +117,20 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
 
 
 def ensure_mode_fits_unit(mode: str, rules: Ruleset) -> None:
-    """A live tournament keeps its clock in seconds; a correspondence one in days (issue 16)."""
+    """A live tournament keeps its clock in seconds; a correspondence one in days (issue 16).
+
+    Checked when a tournament is created and whenever its ruleset changes, with or without games
+    (issue 23): a live game under a ruleset in days answers 400 to every read, and a server game under
+    one in seconds cannot compute.
+    :raises InvalidInput: naming ``ruleset.time_control.unit``.
+    """
     seconds = rules.time_control is not None and rules.time_control.live is not None
     if mode == Mode.LIVE and not seconds:
         raise InvalidInput(_("a live tournament needs ruleset.time_control with unit seconds"),
                            field="ruleset.time_control.unit")
     if mode != Mode.LIVE and seconds:
-        raise InvalidInput(_("a time control in seconds is for live tournaments (mode live)"), field="mode")
+        raise InvalidInput(_("a time control in seconds is for live tournaments (mode live)"),
+                           field="ruleset.time_control.unit")
 
 
 def ensure_mode_fits_count(mode: str, rules: Ruleset) -> None:
@@ -226,6 +233,7 @@ def tournament_rules_change(*, tournament: Tournament, by: User, ruleset: dict |
             rules = Ruleset.from_mapping({**current, **preset_ruleset(preset, ruleset)})
         except RulesetError as error:
             raise InvalidInput(error.message, field=error.field) from None
+        ensure_mode_fits_unit(tournament.mode, rules)
         for name, value in rules.as_dict().items():
             setattr(tournament, name, value)
         if rules.time_control is None:
