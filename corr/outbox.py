@@ -25,6 +25,7 @@ import time
 import uuid
 from datetime import datetime, timedelta
 from email.utils import parseaddr
+from collections.abc import Callable
 from typing import NamedTuple
 
 from django.conf import settings
@@ -208,12 +209,15 @@ def _mine(pk: int, token: uuid.UUID) -> Q:
     return Q(pk=pk, claim=token, status=EmailStatus.SENDING)
 
 
-def emails_send_claimed(*, claim: Claim, now: datetime) -> dict[str, list[int]]:
+def emails_send_claimed(*, claim: Claim, now: datetime,
+                        monotonic: Callable[[], float] = time.monotonic) -> dict[str, list[int]]:
     """Send the e-mails of ``claim`` over one connection, each renewed before and marked right after its send.
 
     ``now`` is the time of the claim; a renewal stamps ``now`` plus the time
-    this call has spent, so a batch that takes longer than the lease keeps its
-    messages, and a test that injects ``now`` stays in its own time.
+    this call has spent (``monotonic``, seconds), so the message about to be
+    sent gets a full lease however long the batch has taken, and a test that
+    injects ``now`` stays in its own time. A message still waiting keeps the
+    claim's time: if the batch outlasts the lease, the next run may take it.
     A message whose renewal finds another token (its lease expired and another
     sender took it) is skipped. A failed send marks its own e-mail ``failed``.
     :returns: ``{"sent": [...], "failed": [...], "skipped": [...]}`` ids.
@@ -221,7 +225,7 @@ def emails_send_claimed(*, claim: Claim, now: datetime) -> dict[str, list[int]]:
     result: dict[str, list[int]] = {"sent": [], "failed": [], "skipped": []}
     if not claim.emails:
         return result
-    started = time.monotonic()
+    started = monotonic()
     opening_error = None
     try:
         mail = get_connection(fail_silently=False)
@@ -230,7 +234,7 @@ def emails_send_claimed(*, claim: Claim, now: datetime) -> dict[str, list[int]]:
         mail, opening_error = None, error
     try:
         for email in claim.emails:
-            renewed = now + timedelta(seconds=time.monotonic() - started)
+            renewed = now + timedelta(seconds=monotonic() - started)
             if not OutboundEmail.objects.filter(_mine(email.pk, claim.token)).update(claimed_at=renewed):
                 result["skipped"].append(email.pk)  # taken over after our lease ran out: the other sender's now
                 continue
