@@ -209,6 +209,32 @@ def _mine(pk: int, token: uuid.UUID) -> Q:
     return Q(pk=pk, claim=token, status=EmailStatus.SENDING)
 
 
+def _mark_and_renew(token: uuid.UUID, *, sent: int | None, renew: int | None, at: datetime) -> set[int]:
+    """Mark e-mail ``sent`` sent and renew the claim of ``renew`` to ``at``, in one statement (one commit).
+
+    Both conditional on this sender's token: an e-mail another sender has taken
+    over is neither marked nor renewed. One statement for the two, because the
+    guarantee costs a commit between two sends and a commit is the dearest part
+    (a few ms on a disk that syncs).
+    :returns: the ids of the two that this sender still held.
+    """
+    fields = {name: OutboundEmail._meta.get_field(name) for name in ("claim", "claimed_at", "sent_at")}
+    sent_at = fields["sent_at"].get_db_prep_save(timezone.now(), connection)
+    renewed = fields["claimed_at"].get_db_prep_save(at, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {OutboundEmail._meta.db_table} SET"
+            " status = CASE WHEN id = %s THEN %s ELSE status END,"
+            " sent_at = CASE WHEN id = %s THEN %s ELSE sent_at END,"
+            " attempts = CASE WHEN id = %s THEN attempts + 1 ELSE attempts END,"
+            " last_error = CASE WHEN id = %s THEN '' ELSE last_error END,"
+            " claimed_at = CASE WHEN id = %s THEN %s ELSE claimed_at END"
+            " WHERE id IN (%s, %s) AND claim = %s AND status = %s RETURNING id",
+            [sent, EmailStatus.SENT, sent, sent_at, sent, sent, renew, renewed, sent, renew,
+             fields["claim"].get_db_prep_save(token, connection), EmailStatus.SENDING])
+        return {pk for (pk,) in cursor.fetchall()}
+
+
 def emails_send_claimed(*, claim: Claim, now: datetime,
                         monotonic: Callable[[], float] = time.monotonic) -> dict[str, list[int]]:
     """Send the e-mails of ``claim`` over one connection, each renewed before and marked right after its send.
@@ -220,6 +246,9 @@ def emails_send_claimed(*, claim: Claim, now: datetime,
     claim's time: if the batch outlasts the lease, the next run may take it.
     A message whose renewal finds another token (its lease expired and another
     sender took it) is skipped. A failed send marks its own e-mail ``failed``.
+    Each mark is one statement with the next message's renewal, before that
+    message is sent: a sender killed at any point leaves at most the one
+    message it was sending delivered and not marked.
     :returns: ``{"sent": [...], "failed": [...], "skipped": [...]}`` ids.
     """
     result: dict[str, list[int]] = {"sent": [], "failed": [], "skipped": []}
@@ -232,10 +261,23 @@ def emails_send_claimed(*, claim: Claim, now: datetime,
         mail.open()
     except Exception as error:  # noqa: BLE001 - the server is down: every claimed e-mail failed
         mail, opening_error = None, error
+
+    def marked(pk: int | None, held: set[int]) -> None:
+        if pk is None:
+            return
+        if pk not in held:
+            log.warning("e-mail %s was sent after its lease ran out and another sender took it: it may"
+                        " arrive twice, with one Message-ID", pk)
+        result["sent"].append(pk)
+
+    done = None  # the e-mail just sent, marked with the next one's renewal
     try:
         for email in claim.emails:
-            renewed = now + timedelta(seconds=monotonic() - started)
-            if not OutboundEmail.objects.filter(_mine(email.pk, claim.token)).update(claimed_at=renewed):
+            held = _mark_and_renew(claim.token, sent=done, renew=email.pk,
+                                   at=now + timedelta(seconds=monotonic() - started))
+            marked(done, held)
+            done = None
+            if email.pk not in held:
                 result["skipped"].append(email.pk)  # taken over after our lease ran out: the other sender's now
                 continue
             try:
@@ -250,12 +292,9 @@ def emails_send_claimed(*, claim: Claim, now: datetime,
                     last_error=f"{type(error).__name__}: {error}")
                 result["failed"].append(email.pk)
                 continue
-            # At once, before the next send: a sender killed after this line re-sends nothing.
-            if not OutboundEmail.objects.filter(_mine(email.pk, claim.token)).update(
-                    status=EmailStatus.SENT, sent_at=timezone.now(), attempts=email.attempts + 1, last_error=""):
-                log.warning("e-mail %s was sent after its lease ran out and another sender took it: it may"
-                            " arrive twice, with one Message-ID", email.pk)
-            result["sent"].append(email.pk)
+            done = email.pk
+        if done is not None:
+            marked(done, _mark_and_renew(claim.token, sent=done, renew=None, at=now))
     finally:
         if mail is not None:
             mail.close()
