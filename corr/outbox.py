@@ -23,9 +23,9 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from email.utils import parseaddr
-from collections.abc import Callable
 from typing import NamedTuple
 
 from django.conf import settings
