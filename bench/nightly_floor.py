@@ -7,7 +7,10 @@ once (ON CONFLICT DO NOTHING), the overstep cases' announcement marks, one
 e-mail per new notice and reminder in the outbox, each active tournament's
 report, and the e-mails' claim and sent marks. It neither computes a clock nor
 sends an e-mail: the job's ratio to it is the price of the re-check and of the
-e-mails' text in the recipient's language.
+e-mails' text in the recipient's language. The sent marks are what the
+outbox's guarantee needs (README "Reliability"): one committed UPDATE per
+e-mail, after the rest is committed, as an e-mail must be marked before the
+next is sent.
 """
 
 from __future__ import annotations
@@ -96,11 +99,12 @@ ON CONFLICT DO NOTHING
 CLAIM = """
 UPDATE corr_outboundemail SET status = 'sending', claimed_at = now(), claim = %(claim)s
 WHERE status IN ('pending', 'failed') AND recipients <> '[]'::jsonb
+RETURNING id
 """
 
 SENT = """
 UPDATE corr_outboundemail SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = ''
-WHERE claim = %(claim)s AND status = 'sending'
+WHERE id = %(id)s AND claim = %(claim)s AND status = 'sending'
 """
 
 
@@ -114,7 +118,13 @@ def floor_run(*, on: date, window: int, site: str, article: str) -> tuple[float,
     started = time.perf_counter()
     with transaction.atomic(), connection.cursor() as cursor:
         for name, sql in (("selected", SELECTED), ("notices", NOTICES), ("reminders", REMINDERS),
-                          ("cases", CASES), ("reports", REPORTS), ("claimed", CLAIM), ("sent", SENT)):
+                          ("cases", CASES), ("reports", REPORTS), ("claimed", CLAIM)):
             cursor.execute(sql, params)
             written[name] = cursor.rowcount
+        claimed = [pk for (pk,) in cursor.fetchall()]
+    written["sent"] = 0
+    with connection.cursor() as cursor:  # autocommit: each mark its own commit, as the outbox's
+        for pk in claimed:
+            cursor.execute(SENT, {**params, "id": pk})
+            written["sent"] += cursor.rowcount
     return time.perf_counter() - started, written

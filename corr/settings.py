@@ -312,6 +312,13 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20, minimum=1)
+# The outbox (corr.outbox): a sender renews its claim of each e-mail just before sending it; a claim
+# not renewed for this long belongs to a dead sender and is sent again by the next run. Longer than
+# one send can block (EMAIL_TIMEOUT), or a live sender's e-mail would be taken over and sent twice.
+EMAIL_CLAIM_LEASE_SECONDS = env_int("EMAIL_CLAIM_LEASE_SECONDS", 300, minimum=1)
+if EMAIL_CLAIM_LEASE_SECONDS <= EMAIL_TIMEOUT:
+    raise ImproperlyConfigured(f"EMAIL_CLAIM_LEASE_SECONDS must be longer than EMAIL_TIMEOUT ({EMAIL_TIMEOUT} s),"
+                               f" got {EMAIL_CLAIM_LEASE_SECONDS}")
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

@@ -1,4 +1,8 @@
-"""Celery tasks: thin wrappers that take dates and ids, call the domain, and own their retry policy."""
+"""Celery tasks: thin wrappers that take dates and ids, call the domain, and own their retry policy.
+
+The top of the imports: the tasks call the nightly job and the outbox, and nothing below imports this
+module (the outbox queues ``corr.emails_send`` by its name).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,8 @@ from datetime import date
 from celery import chord, group, shared_task
 from django.utils import timezone
 
-from corr.nightly.emails import emails_due, emails_enqueue, emails_send_now
 from corr.nightly.job import nightly_chunk_process, nightly_finish, nightly_start
+from corr.outbox import SEND_TASK, emails_due, emails_enqueue, emails_send_now
 
 EMAIL_MAX_RETRIES = 6
 
@@ -46,7 +50,7 @@ def nightly_finish_task(chunk_counts: list[dict], on: str, run_id: int) -> dict:
 
 
 # Fire and forget, queued from requests after commit: no result backend to wait on.
-@shared_task(name="corr.emails_send", bind=True, max_retries=EMAIL_MAX_RETRIES, ignore_result=True)
+@shared_task(name=SEND_TASK, bind=True, max_retries=EMAIL_MAX_RETRIES, ignore_result=True)
 def emails_send(self, email_ids: list[int]) -> dict:
     """Send a batch of stored e-mails; retry the failed ones with exponential back-off (1, 2, 4 ... min).
 

@@ -12,7 +12,7 @@ from corr.games.clockstate import local_today
 from corr.games.permissions import can_view
 from corr.games.selectors import game_get, game_rows
 from corr.models import Game
-from corr.nightly.flags import absolute_url
+from corr.links import absolute_url
 
 from . import Export, ExportUnavailable, game_export
 

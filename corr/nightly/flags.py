@@ -28,9 +28,9 @@ from accounts.language import user_language
 from corr.clock.calendar import Exclusions
 from corr.games.clockstate import GameTime
 from corr.models import CaseKind, Colour, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
-
-from .emails import email_prepare
-from .sql import bound_cursor, ids_in, insert_new
+from corr.links import absolute_url
+from corr.outbox import email_prepare
+from corr.sql import bound_cursor, ids_in, insert_new
 
 
 class Notice(NamedTuple):
@@ -353,11 +353,6 @@ def case_emails(cases: list[OverstepCase]) -> list:
             emails.append(email_prepare(key=key, tournament_id=tid, recipients=recipients, subject=subject,
                                         body=body))
     return emails
-
-
-def absolute_url(path: str) -> str:
-    """``SITE_URL`` + path: e-mails are read outside the site, where a relative link means nothing."""
-    return settings.SITE_URL.rstrip("/") + path
 
 
 def _game_path() -> str:

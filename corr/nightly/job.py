@@ -31,11 +31,11 @@ from corr.games.services import CLOCK_FIELDS, clock_fields, clocks_write, time_f
 from corr.models import (
     Game, GameEvent, GameStatus, NightlyRun, OverstepCase, OverstepStatus, PlayerClock, Tournament,
 )
+from corr.outbox import emails_send_due, emails_store
+from corr.sql import bound_cursor
 
-from .emails import emails_send_due, emails_store
 from .flags import Flags, case_emails, cases_announce, flag_emails, flags_collect, flags_store
 from .reports import nightly_reports_create
-from .sql import bound_cursor
 
 COUNT_KEYS = ("time_trouble_notices", "reminders", "overstep_cases", "cases_withdrawn", "stale_skipped", "errors")
 """The run's counts: new warnings, cases announced to the arbiters, cases withdrawn by the re-check,

@@ -13,7 +13,7 @@ from corr.models import (
     EmailStatus, Game, GameStatus, NightlyReport, OutboundEmail, OverstepCase, PlayerClock, Tournament,
 )
 
-from .sql import insert_new
+from corr.sql import insert_new
 
 DEADLINES_SOON_DAYS = 7
 

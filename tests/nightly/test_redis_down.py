@@ -15,7 +15,7 @@ import pytest
 import time_machine
 
 from corr.models import EmailStatus, OutboundEmail
-from corr.nightly.emails import emails_enqueue
+from corr.outbox import emails_enqueue
 
 from ..conftest import celery_conf
 from .conftest import at, day

@@ -13,10 +13,10 @@ import pytest
 import time_machine
 
 from corr.models import EmailStatus, GameEvent, NightlyReport, OutboundEmail, TimeTroubleNotice
-from corr.nightly.emails import _claim, email_prepare, emails_store
+from corr.outbox import email_prepare, emails_claim, emails_store
 from corr.nightly.job import chunk_games, chunk_rows, nightly_job
 from corr.nightly.reports import nightly_reports_create, report_data
-from corr.nightly.sql import insert_new
+from corr.sql import insert_new
 
 from .conftest import at, day
 
@@ -47,9 +47,9 @@ def test_an_email_is_claimed_by_one_sender_only(make_game):
     assert emails_store([email_prepare(key="k1", tournament_id=None, recipients=["x@example.org"], subject="s",
                                        body="b")], enqueue=False) == []  # the key exists: kept, not doubled
     now = datetime.now(timezone.utc)
-    first = _claim(ids, now)
+    first = emails_claim(ids=ids, now=now).emails
     assert [(e.recipients, e.subject, e.attempts) for e in first] == [(["a@example.org"], "s", 0)]
-    assert _claim(ids, now) == []  # claimed already; the one without an address is never claimed
+    assert emails_claim(ids=ids, now=now).emails == []  # claimed already; the one without an address never
     assert OutboundEmail.objects.get(key="k2").status == EmailStatus.FAILED
 
 

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -38,8 +39,8 @@ def database_url() -> str:
     return f"postgres://{s['USER'] or ''}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
-@pytest.fixture
-def worker(transactional_db, tmp_path):
+def redis_reachable() -> redis.Redis:
+    """A client of the test's Redis database, emptied (a clean queue for this test's worker); skips without Redis."""
     try:
         client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
         client.ping()
@@ -47,30 +48,58 @@ def worker(transactional_db, tmp_path):
     except redis.RedisError:
         reachable = False
     needs_server("Redis", reachable)
-    client.flushdb()  # a clean queue for this test's worker
+    client.flushdb()
+    return client
+
+
+def worker_start(mail_dir: Path, *, concurrency: int = 2, **env: str) -> subprocess.Popen:
+    """``celery -A corr worker`` on the test database and Redis, e-mail into ``mail_dir``, in its own session.
+
+    Its own session, so that ``os.killpg`` reaches the pool's child processes too. ``env`` overrides
+    the worker's environment (``EMAIL_BACKEND``, say).
+    """
+    env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": REDIS_URL, "SECRET_KEY": "worker-test",
+           "SECURE_SSL_REDIRECT": "0", "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+           "EMAIL_FILE_PATH": str(mail_dir), "NIGHTLY_CHUNK_SIZE": "2", "DJANGO_SETTINGS_MODULE": "corr.settings",
+           **env}
+    celery = shutil.which("celery", path=str(Path(sys.executable).parent)) or "celery"
+    return subprocess.Popen([celery, "-A", "corr", "worker", "--loglevel=warning", f"--concurrency={concurrency}",
+                             "--without-gossip", "--without-mingle", "--without-heartbeat",
+                             f"--hostname=corr-test-{os.getpid()}-{time.monotonic_ns()}@%h"],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+
+
+def worker_stop(process: subprocess.Popen) -> None:
+    """Stop a worker (a killed one is only reaped) and print its output if it shows a traceback."""
+    process.terminate()
+    try:
+        output = process.communicate(timeout=20)[0].decode(errors="replace")
+    except subprocess.TimeoutExpired:
+        process.kill()
+        output = process.communicate()[0].decode(errors="replace")
+    if "Traceback" in output:
+        print(output)  # shown by pytest when the test fails
+
+
+@contextmanager
+def real_broker():
+    """Tasks published to the test's Redis, not run in-process."""
+    with celery_conf(CELERY_TASK_ALWAYS_EAGER=False, CELERY_BROKER_URL=REDIS_URL, CELERY_RESULT_BACKEND=REDIS_URL):
+        yield
+
+
+@pytest.fixture
+def worker(transactional_db, tmp_path):
+    redis_reachable()
     mail_dir = tmp_path / "mail"
     mail_dir.mkdir()
-    env = dict(os.environ, DATABASE_URL=database_url(), REDIS_URL=REDIS_URL, SECRET_KEY="worker-test",
-               SECURE_SSL_REDIRECT="0", EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
-               EMAIL_FILE_PATH=str(mail_dir), NIGHTLY_CHUNK_SIZE="2", DJANGO_SETTINGS_MODULE="corr.settings")
-    celery = shutil.which("celery", path=str(Path(sys.executable).parent)) or "celery"
-    process = subprocess.Popen([celery, "-A", "corr", "worker", "--loglevel=warning", "--concurrency=2",
-                                "--without-gossip", "--without-mingle", "--without-heartbeat",
-                                f"--hostname=corr-test-{os.getpid()}@%h"],
-                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    process = worker_start(mail_dir)
     try:
-        with celery_conf(CELERY_TASK_ALWAYS_EAGER=False, CELERY_BROKER_URL=REDIS_URL,
-                         CELERY_RESULT_BACKEND=REDIS_URL):
+        with real_broker():
             yield mail_dir
     finally:
-        process.terminate()
-        try:
-            output = process.communicate(timeout=20)[0].decode(errors="replace")
-        except subprocess.TimeoutExpired:
-            process.kill()
-            output = process.communicate()[0].decode(errors="replace")
-        if "Traceback" in output:
-            print(output)  # shown by pytest when the test fails
+        worker_stop(process)
 
 
 def written(mail_dir: Path) -> str:

@@ -47,6 +47,9 @@ def test_commands_run_without_a_secret_key():
     ({"DEBUG": "1", "TIME_ZONE": "Mars/Olympus"}, "TIME_ZONE is not a known time zone"),
     ({"DEBUG": "1", "NIGHTLY_HOUR": "25"}, "NIGHTLY_HOUR must be 0..23"),
     ({"DEBUG": "1", "REMINDER_DAYS": "7,soon"}, "REMINDER_DAYS must be whole numbers"),
+    ({"DEBUG": "1", "EMAIL_CLAIM_LEASE_SECONDS": "5min"}, "EMAIL_CLAIM_LEASE_SECONDS must be a whole number"),
+    ({"DEBUG": "1", "EMAIL_CLAIM_LEASE_SECONDS": "0"}, "EMAIL_CLAIM_LEASE_SECONDS must be at least 1"),
+    ({"DEBUG": "1", "EMAIL_CLAIM_LEASE_SECONDS": "20"}, "EMAIL_CLAIM_LEASE_SECONDS must be longer than EMAIL_TIMEOUT"),
 ])
 def test_bad_values_are_refused_by_name(env, message):
     done = manage("check", **env)
@@ -60,3 +63,11 @@ def test_the_suite_runs_on_the_database_that_database_url_names(db):
     url = os.environ.get("DATABASE_URL", "")
     expected = "postgresql" if url.startswith(("postgres://", "postgresql://")) else "sqlite"
     assert connection.vendor == expected
+
+
+def test_the_email_claim_lease_is_five_minutes_unless_set():
+    read = "from django.conf import settings; print(settings.EMAIL_CLAIM_LEASE_SECONDS)"
+    default = manage("shell", "--no-imports", "-c", read, DEBUG="1", EMAIL_CLAIM_LEASE_SECONDS="")
+    assert default.stdout.split() == ["300"], default.stderr
+    chosen = manage("shell", "--no-imports", "-c", read, DEBUG="1", EMAIL_CLAIM_LEASE_SECONDS="120")
+    assert chosen.stdout.split() == ["120"], chosen.stderr

@@ -13,9 +13,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from corr.links import absolute_url
 from corr.models import AllowancePer, EventKind, Game, Leave, Mode, Tournament
-from corr.nightly.emails import email_prepare, emails_store
-from corr.nightly.flags import absolute_url
+from corr.outbox import email_prepare, emails_store
 
 from ..cases import history_append
 from ..clockstate import GameTime, local_today

@@ -1,0 +1,324 @@
+"""The e-mail outbox: stored first, queued after commit, each message sent under a lease and marked sent at once.
+
+The delivery is at-least-once with at most one duplicate per sender that dies:
+
+- a sender claims a batch with one conditional UPDATE that stamps its own
+  token (``claim``) and the time on the rows it won;
+- before each message it renews the claim of that one message (conditional on
+  its token: a message another sender has taken over is skipped), sends it
+  with a ``Message-ID`` of its own row, and marks it sent at once (conditional
+  on the token again), so a sender killed mid-batch leaves every message it
+  sent marked sent but the one in flight;
+- a claim not renewed for ``EMAIL_CLAIM_LEASE_SECONDS`` has expired: the next
+  run (``emails_due``) sends the message again. Only the message that was in
+  flight when its sender died can arrive twice, and its copies share a
+  ``Message-ID``, so a mail client (or a person) sees it for a duplicate.
+
+This module is below the nightly job and the services that e-mail (leave): it
+imports neither them nor the tasks; the send task is queued by its name.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from email.utils import parseaddr
+from typing import NamedTuple
+
+from django.conf import settings
+from django.core.mail import EmailMessage, get_connection
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from corr.celery import app
+from corr.models import EmailStatus, OutboundEmail
+from corr.sql import bound_cursor, ids_in, insert_new
+
+log = logging.getLogger(__name__)
+
+SEND_TASK = "corr.emails_send"
+"""The Celery task that sends a batch (``corr.tasks.emails_send``), queued by name: no import of the tasks."""
+BATCH = 200
+"""E-mails per queued send task: a night with thousands of warnings would otherwise bury the job's own tasks."""
+SEND_DUE_BATCH = 2000
+"""E-mails per SMTP connection and claim when this process sends everything due (``manage.py nightly``)."""
+
+
+def claim_lease() -> timedelta:
+    """How long a claim holds without renewal (``EMAIL_CLAIM_LEASE_SECONDS``); after that the e-mail is due again."""
+    return timedelta(seconds=settings.EMAIL_CLAIM_LEASE_SECONDS)
+
+
+def message_id(pk: int) -> str:
+    """The ``Message-ID`` of outbox row ``pk``: the same on every send, so a duplicate is recognisable as one.
+
+    The domain is that of ``DEFAULT_FROM_EMAIL`` (``localhost`` when it has none).
+    """
+    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
+    return f"<corr-outbox-{pk}@{domain}>"
+
+
+class EmailDraft(NamedTuple):
+    """An e-mail to store (``emails_store``): the columns of ``OutboundEmail`` that its cause decides."""
+
+    key: str
+    tournament_id: int | None
+    recipients: list[str]
+    subject: str
+    body: str
+    status: str = EmailStatus.PENDING
+    attempts: int = 0
+    last_error: str = ""
+
+
+def email_prepare(*, key: str, tournament_id: int | None, recipients: list[str], subject: str,
+                  body: str) -> EmailDraft:
+    """An unsaved e-mail; a message with no address is stored as failed, so that reports show it.
+
+    A plain record, not a model instance: a night prepares thousands.
+    """
+    if not recipients:
+        return EmailDraft(key, tournament_id, recipients, subject, body, EmailStatus.FAILED, 0,
+                          "no e-mail address on file")
+    return EmailDraft(key, tournament_id, recipients, subject, body)
+
+
+EMAIL_COLUMNS = ("key", "tournament", "recipients", "subject", "body", "status", "attempts", "last_error",
+                 "created_at")
+
+
+def emails_store(emails: list[EmailDraft], *, enqueue: bool) -> list[int]:
+    """Save e-mails (an existing key is kept, not doubled) and, when ``enqueue``, queue them after commit.
+
+    One ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` per batch: the ids that
+    come back are the e-mails this call stored; only those are queued.
+    :returns: the ids of the e-mails stored by this call.
+    """
+    if not emails:
+        return []
+    now = timezone.now()
+    created = insert_new(OutboundEmail, EMAIL_COLUMNS, [
+        (e.key, e.tournament_id, e.recipients, e.subject, e.body, e.status, e.attempts, e.last_error, now)
+        for e in emails], returning=("id", "status"))
+    if enqueue:
+        emails_enqueue_on_commit(sorted(pk for pk, status in created if status == EmailStatus.PENDING))
+    return sorted(pk for pk, _ in created)
+
+
+def emails_enqueue_on_commit(ids: list[int]) -> None:
+    """Queue the sends once the transaction that stored the e-mails commits (HackSoft, STYLE 6)."""
+    if ids:
+        transaction.on_commit(lambda: emails_enqueue(ids))
+
+
+def emails_enqueue(ids: list[int]) -> int:
+    """Queue one send task per batch of e-mails; what cannot be queued (broker down) stays pending.
+
+    :returns: how many e-mails were queued.
+    """
+    queued = 0
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start:start + BATCH]
+        try:
+            _publish(batch)
+            queued += len(batch)
+        except Exception as error:  # noqa: BLE001 - any broker fault: keep the e-mails, say why
+            log.warning("%d e-mail(s) not queued (%s); the next nightly run sends them", len(batch), error)
+    return queued
+
+
+def _publish(batch: list[int]) -> None:
+    """Queue the send task by name; run it here when tasks are eager (``send_task`` ignores that setting)."""
+    if app.conf.task_always_eager:
+        app.tasks[SEND_TASK].apply(args=(batch,))
+        return
+    # ignore_result: a kept result would subscribe to its channel before publishing, and with
+    # Redis down that waited on the backend's reconnection retries (issue 10).
+    app.send_task(SEND_TASK, args=(batch,), retry=False, ignore_result=True)
+
+
+def emails_due(*, now: datetime, limit: int = 100_000) -> list[int]:
+    """E-mails not sent yet: pending, failed (with an address), or claimed by a sender whose lease ran out."""
+    return list(OutboundEmail.objects.filter(_claimable(now)).exclude(recipients=[]).order_by("id")
+                .values_list("id", flat=True)[:limit])
+
+
+def _claimable(now: datetime) -> Q:
+    # A claim not renewed within the lease belongs to a sender that died (or hangs): due again.
+    return (Q(status__in=[EmailStatus.PENDING, EmailStatus.FAILED])
+            | Q(status=EmailStatus.SENDING, claimed_at__lt=now - claim_lease()))
+
+
+class Claimed(NamedTuple):
+    """A claimed e-mail: what sending it needs."""
+
+    pk: int
+    recipients: list[str]
+    subject: str
+    body: str
+    attempts: int
+
+
+class Claim(NamedTuple):
+    """The e-mails one sender won, under its token."""
+
+    token: uuid.UUID
+    emails: list[Claimed]
+
+
+CLAIMED_FIELDS = tuple(OutboundEmail._meta.get_field(name) for name in ("id", "recipients", "subject", "body",
+                                                                         "attempts"))
+
+
+def emails_claim(*, ids: list[int], now: datetime) -> Claim:
+    """Claim the claimable e-mails among ``ids`` under a new token, in one UPDATE ... RETURNING.
+
+    The statement that changed a row returns it, so two senders never both get
+    an e-mail (PostgreSQL re-checks the WHERE against a row a concurrent claim
+    changed; SQLite writes one at a time). Not the time as a token: two senders
+    can share a timestamp.
+    """
+    token = uuid.uuid4()
+    if not ids:
+        return Claim(token, [])
+    fields = {name: OutboundEmail._meta.get_field(name) for name in ("claim", "claimed_at", "recipients")}
+    stale = fields["claimed_at"].get_db_prep_save(now - claim_lease(), connection)
+    no_address = fields["recipients"].get_db_prep_save([], connection)
+    columns = ", ".join(f.column for f in CLAIMED_FIELDS)
+    where, id_params = ids_in("id", ids)
+    with bound_cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {OutboundEmail._meta.db_table} SET status = %s, claimed_at = %s, claim = %s WHERE {where}"
+            " AND (status IN (%s, %s) OR (status = %s AND claimed_at < %s)) AND recipients <> %s"
+            f" RETURNING {columns}",
+            [EmailStatus.SENDING, fields["claimed_at"].get_db_prep_save(now, connection),
+             fields["claim"].get_db_prep_save(token, connection), *id_params, EmailStatus.PENDING,
+             EmailStatus.FAILED, EmailStatus.SENDING, stale, no_address])
+        rows = cursor.fetchall()
+    recipients = fields["recipients"]
+    return Claim(token, sorted((Claimed(pk, recipients.from_db_value(to, None, connection), subject, body, attempts)
+                                for pk, to, subject, body, attempts in rows), key=lambda e: e.pk))
+
+
+def _mine(pk: int, token: uuid.UUID) -> Q:
+    """The row ``pk`` while this sender's claim holds it (nobody took it over since)."""
+    return Q(pk=pk, claim=token, status=EmailStatus.SENDING)
+
+
+def _mark_and_renew(token: uuid.UUID, *, sent: int | None, renew: int | None, at: datetime) -> set[int]:
+    """Mark e-mail ``sent`` sent and renew the claim of ``renew`` to ``at``, in one statement (one commit).
+
+    Both conditional on this sender's token: an e-mail another sender has taken
+    over is neither marked nor renewed. One statement for the two, because the
+    guarantee costs a commit between two sends and a commit is the dearest part
+    (a few ms on a disk that syncs).
+    :returns: the ids of the two that this sender still held.
+    """
+    fields = {name: OutboundEmail._meta.get_field(name) for name in ("claim", "claimed_at", "sent_at")}
+    sent_at = fields["sent_at"].get_db_prep_save(timezone.now(), connection)
+    renewed = fields["claimed_at"].get_db_prep_save(at, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {OutboundEmail._meta.db_table} SET"
+            " status = CASE WHEN id = %s THEN %s ELSE status END,"
+            " sent_at = CASE WHEN id = %s THEN %s ELSE sent_at END,"
+            " attempts = CASE WHEN id = %s THEN attempts + 1 ELSE attempts END,"
+            " last_error = CASE WHEN id = %s THEN '' ELSE last_error END,"
+            " claimed_at = CASE WHEN id = %s THEN %s ELSE claimed_at END"
+            " WHERE id IN (%s, %s) AND claim = %s AND status = %s RETURNING id",
+            [sent, EmailStatus.SENT, sent, sent_at, sent, sent, renew, renewed, sent, renew,
+             fields["claim"].get_db_prep_save(token, connection), EmailStatus.SENDING])
+        return {pk for (pk,) in cursor.fetchall()}
+
+
+def emails_send_claimed(*, claim: Claim, now: datetime,
+                        monotonic: Callable[[], float] = time.monotonic) -> dict[str, list[int]]:
+    """Send the e-mails of ``claim`` over one connection, each renewed before and marked right after its send.
+
+    ``now`` is the time of the claim; a renewal stamps ``now`` plus the time
+    this call has spent (``monotonic``, seconds), so the message about to be
+    sent gets a full lease however long the batch has taken, and a test that
+    injects ``now`` stays in its own time. A message still waiting keeps the
+    claim's time: if the batch outlasts the lease, the next run may take it.
+    A message whose renewal finds another token (its lease expired and another
+    sender took it) is skipped. A failed send marks its own e-mail ``failed``.
+    Each mark is one statement with the next message's renewal, before that
+    message is sent: a sender killed at any point leaves at most the one
+    message it was sending delivered and not marked.
+    :returns: ``{"sent": [...], "failed": [...], "skipped": [...]}`` ids.
+    """
+    result: dict[str, list[int]] = {"sent": [], "failed": [], "skipped": []}
+    if not claim.emails:
+        return result
+    started = monotonic()
+    opening_error = None
+    try:
+        mail = get_connection(fail_silently=False)
+        mail.open()
+    except Exception as error:  # noqa: BLE001 - the server is down: every claimed e-mail failed
+        mail, opening_error = None, error
+
+    def marked(pk: int | None, held: set[int]) -> None:
+        if pk is None:
+            return
+        if pk not in held:
+            log.warning("e-mail %s was sent after its lease ran out and another sender took it: it may"
+                        " arrive twice, with one Message-ID", pk)
+        result["sent"].append(pk)
+
+    done = None  # the e-mail just sent, marked with the next one's renewal
+    try:
+        for email in claim.emails:
+            held = _mark_and_renew(claim.token, sent=done, renew=email.pk,
+                                   at=now + timedelta(seconds=monotonic() - started))
+            marked(done, held)
+            done = None
+            if email.pk not in held:
+                result["skipped"].append(email.pk)  # taken over after our lease ran out: the other sender's now
+                continue
+            try:
+                if mail is None:
+                    raise opening_error
+                mail.send_messages([EmailMessage(email.subject, email.body, None, email.recipients,
+                                                 headers={"Message-ID": message_id(email.pk)})])
+            except Exception as error:  # noqa: BLE001 - recorded on the row; retried later
+                log.warning("e-mail %s failed: %s", email.pk, error)
+                OutboundEmail.objects.filter(_mine(email.pk, claim.token)).update(
+                    status=EmailStatus.FAILED, attempts=email.attempts + 1,
+                    last_error=f"{type(error).__name__}: {error}")
+                result["failed"].append(email.pk)
+                continue
+            done = email.pk
+        if done is not None:
+            marked(done, _mark_and_renew(claim.token, sent=done, renew=None, at=now))
+    finally:
+        if mail is not None:
+            mail.close()
+    return result
+
+
+def emails_send_now(*, ids: list[int], now: datetime) -> dict[str, list[int]]:
+    """Claim the given e-mails and send them (``emails_claim``, then ``emails_send_claimed``).
+
+    Must run outside a transaction, so that each mark commits before the next send.
+    :returns: ``{"sent": [...], "failed": [...], "skipped": [...]}`` ids; skipped are those not won.
+    """
+    claim = emails_claim(ids=ids, now=now)
+    result = emails_send_claimed(claim=claim, now=now)
+    result["skipped"] = sorted(set(ids) - {e.pk for e in claim.emails} | set(result["skipped"]))
+    return result
+
+
+def emails_send_due(*, now: datetime) -> dict[str, int]:
+    """Send every due e-mail in this process (the synchronous command): counts of sent and failed."""
+    counts = {"sent": 0, "failed": 0}
+    due = emails_due(now=now)
+    for start in range(0, len(due), SEND_DUE_BATCH):
+        result = emails_send_now(ids=due[start:start + SEND_DUE_BATCH], now=now)
+        counts["sent"] += len(result["sent"])
+        counts["failed"] += len(result["failed"])
+    return counts

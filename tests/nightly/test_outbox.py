@@ -1,0 +1,124 @@
+"""The outbox's delivery: each e-mail renewed, sent with its row's Message-ID and marked sent at once.
+
+A sender that dies mid-batch leaves the e-mails it sent marked sent, its other claims expire after
+the lease, and a claim another sender took over is never sent by the first.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from django.core import mail
+from django.core.mail.backends.locmem import EmailBackend as LocmemBackend
+
+from corr.models import EmailStatus, OutboundEmail
+from corr.outbox import (
+    claim_lease, email_prepare, emails_claim, emails_due, emails_send_claimed, emails_send_due, emails_send_now,
+    emails_store, message_id,
+)
+
+pytestmark = pytest.mark.django_db
+
+T0 = datetime(2026, 3, 1, 2, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def outbox(settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+    def store(count: int) -> list[int]:
+        return emails_store([email_prepare(key=f"k{n}", tournament_id=None, recipients=[f"p{n}@example.org"],
+                                           subject=f"s{n}", body="b") for n in range(count)], enqueue=False)
+
+    return store
+
+
+class Killed(BaseException):
+    """The process dying under the sender (not an ``Exception``: nothing records it as a failed send)."""
+
+
+class DiesAfterTwo(LocmemBackend):
+    """Delivers two messages, then delivers the third and dies before the send returns."""
+
+    def send_messages(self, messages):
+        sent = super().send_messages(messages)
+        if len(mail.outbox) == 3:
+            raise Killed
+        return sent
+
+
+def delivered() -> list[str]:
+    return [m.extra_headers["Message-ID"] for m in mail.outbox]
+
+
+def test_each_email_carries_the_message_id_of_its_row_on_the_domain_of_the_sender(outbox, settings):
+    settings.DEFAULT_FROM_EMAIL = "Corr federation <corr@chess.example.org>"
+    [pk] = outbox(1)
+    assert emails_send_due(now=T0) == {"sent": 1, "failed": 0}
+    assert delivered() == [f"<corr-outbox-{pk}@chess.example.org>"] == [message_id(pk)]
+    assert f"Message-ID: <corr-outbox-{pk}@chess.example.org>" in mail.outbox[0].message().as_string()
+
+
+def test_a_sender_killed_mid_batch_leaves_each_sent_email_marked_and_the_rest_due_after_the_lease(outbox, settings):
+    ids = outbox(5)
+    settings.EMAIL_BACKEND = f"{__name__}.DiesAfterTwo"
+    with pytest.raises(Killed):
+        emails_send_now(ids=ids, now=T0)
+    statuses = list(OutboundEmail.objects.order_by("id").values_list("status", flat=True))
+    # The first two were marked sent right after their sends; the third was delivered, not marked.
+    assert statuses == [EmailStatus.SENT] * 2 + [EmailStatus.SENDING] * 3
+    assert emails_due(now=T0 + claim_lease() - timedelta(seconds=1)) == []  # the lease still holds
+    assert emails_due(now=T0 + claim_lease() + timedelta(seconds=1)) == ids[2:]
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    assert emails_send_due(now=T0 + claim_lease() + timedelta(seconds=1)) == {"sent": 3, "failed": 0}
+    # Every e-mail delivered; the one in flight twice, with one Message-ID.
+    assert delivered() == [message_id(pk) for pk in [*ids[:3], *ids[2:]]]
+    assert set(OutboundEmail.objects.values_list("status", flat=True)) == {EmailStatus.SENT}
+
+
+def test_a_claim_taken_over_by_another_sender_is_not_sent_by_the_first(outbox):
+    ids = outbox(3)
+    slow = emails_claim(ids=ids, now=T0)  # a sender that claimed, then stalled past its lease
+    assert [e.pk for e in slow.emails] == ids
+    other = emails_send_now(ids=ids, now=T0 + claim_lease() + timedelta(seconds=1))
+    assert other["sent"] == ids
+    assert emails_send_claimed(claim=slow, now=T0) == {"sent": [], "failed": [], "skipped": ids}
+    assert delivered() == [message_id(pk) for pk in ids]  # once each: the first sender sent nothing
+    assert set(OutboundEmail.objects.values_list("claim", flat=True)) != {slow.token}
+
+
+def test_a_claim_within_its_lease_is_neither_due_nor_claimable_by_another_sender(outbox):
+    ids = outbox(2)
+    first = emails_claim(ids=ids, now=T0)
+    assert emails_claim(ids=ids, now=T0 + claim_lease() - timedelta(seconds=1)).emails == []
+    result = emails_send_claimed(claim=first, now=T0)
+    assert result["sent"] == ids and delivered() == [message_id(pk) for pk in ids]
+
+
+class SlowBatch(LocmemBackend):
+    """The first send takes longer than the lease (``CLOCK`` jumps); during the second the next run comes."""
+
+    clock = [0.0]
+    next_run_done = [False]
+
+    def send_messages(self, messages):
+        if len(mail.outbox) == 0:
+            SlowBatch.clock[0] += claim_lease().total_seconds() + 2
+        elif len(mail.outbox) == 1 and not SlowBatch.next_run_done[0]:
+            SlowBatch.next_run_done[0] = True
+            emails_send_due(now=T0 + claim_lease() + timedelta(seconds=3))
+        return super().send_messages(messages)
+
+
+def test_a_batch_slower_than_its_lease_keeps_the_email_it_renewed_and_skips_those_the_next_run_took(
+        outbox, settings):
+    ids = outbox(3)
+    settings.EMAIL_BACKEND = f"{__name__}.SlowBatch"
+    SlowBatch.clock[0], SlowBatch.next_run_done[0] = 0.0, False
+    result = emails_send_claimed(claim=emails_claim(ids=ids, now=T0), now=T0, monotonic=lambda: SlowBatch.clock[0])
+    # The second e-mail was renewed (lease + 2 s in) just before its send: not due to the next run (lease + 3 s).
+    # The third, still waiting under the claim's time, was due: the next run sent it, this sender skipped it.
+    assert result == {"sent": ids[:2], "failed": [], "skipped": ids[2:]}
+    assert sorted(delivered()) == sorted(message_id(pk) for pk in ids)  # once each
+    assert set(OutboundEmail.objects.values_list("status", flat=True)) == {EmailStatus.SENT}
