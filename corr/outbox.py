@@ -20,6 +20,7 @@ imports neither them nor the tasks; the send task is queued by its name.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import time
 import uuid
@@ -134,6 +135,10 @@ def emails_enqueue(ids: list[int]) -> int:
 def _publish(batch: list[int]) -> None:
     """Queue the send task by name; run it here when tasks are eager (``send_task`` ignores that setting)."""
     if app.conf.task_always_eager:
+        if SEND_TASK not in app.tasks:
+            # Eager runs in this process, where the tasks' module may not be loaded yet (Celery's
+            # autodiscovery waits for a worker): loaded by name, so that nothing imports it statically.
+            importlib.import_module("corr.tasks")
         app.tasks[SEND_TASK].apply(args=(batch,))
         return
     # ignore_result: a kept result would subscribe to its channel before publishing, and with

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from icalendar import Alarm, Calendar, Event
 
-from corr.nightly.flags import absolute_url
+from corr.links import absolute_url
 from corr.web.deadline import reader_zone
 from corr.web.describe import deadline_text
 

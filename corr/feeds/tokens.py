@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from corr.models import CalendarFeed, Tournament
 from corr.models.feeds import TOKEN_LOOKUP_LENGTH
-from corr.nightly.flags import absolute_url
+from corr.links import absolute_url
 
 TOKEN_PATTERN = r"[A-Za-z0-9_-]{43}"
 """What ``secrets.token_urlsafe(32)`` gives (256 random bits): the only tokens the URLs accept."""

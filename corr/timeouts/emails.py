@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from accounts.language import user_language
 from corr.games.clockstate import instant_text
 from corr.models import Colour, Game, GameResult
-from corr.nightly.emails import EmailDraft, email_prepare
+from corr.outbox import EmailDraft, email_prepare
 from corr.nightly.flags import _game_link
 
 from .outcome import Timeout

@@ -11,7 +11,7 @@ from corr.games.cases import history_append
 from corr.games.clockstate import clock_day, counts_instants, game_time
 from corr.games.services import game_lock, game_recompute
 from corr.models import EventKind, Game, GameStatus, Timeouts
-from corr.nightly.emails import emails_store
+from corr.outbox import emails_store
 from corr.nightly.flags import case_emails, cases_announce
 
 from .emails import timeout_emails
