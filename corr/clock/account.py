@@ -220,20 +220,24 @@ def _account(c: PlayerCharges, state: ControlState, trouble_days: int, game: Gam
     window, overstepped, deadline = state.window, state.overstepped, state.deadline
     thinking, penalty, delay = c.thinking_days, c.penalty_days, c.delay_days
     zone = game.time_zone
-    if c.count is Count.DATES:
+    dates = c.count is Count.DATES
+    if dates:
         flag_at = None if deadline is None else _day_start(deadline + timedelta(days=1), zone)
-        # Under dates the as-of date is counted whole: "as of" is its end unless an instant was given.
-        now = moment if moment is not None else _day_start(as_of + timedelta(days=1), zone)
     else:
         flag_at = state.flag_at
-        assert moment is not None
-        now = moment
         if flag_at is not None:
             deadline = local_date(flag_at - timedelta(seconds=1), zone)  # the last date a move is in time
-    if c.pending is not None:
-        remaining_seconds = 0 if flag_at is None else max(0, _seconds(flag_at - now))
-    else:
+    if c.pending is None:
         remaining_seconds = state.next_move_seconds
+    elif flag_at is None:
+        remaining_seconds = 0
+    elif dates and moment is None:
+        # Under dates the as-of date is counted whole: "as of" is its end, the flag a whole number of days on.
+        assert deadline is not None  # a flag_at under dates is the day after the deadline
+        remaining_seconds = max(0, (deadline - as_of).days) * DAY_SECONDS
+    else:
+        assert moment is not None
+        remaining_seconds = max(0, _seconds(flag_at - moment))
     if overstepped is not None:
         overstepped = overstepped.fallen_at(_fallen(game, c, overstepped, control))
         if state.rival is not None and overstepped.at is not None:

@@ -123,7 +123,10 @@ def rfc3339(instant: datetime | None) -> str | None:
     """``2024-06-01T18:00:36Z``: an instant as the output writes it (UTC, to the second); None stays None."""
     if instant is None:
         return None
-    return instant.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    if instant.tzinfo is not UTC:
+        instant = instant.astimezone(UTC)
+    # isoformat, not strftime: a few times faster, and every overstepped account writes one
+    return f"{instant.replace(microsecond=0).isoformat()[:19]}Z"
 
 
 def duration_text(seconds: int) -> str:
