@@ -58,4 +58,8 @@ def demo_create(*, now: datetime) -> Demo:
     server = services.tournament_create(by=arbiter, name="Demo server league", mode="server",
                                         official_start=today, ruleset={"days_per_control": 30})
     server_game = services.game_create(by=arbiter, tournament=server, white=boris, black=anna, today=today)
-    return Demo(logins=(ARBITER,) + PLAYERS, game_ids=(postal_game.pk, server_game.pk))
+    # ICCF's webserver way (issue 22): whole 24-hour days, flags recorded at their instant, the deadline a time.
+    iccf = services.tournament_create(by=arbiter, name="Demo ICCF server event", mode="server", official_start=today,
+                                      preset="iccf_10_50", time_zone="Europe/Moscow")
+    iccf_game = services.game_create(by=arbiter, tournament=iccf, white=anna, black=boris, today=today)
+    return Demo(logins=(ARBITER,) + PLAYERS, game_ids=(postal_game.pk, server_game.pk, iccf_game.pk))

@@ -13,13 +13,23 @@ from corr.models import Game, GameEvent, PlayerClock, Tournament
 pytestmark = pytest.mark.django_db
 
 
-def test_the_demo_creates_two_games_and_prints_sign_ins_once(frozen):
+def test_the_demo_creates_three_games_and_prints_sign_ins_once(frozen):
     out = io.StringIO()
     call_command("demo", stdout=out)
     assert "anna / anna-demo-2026" in out.getvalue()
     call_command("demo", stdout=io.StringIO())
-    assert Game.objects.count() == 2
-    assert sorted(Game.objects.values_list("mode", flat=True)) == ["postal", "server"]
+    assert Game.objects.count() == 3
+    assert sorted(Game.objects.values_list("mode", flat=True)) == ["postal", "server", "server"]
+
+
+def test_the_demos_iccf_game_counts_whole_days_and_shows_its_deadline_as_a_time(frozen):
+    call_command("demo", stdout=io.StringIO())
+    client = Client()
+    assert client.post("/login/", {"username": "anna", "password": "anna-demo-2026"}).status_code == 302
+    game = Game.objects.get(tournament__name="Demo ICCF server event")
+    assert game.tournament.ruleset.count.value == "whole_days"
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "send before" in page and "Europe/Moscow" in page and "data-countdown" in page
 
 
 def test_the_demo_players_can_sign_in_and_see_their_clock(frozen):
