@@ -21,7 +21,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from icalendar import Alarm, Calendar, Event
+from icalendar import Alarm, Calendar, Event, vText
 
 from corr.links import absolute_url
 from corr.web.deadline import reader_zone
@@ -58,7 +58,9 @@ def deadlines_ics(deadlines: list[Deadline], *, name: str, now: datetime, own: b
     calendar.add("prodid", "-//corr//deadlines//EN")
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
-    calendar.add("x-wr-calname", name)
+    # vText escapes line breaks: a raw X- property would carry a newline of the tournament's name into the
+    # feed's lines (icalendar refuses that with an error, a 500 for every arbiter; issue 23).
+    calendar.add("x-wr-calname", vText(name))
     calendar.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
     calendar.add("x-published-ttl", REFRESH)
     for deadline in deadlines:

@@ -128,3 +128,16 @@ def test_my_games_page_shows_the_address_and_rotates_it(client, api, games, arbi
     client.force_login(arbiter)
     page = client.get("/games/").content.decode()
     assert "/calendar/tournament/" in page and f"/calendar/tournament/{postal.pk}/rotate/" in page
+
+
+def test_a_line_break_in_the_tournaments_name_stays_text_in_the_arbiters_feed(client, api, games, postal, arbiter):
+    # Issue 23: the name went raw into X-WR-CALNAME, and icalendar refused the line: a 500 for every arbiter.
+    postal.name = "Cup\nBEGIN:VEVENT\nSUMMARY:forged"
+    postal.save(update_fields=["name"])
+    path = urlsplit(api(arbiter).get(f"/api/tournaments/{postal.pk}/calendar/").json()["calendar_url"]).path
+    response = client.get(path)
+    found = events(response)  # 200, and parsed
+    assert len(found) == 1 and "forged" not in {str(e["summary"]) for e in found}
+    # One content line, its line breaks escaped as TEXT (RFC 5545 3.3.11): the name, whole, as text.
+    assert b"\r\nX-WR-CALNAME:corr: deadlines of Cup\\nBEGIN:VEVENT\\nSUMMARY:forged\r\n" in response.content
+    assert response.content.count(b"\r\nBEGIN:VEVENT") == 1
