@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from .charging import LedgerLine, LedgerRow, PlayerCharges, charge_rows, ledger_line
 from .control import ControlState, ControlWindow, CumulativeMovesControl, Overstep, SystemControl, TimeControl
-from .counts import DAY_SECONDS, Count, end_of, local_date, rfc3339, start_of
+from .counts import DAY_SECONDS, Count, end_of, local_date, moment_text, rfc3339, start_of
 from .errors import ClockError, RulesetError
 from .events import Game
 from .flagtime import fallen_at
@@ -86,7 +86,7 @@ class Account:
 
     def as_json(self) -> dict:
         return {
-            "start": _instant_text(self.start) if isinstance(self.start, datetime) else self.start.isoformat(),
+            "start": moment_text(self.start),
             "made": self.made,
             "on_move": self.on_move,
             "thinking_days": self.thinking_days,
@@ -97,7 +97,7 @@ class Account:
             "deadline": None if self.deadline is None else self.deadline.isoformat(),
             "time_trouble": self.time_trouble,
             "overstepped": None if self.overstepped is None else self.overstepped.as_json(),
-            "flag_at": _instant_text(self.flag_at),
+            "flag_at": rfc3339(self.flag_at),
             "remaining_seconds": self.remaining_seconds,
         } | ({} if self.clock is None else {"clock": self.clock})
 
@@ -290,12 +290,3 @@ def _day_start(day: date, zone: str) -> datetime:
     if zone == "UTC":
         return datetime(day.year, day.month, day.day, tzinfo=UTC)
     return start_of(day, zone)
-
-
-def _instant_text(instant: datetime | None) -> str | None:
-    """RFC 3339 in UTC, to the second (``2026-03-05T00:00:00Z``)."""
-    if instant is None:
-        return None
-    if instant.tzinfo is UTC and not instant.microsecond:
-        return f"{instant.isoformat()[:19]}Z"
-    return rfc3339(instant)

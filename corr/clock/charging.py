@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from .calendar import Exclusions, MoveOnLeave, excluded_note
-from .counts import DAY_SECONDS, Count, duration_text, rfc3339
+from .counts import DAY_SECONDS, Count, duration_text, moment_text
 from .errors import ClockError, EventError
 from .events import Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
 from .instants import INSTANT_MIN, InstantExclusions, check_instants, instant_error, start_of
@@ -392,7 +392,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             counted = f"{raw} counted day(s)" if not exact else f"{duration_text(raw)} counted"
             append((
                 event.player, event.move, "notice", days // scale, excluded // scale, "50.4.7", index,
-                f"{event.reason._value_} notice: {counted} from {_when(counted_from)} to {_when(sent)},"
+                f"{event.reason._value_} notice: {counted} from {moment_text(counted_from)} to {moment_text(sent)},"
                 f" of which up to {rules.grace_days} are not counted{calendar}",
             ))
         elif isinstance(event, Penalty):
@@ -537,7 +537,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         append((
             move.player, charge_to, KIND_PENDING_MOVE, charged // scale, not_counted // scale,
             "double_after" if charged != running else "50.4.8" if charge_to != number else _RULE[count], index,
-            f"move {number} running since {_when(counted_from)}"
+            f"move {number} running since {moment_text(counted_from)}"
             + (f": {how_counted(count, span(counted_from, as_of, True), running, charged, double)}"
                if count is not Count.DATES else "")
             + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
@@ -590,7 +590,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     if before_start:
         rule = "50.4.5"
         before = f"{before_start} day(s)" if not exact else duration_text(before_start)
-        note += f"{'; ' if note else ''}{before} before the player's start {_when(state.start)} not counted"
+        note += f"{'; ' if note else ''}{before} before the player's start {moment_text(state.start)} not counted"
         if state.start_rule == "50.4.6":
             note += " (late notice, 50.4.6)"
     elif charge_to != number:
@@ -641,12 +641,6 @@ def _in_days(amounts: tuple[int, int, int], scale: int) -> tuple[int, int, int]:
     """Excluded amounts by reason in whole days, for the ledger's note (seconds under exact)."""
     return amounts[0] // scale, amounts[1] // scale, amounts[2] // scale
 
-
-def _when(value: date) -> str:
-    """A date as ``2026-01-12``; an instant as ``2026-01-12T10:00:00Z``."""
-    if isinstance(value, datetime):
-        return rfc3339(value) or ""
-    return value.isoformat()
 
 
 def _leave_option(index: int, move: Move, sent: date, exclusions: Exclusions,

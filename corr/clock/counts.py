@@ -86,9 +86,11 @@ def parse_instant(value: Any, field: str) -> datetime:
     return parsed.astimezone(UTC)
 
 
-def is_instant(value: object) -> bool:
-    """True for a datetime (every datetime is also a date: this is the test that tells them apart)."""
-    return isinstance(value, datetime)
+def moment_text(value: date) -> str:
+    """A date as ``2026-01-12``, an instant as ``2026-01-12T10:00:00Z`` (every datetime is also a date)."""
+    if isinstance(value, datetime):
+        return rfc3339(value) or ""
+    return value.isoformat()
 
 
 @lru_cache(maxsize=64)

@@ -11,7 +11,7 @@ from datetime import date, datetime
 from typing import Any
 
 from .calendar import parse_date, read_ranges
-from .counts import DEFAULT_TIME_ZONE, Count, end_of, local_date, parse_instant, rfc3339, start_of, zone
+from .counts import DEFAULT_TIME_ZONE, Count, end_of, local_date, moment_text, parse_instant, rfc3339, start_of, zone
 from .errors import ClockError, EventError
 from .events import Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant
 from .rules import Ruleset
@@ -234,11 +234,11 @@ def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice 
 
 def write_game(game: Game, as_of: date | None = None) -> dict:
     """The game file object of ``game``; :func:`read_game` reads it back unchanged."""
-    out: dict[str, Any] = {"ruleset": game.ruleset.as_dict(), "official_start": _moment(game.official_start)}
+    out: dict[str, Any] = {"ruleset": game.ruleset.as_dict(), "official_start": moment_text(game.official_start)}
     if game.time_zone != DEFAULT_TIME_ZONE:
         out["time_zone"] = game.time_zone
     if as_of is not None:
-        out["as_of"] = _moment(as_of)
+        out["as_of"] = moment_text(as_of)
     out["players"] = {p.id: _write_player(p) for p in game.players}
     out["events"] = [write_event(e) for e in game.events]
     return out
@@ -273,10 +273,6 @@ def write_event(event: Move | Notice | Penalty | Delay) -> dict:
         return {"type": "penalty", "player": event.player, "move": event.move, "reason": event.reason.value}
     return {"type": "delay", "player": event.player, "move": event.move, "days": event.days,
             "reason": event.reason.value}
-
-
-def _moment(value: date) -> str:
-    return rfc3339(value) or "" if isinstance(value, datetime) else value.isoformat()
 
 
 def _dated(key: str, value: date) -> dict[str, str]:

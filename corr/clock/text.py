@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 
 from .account import GameClock
-from .counts import rfc3339
+from .counts import moment_text
 
 _COLUMNS = ("player", "start", "made", "on move", "thinking", "penalty", "delay", "total",
             "control", "left", "deadline", "flag at", "trouble", "overstepped")
@@ -13,9 +13,7 @@ _COLUMNS = ("player", "start", "made", "on move", "thinking", "penalty", "delay"
 
 def _when(value: date | None) -> str:
     """A date, an instant (RFC 3339, UTC) or ``-``."""
-    if value is None:
-        return "-"
-    return rfc3339(value) or "-" if isinstance(value, datetime) else value.isoformat()
+    return "-" if value is None else moment_text(value)
 
 
 def render_table(clock: GameClock) -> str:
