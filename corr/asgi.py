@@ -32,3 +32,8 @@ application = ProtocolTypeRouter({
 if settings.SECRET_KEY_MISSING:
     # As corr/wsgi.py: serving never runs on a key of this process alone.
     raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")
+
+# This process takes moves: it beats (corr.live.beat, README "Reliability").
+from corr.live.beat import beating_start  # noqa: E402
+
+beating_start()

@@ -268,15 +268,28 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # The live page's WebSocket pushes (corr.live.push -> group live-game-<id> -> each connection): through
 # Redis with REDIS_URL, so every server process sees every push; in memory without it, where the one
 # `runserver` process of the embedded run both makes the moves and serves the connections.
+# A connection attempt to a Redis that does not answer gives up after 2 s (no read timeout: a
+# connection's receive blocks on Redis by design).
 CHANNEL_LAYERS = ({"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                               "CONFIG": {"hosts": [REDIS_URL], "prefix": "corr"}}}
+                               "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}],
+                                          "prefix": "corr"}}}
                   if REDIS_URL else {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
 
 # Live games (corr.live): the sweep that backs up the scheduled flag checks runs every
-# LIVE_SWEEP_SECONDS (Celery beat; in the embedded run a thread of the web process), and a
-# heartbeat older than LIVE_GAP_MS means the service was down: that time is no one's.
+# LIVE_SWEEP_SECONDS (Celery beat; in the embedded run a thread of the web process). Every process
+# that takes moves (daphne, gunicorn, runserver) beats every LIVE_BEAT_SECONDS (corr.live.beat) and
+# records the flags due; a beat older than LIVE_GAP_MS means no process could take moves: that time
+# is no one's. LIVE_BEAT_SECONDS=0 turns the beat off (the test suite, which beats by hand).
 LIVE_SWEEP_SECONDS = env_int("LIVE_SWEEP_SECONDS", 5)
+LIVE_BEAT_SECONDS = env_int("LIVE_BEAT_SECONDS", 2, minimum=0)
 LIVE_GAP_MS = env_int("LIVE_GAP_MS", 30_000)
+if LIVE_BEAT_SECONDS and LIVE_GAP_MS <= 2 * LIVE_BEAT_SECONDS * 1000:
+    raise ImproperlyConfigured(f"LIVE_GAP_MS ({LIVE_GAP_MS}) must exceed two beats "
+                               f"(LIVE_BEAT_SECONDS={LIVE_BEAT_SECONDS}): a late beat is not an outage")
+# After-commit sends to Redis (pushes, flag checks) go through one thread per process (corr.handoff):
+# at most HANDOFF_QUEUE_MAX waiting, each bounded by HANDOFF_SEND_SECONDS.
+HANDOFF_QUEUE_MAX = env_int("HANDOFF_QUEUE_MAX", 10_000, minimum=1)
+HANDOFF_SEND_SECONDS = env_int("HANDOFF_SEND_SECONDS", 5, minimum=1)
 LIVE_SWEEP_BATCH = env_int("LIVE_SWEEP_BATCH", 500)
 LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
 

@@ -11,3 +11,8 @@ if settings.SECRET_KEY_MISSING:
     # Commands run without a key (settings.py); serving never does: sessions and CSRF tokens
     # signed with a key of this process alone would break at every restart.
     raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")
+
+# This process takes moves: it beats (corr.live.beat, README "Reliability").
+from corr.live.beat import beating_start  # noqa: E402
+
+beating_start()

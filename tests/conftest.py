@@ -26,6 +26,11 @@ def pytest_configure(config):
     from corr.catalogues import catalogues_compile
 
     catalogues_compile(Path(__file__).resolve().parent.parent / "locale")
+    # No beat thread of this process's servers (the Channels live server imports corr.asgi): the tests
+    # that need the beat turn it on and beat by hand with the injected clock (corr.live.beat.beat_once).
+    from django.conf import settings
+
+    settings.LIVE_BEAT_SECONDS = 0
 
 
 def needs_server(name: str, reachable: bool) -> None:

@@ -108,7 +108,7 @@ class GameView(views.GameView):
 
     def live_get(self, request, game):
         # The base view read the game and checked permission first: a stranger triggers nothing.
-        live.live_check(game_id=game.pk)
+        live.live_check(game_id=game.pk, taking_moves=True)
         return _answer(request, game.pk, status.HTTP_200_OK)
 
 

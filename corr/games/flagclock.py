@@ -17,6 +17,8 @@ from datetime import datetime
 
 from django.db import transaction
 
+from corr.handoff import handoff
+
 log = logging.getLogger(__name__)
 
 FLAG_CHECK_TASK = "corr.server_flag_check"
@@ -65,9 +67,13 @@ def flag_check_at(*, game_id: int, version: int, at: datetime) -> None:
                                    lambda: _run_eagerly(FLAG_CHECK_TASK, game_id, version))
                 _sweeper_ensure()
             return
-        app.send_task(FLAG_CHECK_TASK, args=(game_id, version), eta=at)
-    except Exception:  # noqa: BLE001 - broker down: the sweep finds the flag within SERVER_FLAG_SWEEP_SECONDS
-        log.warning("flag check of server game %s not queued; the sweep will find it", game_id, exc_info=True)
+    except Exception:  # noqa: BLE001 - a timer that cannot start: the sweep finds the flag
+        log.warning("flag check of server game %s not scheduled; the sweep will find it", game_id, exc_info=True)
+        return
+    # On the handoff thread, without retries: a stopped Redis delays no move's answer (issue 23); a
+    # check not queued is found by the sweep within SERVER_FLAG_SWEEP_SECONDS.
+    handoff(f"flag check of server game {game_id}",
+            lambda: app.send_task(FLAG_CHECK_TASK, args=(game_id, version), eta=at, retry=False))
 
 
 def _run_eagerly(task: str, *args) -> None:

@@ -1,13 +1,22 @@
-"""Restart fairness: time that ran while the service itself was down is no one's (a ``LiveGap`` event).
+"""Restart fairness: time in which no process could take moves is no one's (a ``LiveGap`` event).
 
-The sweep beats every ``LIVE_SWEEP_SECONDS`` (``LiveHeartbeat``), and so does every
-check once the sweep has created the beat (a request, a scheduled check: at most once
-a second). A silence longer than ``LIVE_GAP_MS`` means nothing ran that could have
-flagged or moved a game: the service was down. Whoever notices it first (the sweep, a scheduled
-check, a request) gives every running live game a gap from the later of the last
-beat and the game's last event to now, before any flag is judged, so a clock that
-ran out during the outage does not fall. Without any beat yet (a fresh database)
-there is nothing to compare with and nothing is recorded.
+The beat (``LiveHeartbeat`` "moves") is written only by the processes that take moves: each web
+process's beat thread every ``LIVE_BEAT_SECONDS`` (:mod:`corr.live.beat`) and the live requests
+themselves (at most once a second). Redis, Celery's worker and beat have no part in it, so a Redis
+outage, which stops the scheduled checks and the sweep but not the moves, gives nothing back.
+
+- A silence of the beat longer than ``LIVE_GAP_MS`` means no process could take a move: whoever
+  takes moves first after it (the beat thread of a restarted server, a request) gives every running
+  live game a gap from the later of the last beat and the game's last event to now, before any flag
+  is judged, so a clock that ran out during the outage does not fall. A shorter silence (a restart
+  within the threshold) is charged as usual.
+- The checks made elsewhere (Celery's scheduled checks and sweep) judge a game only up to the last
+  beat (:func:`seen_up_to_ms`): a flag that fell after it waits for the next beat, and if that never
+  comes before the gap threshold, the gap gives the time back. So no flag is recorded for an instant
+  at which the service was down.
+
+With the beat off (``LIVE_BEAT_SECONDS=0``) or before the first beat (a fresh database) there is
+nothing to compare with: no gap is recorded and checks judge up to now.
 """
 
 from __future__ import annotations
@@ -17,51 +26,63 @@ from django.db import transaction
 
 from corr.models import LIVE_CLOCK_KINDS, GameStatus, LiveEventKind, LiveGame, LiveHeartbeat
 
-HEARTBEAT = "sweep"
+HEARTBEAT = "moves"
+"""The beat's row: written by the processes that take moves, never by Celery."""
 BEAT_EVERY_MS = 1000
+"""A request beats at most this often (the beat thread beats every ``LIVE_BEAT_SECONDS``)."""
 
 
-def heartbeat_beat(*, now_ms: int) -> None:
-    """The sweep ran at ``now_ms`` (never moves the beat back)."""
-    updated = LiveHeartbeat.objects.filter(name=HEARTBEAT, beat_ms__lt=now_ms).update(beat_ms=now_ms)
-    if not updated and not LiveHeartbeat.objects.filter(name=HEARTBEAT).exists():
-        LiveHeartbeat.objects.get_or_create(name=HEARTBEAT, defaults={"beat_ms": now_ms})
+def heartbeat_on() -> bool:
+    return settings.LIVE_BEAT_SECONDS > 0
 
 
-def gaps_record_if_down(*, now_ms: int) -> int:
-    """Record a gap in every running live game if the last beat is older than ``LIVE_GAP_MS``; returns how many.
+def seen_up_to_ms() -> int | None:
+    """The last instant a process that takes moves was seen up; None when the beat is off or never beat."""
+    if not heartbeat_on():
+        return None
+    return LiveHeartbeat.objects.filter(name=HEARTBEAT).values_list("beat_ms", flat=True).first()
 
-    One query when the service was up. The beat is claimed with a conditional update (STYLE 7): of two
-    processes noticing the same silence, only the one whose update won records the gaps.
+
+def beat(*, now_ms: int, every_ms: int = 0) -> int:
+    """A process that takes moves is up at ``now_ms``: record the gaps of a silence first, then beat.
+
+    ``every_ms``: beat only if the last beat is at least this old (requests: ``BEAT_EVERY_MS``).
+    Returns how many games got a gap. One query when the service was up. The silence is claimed with
+    a conditional update (STYLE 7): of two processes noticing it, only the one whose update won
+    records the gaps. Never moves the beat back.
     """
-    beat = LiveHeartbeat.objects.filter(name=HEARTBEAT).values_list("beat_ms", flat=True).first()
-    if beat is None:
+    if not heartbeat_on():
         return 0
-    if now_ms - beat <= settings.LIVE_GAP_MS:
-        # Any check that runs shows the service up (a worker busy with a queue of checks delays the
-        # sweep, not the service): it beats too, at most once a second.
-        if now_ms - beat >= BEAT_EVERY_MS:
-            LiveHeartbeat.objects.filter(name=HEARTBEAT, beat_ms__lte=now_ms - BEAT_EVERY_MS).update(beat_ms=now_ms)
+    last = LiveHeartbeat.objects.filter(name=HEARTBEAT).values_list("beat_ms", flat=True).first()
+    if last is None:
+        LiveHeartbeat.objects.get_or_create(name=HEARTBEAT, defaults={"beat_ms": now_ms})
         return 0
-    from .services import finish_write, live_lock, append
+    if now_ms - last > settings.LIVE_GAP_MS:
+        return _gaps_record(last, now_ms)
+    if now_ms - last >= every_ms:
+        LiveHeartbeat.objects.filter(name=HEARTBEAT, beat_ms__lt=now_ms).update(beat_ms=now_ms)
+    return 0
+
+
+def _gaps_record(beat_ms: int, now_ms: int) -> int:
+    from .services import append, finish_write, live_lock
     from .state import clock_at
 
     with transaction.atomic():
-        if not LiveHeartbeat.objects.filter(name=HEARTBEAT, beat_ms=beat).update(beat_ms=now_ms):
+        if not LiveHeartbeat.objects.filter(name=HEARTBEAT, beat_ms=beat_ms).update(beat_ms=now_ms):
             return 0  # another process claimed this silence
-        ids = list(running_game_ids(now_ms))
         count = 0
-        for game_id in ids:
+        for game_id in list(running_game_ids(now_ms)):
             game, live, rows = live_lock(game_id)
             clock = clock_at(game, live, rows, now_ms)
             if game.status != GameStatus.ONGOING or clock.paused or clock.running is None:
                 continue
             last = max((r.at_ms for r in rows if r.kind in LIVE_CLOCK_KINDS), default=live.starts_at_ms)
-            start = max(beat, last, live.starts_at_ms)
+            start = max(beat_ms, last, live.starts_at_ms)
             if start >= now_ms:
                 continue
             append(game, rows, LiveEventKind.GAP, now_ms, from_ms=start,
-                   reason=f"the service was down (no heartbeat for {(now_ms - beat) / 1000:.1f} s)")
+                   reason=f"the service was down (no heartbeat for {(now_ms - beat_ms) / 1000:.1f} s)")
             finish_write(game, live, rows, now_ms)
             count += 1
         return count

@@ -12,7 +12,9 @@ from __future__ import annotations
 import logging
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+from corr.handoff import handoff, run_async
 
 logger = logging.getLogger(__name__)
 
@@ -32,11 +34,14 @@ def update_message(payload: dict) -> dict:
 
 
 def game_changed(game_id: int) -> None:
-    """Send game ``game_id``'s current live payload to its group; never raises.
+    """Send game ``game_id``'s current live payload to its group; never raises, never waits on Redis.
 
-    Called after the change is committed: a push that cannot be sent (Redis down) must not turn a
-    stored move into an error. It is logged, and nothing is lost for good: a page that reconnects
-    gets the current payload on connecting, and every later push carries the whole state.
+    Called after the change is committed. The payload is computed here, in the caller's thread (the
+    state as committed, in the order of the changes); the send goes through channels-redis on this
+    process's handoff thread (:mod:`corr.handoff`), so a slow or stopped Redis delays no answer. The
+    in-memory layer of the embedded run is sent to inline (it lives on the server's event loop). A push
+    that cannot be sent is logged, and nothing is lost for good: a page that reconnects gets the current
+    payload on connecting, and every later push carries the whole state.
     """
     from corr.models import Game
 
@@ -46,8 +51,13 @@ def game_changed(game_id: int) -> None:
         game = Game.objects.select_related("tournament", "white", "black").get(pk=game_id)
     except Game.DoesNotExist:
         return
-    payload = live_payload(game)
-    try:
-        async_to_sync(get_channel_layer().group_send)(group_name(game_id), update_message(payload))
-    except Exception:  # noqa: BLE001 - any failure of the layer (connection, timeout) leaves the move stored
-        logger.exception("live push of game %s not sent", game_id)
+    message = update_message(live_payload(game))
+    layer = get_channel_layer()
+    if isinstance(layer, InMemoryChannelLayer):
+        try:
+            async_to_sync(layer.group_send)(group_name(game_id), message)
+        except Exception:  # noqa: BLE001 - any failure of the layer leaves the move stored
+            logger.exception("live push of game %s not sent", game_id)
+        return
+    handoff(f"live push of game {game_id}",
+            lambda: run_async(lambda: layer.group_send(group_name(game_id), message)))

@@ -19,6 +19,8 @@ from datetime import UTC, datetime
 from django.conf import settings
 from django.db import close_old_connections
 
+from corr.handoff import handoff
+
 from . import timesource
 
 log = logging.getLogger(__name__)
@@ -40,10 +42,11 @@ def check_at(*, game_id: int, version: int, at_ms: int) -> None:
         return
     from .tasks import live_flag_check
 
-    try:
-        live_flag_check.apply_async(args=(game_id, version), eta=datetime.fromtimestamp(at_ms / 1000, tz=UTC))
-    except Exception:  # noqa: BLE001 - broker down: the sweep finds the flag within LIVE_SWEEP_SECONDS
-        log.warning("live flag check of game %s not queued; the sweep will find it", game_id, exc_info=True)
+    # On the handoff thread: a stopped Redis delays no answer (issue 23). No retries: a check not
+    # queued is found by the move-taking process's beat (corr.live.beat) within LIVE_BEAT_SECONDS.
+    eta = datetime.fromtimestamp(at_ms / 1000, tz=UTC)
+    handoff(f"live flag check of game {game_id}",
+            lambda: live_flag_check.apply_async(args=(game_id, version), eta=eta, retry=False))
 
 
 def _run_check(game_id: int, version: int) -> None:

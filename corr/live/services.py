@@ -198,25 +198,33 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int) -> None:
 
 # --- the check: scheduled, on every request, and by the sweep -------------------------------------
 
-def live_check(*, game_id: int, now_ms: int | None = None, version: int | None = None) -> bool:
+def live_check(*, game_id: int, now_ms: int | None = None, version: int | None = None,
+               taking_moves: bool = False) -> bool:
     """Record any flag or forfeit due at ``now_ms`` in game ``game_id``; returns whether it recorded one.
 
     ``version``: the game's version the scheduled check was made for; a check of an older version
     does nothing (the change that raised it scheduled its own), and one that finds nothing due yet
     (an early timer) is scheduled again at the instant. Without ``version`` (a request, the sweep) the
     game is read without a lock first: a request pays for the lock only when there is something to record.
+    ``taking_moves``: called by a process that takes moves (a request, the beat thread), which beats and
+    records the gaps of an outage first (:mod:`corr.live.gaps`); any other caller (Celery's checks and
+    sweep) judges the game only up to the last beat, and leaves a flag after it to the next beat.
     """
-    from .gaps import gaps_record_if_down
+    from .gaps import BEAT_EVERY_MS, beat, seen_up_to_ms
 
-    gaps_record_if_down(now_ms=at_lock(now_ms))
+    seen_ms = None
+    if taking_moves:
+        beat(now_ms=at_lock(now_ms), every_ms=BEAT_EVERY_MS)
+    else:
+        seen_ms = seen_up_to_ms()
     if version is None:
         game = Game.objects.select_related("tournament", "live").filter(pk=game_id, mode=Mode.LIVE).first()
         if game is None or game.status != GameStatus.ONGOING:
             return False
         live, rows = game.live, live_rows(game)
-        seen_ms = at_lock(now_ms)  # after the rows, as after a lock: none of them is later
-        overdue = live.next_check_at_ms is not None and live.next_check_at_ms <= seen_ms
-        if not overdue and not _due(rows, clock_at(game, live, rows, seen_ms), seen_ms):
+        judged_ms = _judged(rows, seen_ms, at_lock(now_ms))  # after the rows, as after a lock: none is later
+        overdue = live.next_check_at_ms is not None and live.next_check_at_ms <= judged_ms
+        if not overdue and not _due(rows, clock_at(game, live, rows, judged_ms), judged_ms):
             return False
     with transaction.atomic():
         try:
@@ -228,10 +236,13 @@ def live_check(*, game_id: int, now_ms: int | None = None, version: int | None =
             return False
         if version is not None and live.version != version:
             return False
-        clock = clock_at(game, live, rows, now_ms)
+        judged_ms = _judged(rows, seen_ms, now_ms)
+        clock = clock_at(game, live, rows, judged_ms)
         if settle(game, live, rows, clock, now_ms):
             finish_write(game, live, rows, now_ms)
             return True
+        if judged_ms < now_ms:
+            return False  # not seen up to now: the next beat checks it (next_check_at_ms stays as it is)
         # Nothing due yet (an early timer): the instant it is due, checked again; never swept in a loop.
         live.next_check_at_ms = next_check(game, clock, now_ms)
         live.save(update_fields=["next_check_at_ms"])
@@ -239,6 +250,17 @@ def live_check(*, game_id: int, now_ms: int | None = None, version: int | None =
             at = live.next_check_at_ms
             transaction.on_commit(lambda: schedule.check_at(game_id=game_id, version=version, at_ms=at))
         return False
+
+
+def _judged(rows, seen_ms: int | None, now_ms: int) -> int:
+    """The instant a check may judge a game at: ``now_ms``, or the last instant moves were seen possible.
+
+    Moves were possible at the last beat and at the game's last event (a move is its own proof).
+    """
+    if seen_ms is None:
+        return now_ms
+    last = max((r.at_ms for r in rows if r.kind in LIVE_CLOCK_KINDS), default=seen_ms)
+    return min(now_ms, max(seen_ms, last))
 
 
 def _due(rows, clock, now_ms) -> bool:
@@ -261,7 +283,7 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
         their move or not this number (409: the game moved on).
     :raises InvalidInput: an illegal move (``notation``), a lag out of bounds (``lag_ms``).
     """
-    live_check(game_id=game_id, now_ms=now_ms)
+    live_check(game_id=game_id, now_ms=now_ms, taking_moves=True)
     with transaction.atomic():
         game, live, rows = live_lock(game_id)
         now_ms = at_lock(now_ms)
@@ -311,7 +333,7 @@ def ensure_running(game: Game, live: LiveGame, now_ms: int) -> None:
 
 def _arbiter_action(game_id: int, by: User, now_ms: int | None):
     """The game locked for an arbiter's action, and the instant it happens at (:func:`at_lock`)."""
-    live_check(game_id=game_id, now_ms=now_ms)
+    live_check(game_id=game_id, now_ms=now_ms, taking_moves=True)
     game, live, rows = live_lock(game_id)
     now_ms = at_lock(now_ms)
     ensure_arbiter(game, by)
@@ -415,7 +437,7 @@ def live_excuse(*, game_id: int, by: User, player: str, reason: str, now_ms: int
     :raises TurnConflict: the game was not ended by ``player``'s late arrival (naming 002 6.6 / 003 12.7).
     :raises NotAllowed: not an arbiter of the tournament (or a player of the game).
     """
-    live_check(game_id=game_id, now_ms=now_ms)  # a forfeit due now is recorded first, then excused
+    live_check(game_id=game_id, now_ms=now_ms, taking_moves=True)  # a forfeit due now is recorded first, then excused
     with transaction.atomic():
         game, live, rows = live_lock(game_id)
         now_ms = at_lock(now_ms)

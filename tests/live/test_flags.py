@@ -11,6 +11,7 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from corr.live import tasks
+from corr.live.beat import beat_once
 from corr.live.services import live_check
 from corr.models import Game, LiveEvent, LiveGame
 
@@ -154,19 +155,74 @@ def test_the_sweep_catches_a_flag_whose_scheduled_check_was_lost(api, arbiter, a
     assert len(events(game_id, "flag")) == 1 and len(events(game_id, "result")) == 1
 
 
-def test_time_that_ran_while_the_service_was_down_is_no_ones(api, arbiter, anna, boris, clock, create_game):
+def test_time_that_ran_while_the_service_was_down_is_no_ones(api, arbiter, anna, boris, clock, create_game, settings):
+    settings.LIVE_BEAT_SECONDS = 2
     clock.lose_timers = True  # the service is down: no timer fires either
     game_id = create_game(live_tournament(arbiter, SUDDEN_DEATH_60))
     clock.advance_to(START_MS + S)
     assert move(api(anna), game_id, 1, "e4").status_code == 201
     clock.advance(4 * S)
-    tasks.live_sweep_task.delay()  # the last heartbeat: black has 56 s left
+    beat_once(now_ms=clock.now)  # the last beat of the server: black has 56 s left
     clock.advance(10 * MIN)  # down: black's flag would have fallen 56 s in
-    result = tasks.live_sweep_task.apply().get()
-    assert result["gaps"] == 1
+    assert tasks.live_sweep_task.apply().get() == {"checked": 1, "recorded": 0}  # the worker judges up to the beat
+    assert beat_once(now_ms=clock.now)["gaps"] == 1  # the server is back: its first beat gives the time back
     [gap] = events(game_id, "gap")
     assert (gap.from_ms, gap.at_ms) == (START_MS + 5 * S, START_MS + 5 * S + 10 * MIN)
     body = api(boris).get(f"/api/games/{game_id}/").json()
     assert body["status"] == "ongoing" and body["live"]["players"]["black"]["remaining_ms"] == 56 * S
     clock.advance(50 * S)
     assert move(api(boris), game_id, 1, "e5").status_code == 201
+
+
+def test_a_request_after_the_outage_gives_the_time_back_too(api, arbiter, anna, boris, clock, create_game, settings):
+    settings.LIVE_BEAT_SECONDS = 2
+    clock.lose_timers = True
+    game_id = create_game(live_tournament(arbiter, SUDDEN_DEATH_60))
+    clock.advance_to(START_MS + S)
+    assert move(api(anna), game_id, 1, "e4").status_code == 201  # a request beats: the last sign of life
+    clock.advance(10 * MIN)
+    body = api(boris).get(f"/api/games/{game_id}/").json()  # the first request after the outage
+    assert body["status"] == "ongoing" and body["live"]["players"]["black"]["remaining_ms"] == 60 * S
+    [gap] = events(game_id, "gap")
+    assert (gap.from_ms, gap.at_ms) == (START_MS + S, START_MS + S + 10 * MIN)
+
+
+def test_when_only_redis_and_the_worker_were_down_no_time_is_given_back(api, arbiter, anna, clock, create_game,
+                                                                          settings):
+    """The server kept beating (moves were possible): the flag falls at its instant, nothing is given back."""
+    settings.LIVE_BEAT_SECONDS = 2
+    clock.lose_timers = True  # Redis is down: the scheduled check is lost, the worker's sweep stopped
+    game_id = create_game(live_tournament(arbiter, SUDDEN_DEATH_60))
+    clock.advance_to(START_MS + S)
+    assert move(api(anna), game_id, 1, "e4").status_code == 201
+    flag_at = START_MS + 61 * S
+    beats = 0
+    while Game.objects.get(pk=game_id).status == "ongoing":
+        clock.advance(2 * S)
+        beat_once(now_ms=clock.now)  # the server's beat thread, which needs neither Redis nor the worker
+        beats += 1
+        assert beats < 40
+    assert not events(game_id, "gap")
+    [flag] = events(game_id, "flag")
+    assert flag.at_ms == flag_at
+    assert flag_at <= flag.entered_at.timestamp() * 1000 < flag_at + 2 * S  # within one beat
+
+
+def test_the_worker_does_not_record_a_flag_that_fell_after_the_last_beat(api, arbiter, anna, clock, create_game,
+                                                                         settings):
+    settings.LIVE_BEAT_SECONDS = 2
+    clock.lose_timers = True
+    game_id = create_game(live_tournament(arbiter, SUDDEN_DEATH_60))
+    clock.advance_to(START_MS + S)
+    assert move(api(anna), game_id, 1, "e4").status_code == 201
+    while clock.now < START_MS + 60 * S:  # the server beats every 2 s; its last beat 1 s before black's flag
+        clock.advance(min(2 * S, START_MS + 60 * S - clock.now))
+        beat_once(now_ms=clock.now)
+    clock.advance(20 * S)  # then the server is down; the worker's sweep runs on
+    assert tasks.live_sweep_task.apply().get() == {"checked": 1, "recorded": 0}
+    assert live_check(game_id=game_id, now_ms=clock.now) is False  # a scheduled check too
+    assert not events(game_id, "flag")
+    clock.advance(5 * S)  # back within LIVE_GAP_MS (30 s): a short outage is charged as usual
+    beat_once(now_ms=clock.now)
+    [flag] = events(game_id, "flag")
+    assert flag.at_ms == START_MS + 61 * S and not events(game_id, "gap")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
+from corr.handoff import drain
 from corr.live import push
 from corr.live.consumers import CLOSE_FORBIDDEN, CLOSE_NO_GAME, CLOSE_UNAUTHENTICATED
 from corr.live.state import live_payload
@@ -122,6 +123,7 @@ def test_a_push_that_cannot_be_sent_leaves_the_move_stored_and_raises_nothing(li
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
                                            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]}}}
     assert push.game_changed(live_game.pk) is None
+    assert drain(10)  # the send is made by the handoff thread (corr.handoff), the request does not wait
     assert "live push of game" in caplog.text
 
 

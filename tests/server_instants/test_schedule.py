@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 
 from corr.celery import app
+from corr.handoff import drain
 from corr.live import timesource
 from corr.models import Game, PlayerClock
 from corr.timeouts.sweep import flags_due, flags_sweep
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.django_db
 def queued(monkeypatch, settings):
     """What the flag clock hands to Celery (a broker, not eager) or to the in-process timer (eager)."""
     sent: list = []
-    monkeypatch.setattr(app, "send_task", lambda name, args, eta: sent.append((name, tuple(args), eta)))
+    monkeypatch.setattr(app, "send_task", lambda name, args, eta, **options: sent.append((name, tuple(args), eta)))
     monkeypatch.setattr(timesource, "call_at", lambda at_ms, callback: sent.append(("timer", at_ms)))
     return sent
 
@@ -32,6 +33,7 @@ def test_a_move_queues_the_check_at_the_partners_flag_with_the_new_version(
     game = game_of(arbiter, exact, anna, boris)
     with celery_conf(CELERY_TASK_ALWAYS_EAGER=False), django_capture_on_commit_callbacks(execute=True):
         assert move_at(api(anna), game, 1, "e4", WHITE_SENT).status_code == 201
+    assert drain(10)  # sent from the handoff thread, not by the request (issue 23)
     version = Game.objects.get(pk=game.pk).events_version
     assert queued == [("corr.server_flag_check", (game.pk, version), BLACK_FLAG)]
 
