@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
@@ -28,9 +29,11 @@ from common import PY, ROOT, Row, database_url, recreate_database, service_env  
 
 SIZES = {
     "quick": {"calculator_games": 1000, "command_games": 1000, "command_rounds": 1, "http_seconds": 3,
-              "nightly_games": 20_000, "nightly_near": 200, "live_burst": 50, "live_staggered": 10},
+              "nightly_games": 20_000, "nightly_near": 200, "live_burst": 50, "live_staggered": 10,
+              "redis_down": ("10", "20", "3")},
     "full": {"calculator_games": 10_000, "command_games": 10_000, "command_rounds": 3, "http_seconds": 12,
-             "nightly_games": 1_000_000, "nightly_near": 10_000, "live_burst": 300, "live_staggered": 40},
+             "nightly_games": 1_000_000, "nightly_near": 10_000, "live_burst": 300, "live_staggered": 40,
+             "redis_down": ("40", "100", "7")},
 }
 NIGHTLY_DATABASE = os.environ.get("BENCH_NIGHTLY_DATABASE", "corr_bench_nightly")
 """The nightly section's PostgreSQL database, dropped and created for each measurement."""
@@ -96,7 +99,18 @@ def live_rows(size: dict) -> list[Row]:
     sweep_ms = live["sweep_seconds"] * 1000
     kept = int(burst["flags_per_second"] * LIVE_MOVE_SECONDS)
     noop_ratio = burst["noop_tasks_per_second"] / burst["flags_per_second"]
+    games, moves, rounds = size["redis_down"]
+    down = json.loads(section("live_redis_down.py", "--games", games, "--moves", moves, "--rounds", rounds,
+                              database=os.environ.get("BENCH_REDIS_DOWN_DATABASE", "corr_bench_redis_down")))
+    ups = [r["p50_ms"] for r in down["rounds"] if r["redis"] == "up"]
+    downs = [r["p50_ms"] for r in down["rounds"] if r["redis"] == "down"]
     return [
+        Row(name=f"live move answered with Redis stopped vs up (p50, daphne, {down['games']} games, 1 client)",
+            figure=round(statistics.median(downs), 1), floor=round(statistics.median(ups), 1), unit="ms (p50)",
+            ratio=down["ratio_median"], target="<= 1.5x the p50 with Redis up", met=down["ratio_max"] <= 1.5,
+            note=f"ratio median {down['ratio_median']} (min {down['ratio_min']}, max {down['ratio_max']}) over"
+                 f" {len(downs)} down rounds of {down['moves_per_round']} moves, each against the up rounds beside"
+                 f" it; one client waiting on each answer (not saturated)"),
         Row(name=f"live flag recorded after its instant, scheduled check ({scheduled['n']} flags, no client)",
             figure=scheduled["p95"], floor=floor["p95"], unit="ms (p95)",
             ratio=round(scheduled["p95"] / max(floor["p95"], 1), 1), target="<= 100 ms",

@@ -81,6 +81,17 @@ class Stack:
         if name == "daphne":
             self._wait(lambda: requests.get(self.url("/api/schema/"), timeout=2).raise_for_status())
 
+    def steady(self) -> None:
+        """Wait until the worker answers a ping over Redis and a beat is stored: no outage before a first beat."""
+        from celery import Celery
+
+        from corr.models import LiveHeartbeat
+
+        pinger = Celery(broker=self.env["REDIS_URL"])
+        self._wait(lambda: pinger.control.ping(timeout=1) or (_ for _ in ()).throw(RuntimeError("no worker")))
+        self._wait(lambda: LiveHeartbeat.objects.get())
+        pinger.close()
+
     def stop(self, name: str) -> None:
         process = self.processes.pop(name)
         os.killpg(process.pid, signal.SIGKILL)  # as a crash: nothing of it runs after this instant
@@ -116,6 +127,7 @@ def stack(tmp_path):
     try:
         for name in ("redis", "worker", "daphne"):
             stack.start(name)
+        stack.steady()
         yield stack
     finally:
         stack.stop_all()
