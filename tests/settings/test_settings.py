@@ -50,6 +50,9 @@ def test_commands_run_without_a_secret_key():
     ({"DEBUG": "1", "EMAIL_CLAIM_LEASE_SECONDS": "5min"}, "EMAIL_CLAIM_LEASE_SECONDS must be a whole number"),
     ({"DEBUG": "1", "EMAIL_CLAIM_LEASE_SECONDS": "0"}, "EMAIL_CLAIM_LEASE_SECONDS must be at least 1"),
     ({"DEBUG": "1", "EMAIL_CLAIM_LEASE_SECONDS": "20"}, "EMAIL_CLAIM_LEASE_SECONDS must be longer than EMAIL_TIMEOUT"),
+    ({"DEBUG": "1", "LIVE_BEAT_SECONDS": "-1"}, "LIVE_BEAT_SECONDS must be at least 0"),
+    ({"DEBUG": "1", "LIVE_BEAT_SECONDS": "20"}, "LIVE_GAP_MS (30000) must exceed two beats"),
+    ({"DEBUG": "1", "HANDOFF_QUEUE_MAX": "0"}, "HANDOFF_QUEUE_MAX must be at least 1"),
 ])
 def test_bad_values_are_refused_by_name(env, message):
     done = manage("check", **env)
@@ -71,3 +74,11 @@ def test_the_email_claim_lease_is_five_minutes_unless_set():
     assert default.stdout.split() == ["300"], default.stderr
     chosen = manage("shell", "--no-imports", "-c", read, DEBUG="1", EMAIL_CLAIM_LEASE_SECONDS="120")
     assert chosen.stdout.split() == ["120"], chosen.stderr
+
+
+def test_the_web_processes_beat_every_two_seconds_unless_set():
+    read = "from django.conf import settings; print(settings.LIVE_BEAT_SECONDS, settings.LIVE_GAP_MS)"
+    default = manage("shell", "--no-imports", "-c", read, DEBUG="1", LIVE_BEAT_SECONDS="", LIVE_GAP_MS="")
+    assert default.stdout.split() == ["2", "30000"], default.stderr
+    off = manage("shell", "--no-imports", "-c", read, DEBUG="1", LIVE_BEAT_SECONDS="0", LIVE_GAP_MS="1000")
+    assert off.stdout.split() == ["0", "1000"], off.stderr
