@@ -88,8 +88,8 @@ class Redis:
 def round_latencies(base: str, games: list[dict], moves: int, session: requests.Session) -> list[float]:
     """``moves`` moves, one game after another; the milliseconds of each answer (all must be 201)."""
     out = []
-    for i in range(moves):
-        game = games[i % len(games)]
+    for _ in range(moves):
+        game = min(games, key=lambda g: g["made"])  # the games in turn, across rounds
         made = game["made"]
         if made >= 2 * len(MOVES_WHITE):
             raise RuntimeError("the bench ran out of prepared moves: more games, or fewer moves per round")
@@ -113,7 +113,7 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=100, help="moves per round")
     parser.add_argument("--rounds", type=int, default=7, help="rounds, alternating up and down (odd)")
     args = parser.parse_args()
-    if args.moves * args.rounds > args.games * 2 * len(MOVES_WHITE):
+    if args.moves * args.rounds + 10 > args.games * 2 * len(MOVES_WHITE):
         raise SystemExit("not enough prepared moves: raise --games")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
     workdir = Path(tempfile.mkdtemp(prefix="corr-bench-redis-down-"))

@@ -40,8 +40,12 @@ def check_at(*, game_id: int, version: int, at_ms: int) -> None:
         timesource.call_at(at_ms, lambda: _run_check(game_id, version))
         sweeper_ensure()
         return
+    from . import beat
     from .tasks import live_flag_check
 
+    # This process's beat thread checks at the instant (it takes moves: its check is the proof that
+    # the service was up then); Celery's check is the other processes' backup.
+    beat.check_at(game_id=game_id, version=version, at_ms=at_ms)
     # On the handoff thread: a stopped Redis delays no answer (issue 23). No retries: a check not
     # queued is found by the move-taking process's beat (corr.live.beat) within LIVE_BEAT_SECONDS.
     eta = datetime.fromtimestamp(at_ms / 1000, tz=UTC)
@@ -54,7 +58,8 @@ def _run_check(game_id: int, version: int) -> None:
 
     in_thread = threading.current_thread() is not threading.main_thread()
     try:
-        live_check(game_id=game_id, version=version, now_ms=timesource.now_ms())
+        # The embedded run's timer runs in the web process, which takes moves.
+        live_check(game_id=game_id, version=version, now_ms=timesource.now_ms(), taking_moves=True)
     except Exception:  # noqa: BLE001 - a timer thread has no one to report to; the sweep retries
         log.exception("in-process live flag check of game %s failed", game_id)
     finally:

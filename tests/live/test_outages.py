@@ -7,7 +7,8 @@ The gap threshold is 5 s (``LIVE_GAP_MS``). No request reaches the server during
 test reads the database only.
 
 - Redis stopped for 12 s while black's 10 s run out: the server's beat does not need Redis, so no
-  gap is recorded and black's flag is recorded at its instant (the move's instant + 10 s exactly).
+  gap is recorded, and black's flag is recorded at its instant (the move's instant + 10 s exactly)
+  by the server itself, before Redis is back.
 - The server stopped for 15 s (Redis, the worker and its beat up) while black's 10 s run out: the
   worker's checks judge only up to the server's last beat and record nothing; the restarted server's
   first beat gives the outage back; black's flag falls later, at the gap's end plus what black had
@@ -191,6 +192,7 @@ def test_a_redis_outage_gives_no_time_back_and_the_flag_falls_at_its_instant(sta
     assert not events(game, "gap"), stack.log("daphne")
     [flag] = events(game, "flag")
     assert flag.player == "black" and flag.at_ms == moved_ms + CONTROL_S * 1000  # at its instant, to the ms
+    assert flag.entered_at.timestamp() * 1000 < back_ms  # recorded by the server while Redis was still down
     assert game.result == "1-0"
 
 
