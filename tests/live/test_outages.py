@@ -88,7 +88,7 @@ class Stack:
 
         from corr.models import LiveHeartbeat
 
-        pinger = Celery(broker=self.env["REDIS_URL"])
+        pinger = Celery(broker=self.env["REDIS_URL"], set_as_current=False)  # not the tasks' app of later tests
         self._wait(lambda: pinger.control.ping(timeout=1) or (_ for _ in ()).throw(RuntimeError("no worker")))
         self._wait(lambda: LiveHeartbeat.objects.get())
         pinger.close()
