@@ -118,9 +118,13 @@ def live_game_file(game: Game, now_ms: int | None = None) -> dict:
     """
     from corr.clock.live.gamefile import write_live_game
 
+    live = LiveGame.objects.get(game=game)
     rows = live_rows(game)
     # Read after the rows: no event of them is after this instant (a press committed meanwhile is later).
     now = timesource.now_ms() if now_ms is None else now_ms
-    data = write_live_game(game.tournament.ruleset, engine_events(rows), now)
+    # A game over is computed at the instant its clocks stopped, as the API shows it (clock_at): at a later
+    # now the file would run the clock of the side to move past the end.
+    data = write_live_game(game.tournament.ruleset, engine_events(rows),
+                           now if live.ended_at_ms is None else min(now, live.ended_at_ms))
     data["meta"] = {"game": game.pk, "tournament": game.tournament_id, "mode": game.mode}
     return data

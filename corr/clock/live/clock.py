@@ -22,6 +22,24 @@ if TYPE_CHECKING:
     from ..rules import Ruleset
 
 
+PLAYER_FIELDS = ("remaining_ms", "used_ms", "flag_fallen", "flag_at_ms", "moves_made", "lag_quota_ms")
+"""A player's own clock fields, first in every mapping of a player (:meth:`LivePlayer.fields`)."""
+
+SYSTEM_NAMES = {"remaining_ms": "stage_remaining_ms", "used_ms": "stage_used_ms", "allowed_ms": "stage_allowed_ms"}
+"""The system fields renamed beside a player's own (issue 24): the stages of ``periods`` report their own
+``remaining``, ``used`` and ``allowed``, which are the stage's (below zero once its flag fell, the whole
+stage under a per-move limit), not the player's clock."""
+
+
+def system_fields(state: dict[str, Any]) -> dict[str, Any]:
+    """A system's state (named in ms) as it stands beside a player's own fields: never one of their names."""
+    named = {SYSTEM_NAMES.get(k, k): v for k, v in state.items()}
+    clash = set(named) & set(PLAYER_FIELDS)
+    if clash:  # a system that reports a player's field under its own name must be given a name here
+        raise ValueError(f"system fields {sorted(clash)} would overwrite the player's own")
+    return named
+
+
 @dataclass(frozen=True, slots=True)
 class LivePlayer:
     """One side's clock at ``now_ms``."""
@@ -32,14 +50,25 @@ class LivePlayer:
     flag_at_ms: int | None
     """The instant the flag fell (None while it stands)."""
     state: dict[str, Any]
-    """The system's own fields in ms (byo-yomi ``periods_left``, ``period_ms``; ``stage``; ``main_ms``...)."""
+    """The system's own fields in ms (byo-yomi ``periods_left``, ``period_ms``; ``stage``; ``main_ms``...),
+    named by :func:`system_fields`: none has the name of a field of the player's own."""
     moves_made: int = 0
     lag_quota_ms: int = 0
     """Lag compensation still available to the next move (:mod:`corr.clock.live.lag`)."""
+    used_ms: int = 0
+    """Milliseconds this player's clock has run: each completed move's thinking less its lag compensation,
+    and the move in hand so far; up to the flag once it fell. Arbiter adjustments and the system's
+    increments are not in it (they are the system's, in ``state``)."""
+
+    def fields(self) -> dict[str, Any]:
+        """The one mapping of a player's clock (issue 24): the player's own fields, then the system's beside
+        them. ``manage.py clock`` prints it, ``--json``, the API and the WebSocket send it."""
+        own = {"remaining_ms": self.remaining_ms, "used_ms": self.used_ms, "flag_fallen": self.flag_fallen,
+               "flag_at_ms": self.flag_at_ms, "moves_made": self.moves_made, "lag_quota_ms": self.lag_quota_ms}
+        return {**own, **system_fields(self.state)}
 
     def as_json(self) -> dict[str, Any]:
-        return {"remaining_ms": self.remaining_ms, "flag_fallen": self.flag_fallen, "flag_at_ms": self.flag_at_ms,
-                "moves_made": self.moves_made, "lag_quota_ms": self.lag_quota_ms, **self.state}
+        return self.fields()
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +193,10 @@ class _Side:
     elapsed: int = 0
     """Thinking time of the move in hand so far."""
     quota: int = QUOTA_INITIAL_MS
+    used: int = 0
+    """Thinking time of the completed moves less their lag compensation (the player's ``used_ms``)."""
+    used_at_flag: int | None = None
+    """What the clock had used when the flag fell: a fallen clock uses nothing more."""
     flag_at: int | None = None
     flag_control: int = 0
     illegal: int = 0
@@ -247,6 +280,7 @@ class _Walk:
         used = at - self.last  # the flag falls this far into the interval
         control = self.state(side, running_extra=used).window.number
         s.flag_at, s.flag_control = at, control
+        s.used_at_flag = s.used + s.elapsed + used
         self.flags.append((side, at, control, s.made + 1))
         self.ledger.append(LiveLedgerLine(-1, "flag", at, side, remaining_ms=0,
                                           note=f"flag fell on move {s.made + 1}, control {control}"))
@@ -303,6 +337,7 @@ class _Walk:
             forgiven = 0
             note = f"thought {thinking} ms, after the flag (nothing forgiven or earned)"
         charged = thinking - forgiven + s.adjust
+        s.used += thinking - forgiven
         s.charges.append(charged)
         s.extras.append(s.adjust)
         s.adjust = s.elapsed = 0
@@ -398,8 +433,10 @@ class _Walk:
         if system_state.get("in_byoyomi") and system_state.get("periods_left"):
             # What is left of the period the move stands in: the spoken countdown of 003 12.16 reads it.
             system_state["period_left_ms"] = remaining - (system_state["periods_left"] - 1) * system_state["period_ms"]
+        used = s.used_at_flag if s.used_at_flag is not None else s.used + s.elapsed
         return LivePlayer(remaining_ms=remaining, flag_fallen=s.flag_at is not None, flag_at_ms=s.flag_at,
-                          state=system_state, moves_made=s.made, lag_quota_ms=s.quota)
+                          state=system_fields(system_state), moves_made=s.made, lag_quota_ms=s.quota,
+                          used_ms=used)
 
     def result(self, now_ms: int, before_start: bool = False) -> LiveClock:
         side = self.to_move
