@@ -159,13 +159,25 @@ def test_illegal_move_numbers_are_ruleset_fields():
 
 # --- late arrival -----------------------------------------------------------------------------------
 
-def test_a_player_without_a_first_move_an_hour_after_the_start_loses():
-    # 002 6.6: one hour by default; the first mover's clock runs from the start.
+def test_a_player_without_a_first_move_more_than_an_hour_after_the_start_loses():
+    # 002 6.6: "avec plus d'une heure de retard", one hour by default; the first mover's clock runs from the
+    # start. Late by more than the hour: the first millisecond past it.
     rules = seconds({"system": "sudden_death", "time": 7200})
     early = live_clock(rules, [LiveStart(T0)], T0 + 10 * S)
-    assert early.late_arrival_deadline_ms == T0 + 3600 * S and early.forfeit is None
+    assert early.late_arrival_deadline_ms == T0 + 3600 * S + 1 and early.forfeit is None
     late = live_clock(rules, [LiveStart(T0)], T0 + 3601 * S)
-    assert late.forfeit == {"player": "white", "reason": "late_arrival", "rule": "002 6.6", "at_ms": T0 + 3600 * S}
+    assert late.forfeit == {"player": "white", "reason": "late_arrival", "rule": "002 6.6",
+                            "at_ms": T0 + 3600 * S + 1}
+
+
+def test_arriving_at_exactly_the_hour_is_in_time():
+    # A first move pressed at T0 + 3600 s is not more than an hour late: no forfeit, before or after it.
+    rules = seconds({"system": "sudden_death", "time": 7200})
+    assert live_clock(rules, [LiveStart(T0)], T0 + 3600 * S).forfeit is None
+    c = live_clock(rules, [LiveStart(T0), LiveMove("white", 1, T0 + 3600 * S)], T0 + 3700 * S)
+    assert c.forfeit is None and c.players["white"].moves_made == 1
+    one_ms_later = live_clock(rules, [LiveStart(T0), LiveMove("white", 1, T0 + 3600 * S + 1)], T0 + 3700 * S)
+    assert one_ms_later.forfeit["at_ms"] == T0 + 3600 * S + 1
 
 
 def test_the_second_mover_is_late_on_its_own_clock():
@@ -173,15 +185,18 @@ def test_the_second_mover_is_late_on_its_own_clock():
     rules = seconds({"system": "sudden_death", "time": 7200})
     events = [LiveStart(T0), LiveMove("white", 1, T0 + 3540 * S)]
     c = live_clock(rules, events, T0 + 3600 * S)
-    assert c.forfeit is None and c.late_arrival_deadline_ms == T0 + 3540 * S + 3600 * S
+    assert c.forfeit is None and c.late_arrival_deadline_ms == T0 + 3540 * S + 3600 * S + 1
 
 
-def test_go_late_arrival_is_half_the_main_time_for_black_who_starts():
-    # 003 12.5 and 12.7: black's clock starts at the start; late after half the 60 minutes.
+def test_go_late_arrival_is_more_than_half_the_main_time_for_black_who_starts():
+    # 003 12.5 and 12.7: black's clock starts at the start; "более чем на половину" of the 60 minutes: late
+    # at the first millisecond past 30 minutes, in time at exactly 30.
     go = Ruleset.from_mapping(PRESETS["go_byoyomi_live"])
+    assert live_clock(go, [LiveStart(T0)], T0 + 1800 * S).forfeit is None
     c = live_clock(go, [LiveStart(T0)], T0 + 1801 * S)
     assert c.running == "black"
-    assert c.forfeit == {"player": "black", "reason": "late_arrival", "rule": "003 12.7", "at_ms": T0 + 1800 * S}
+    assert c.forfeit == {"player": "black", "reason": "late_arrival", "rule": "003 12.7",
+                         "at_ms": T0 + 1800 * S + 1}
 
 
 def test_a_game_not_yet_begun_has_no_running_clock_but_knows_its_first_flag():

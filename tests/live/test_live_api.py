@@ -133,13 +133,34 @@ def test_a_player_who_never_arrives_loses_at_the_default_time_found_by_the_sched
         api, arbiter, anna, clock, create_game):
     tournament = live_tournament(arbiter, {**ONE_HOUR, "late_arrival_seconds": 600})
     game_id = create_game(tournament)
-    clock.advance_to(START_MS + 10 * MIN - 1)
+    clock.advance_to(START_MS + 10 * MIN)
+    # Exactly 10 minutes late is in time: 002 6.6 loses the player "avec plus d'une heure de retard".
     assert Game.objects.get(pk=game_id).status == "ongoing"
     clock.advance(1)  # nobody reads the game: only the scheduled check runs
     game = Game.objects.get(pk=game_id)
     assert (game.status, game.result) == ("finished", "0-1") and "late arrival" in game.termination
     assert "6.6" in game.termination
     assert move(api(anna), game_id, 1, "e4").status_code == 409
+
+
+@pytest.mark.parametrize("kind, control, late_ms, who, notation", [
+    # 002 6.6: "avec plus d'une heure de retard"; white's clock starts the game.
+    ("chess", {**ONE_HOUR, "late_arrival_seconds": 600}, 10 * MIN, "white", "e4"),
+    # 003 12.7: "более чем на половину основного контроля"; black's clock starts (12.5), 30 of 60 minutes.
+    ("go", {"system": "byoyomi", "main": 3600, "periods": 5, "period_time": 30, "first": "black",
+            "late_arrival_seconds": 1800}, 30 * MIN, "black", ""),
+])
+def test_a_first_move_at_exactly_the_allowed_lateness_is_in_time(
+        api, arbiter, anna, boris, clock, create_game, kind, control, late_ms, who, notation):
+    tournament = live_tournament(arbiter, control, kind=kind, name=f"Late {kind}")
+    game_id = create_game(tournament)
+    clock.advance_to(START_MS + late_ms)  # the scheduled check runs at its instant first: nothing is due
+    assert Game.objects.get(pk=game_id).status == "ongoing"
+    r = move(api(anna if who == "white" else boris), game_id, 1, notation)
+    assert r.status_code == 201, r.json()
+    clock.advance(MIN)
+    assert Game.objects.get(pk=game_id).status == "ongoing"
+    assert r.json()["live"]["players"][who]["used_ms"] == late_ms
 
 
 def test_the_arbiter_decides_otherwise_by_stopping_the_clocks_before_the_default_time(

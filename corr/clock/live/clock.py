@@ -114,8 +114,9 @@ class LiveClock:
     forfeit: dict[str, str] | None = None
     """``{"player", "reason": "illegal_moves"|"late_arrival", "rule", "at_ms"}`` or None."""
     late_arrival_deadline_ms: int | None = None
-    """When the side to move loses by late arrival if it has not moved (002 6.6, 003 12.7); None once
-    both have moved or while no clock runs."""
+    """When the side to move loses by late arrival if it has not moved (002 6.6, 003 12.7): the first
+    millisecond past the allowed lateness, ``late_arrival_seconds`` of its own clock; None once both have
+    moved or while no clock runs."""
     started_at_ms: int | None = None
     ledger: tuple[LiveLedgerLine, ...] = ()
 
@@ -264,16 +265,25 @@ class _Walk:
                 if fall <= t:  # 000 12.9: a flag at the very press is an overstep
                     self.fall(side, fall)
             if s.made == 0 and self.forfeit is None and not s.excused:
-                deadline = self.last + self.rules.late_arrival_ms - s.elapsed
+                deadline = self.late_at(side)
                 # A flag that fell first decided the game on time: late arrival adds nothing to it.
                 if deadline <= t and (s.flag_at is None or s.flag_at > deadline):
                     self.forfeit = {"player": side, "reason": "late_arrival", "rule": _LATE_RULE[self.rules.first],
                                     "at_ms": deadline}
                     self.ledger.append(LiveLedgerLine(-1, "forfeit", deadline, side,
-                                                      note=f"late arrival: no move within"
-                                                           f" {self.rules.late_arrival_ms} ms of own clock"))
+                                                      note=f"late arrival: more than"
+                                                           f" {self.rules.late_arrival_ms} ms of own clock"
+                                                           " without a move"))
             s.elapsed += t - self.last
         self.last = max(self.last, t)
+
+    def late_at(self, side: str) -> int:
+        """The instant ``side``, still without a move, loses by late arrival if its clock runs from the last
+        instant: the first millisecond *past* the allowed lateness. 002 6.6 loses the player who arrives
+        "avec plus d'une heure de retard", 003 12.7 the one late "более чем на половину основного контроля
+        времени": arriving at exactly the hour (exactly half) is in time. (000 12.9's press at the flag's
+        instant is an overstep, but that rule speaks of flags, not of arrival.)"""
+        return self.last + self.rules.late_arrival_ms - self.sides[side].elapsed + 1
 
     def fall(self, side: str, at: int) -> None:
         s = self.sides[side]
@@ -445,7 +455,7 @@ class _Walk:
         next_flag = self.last + self.remaining(side) if ticking else None
         late = None
         if not self.paused and s.made == 0 and self.forfeit is None and s.flag_at is None and not s.excused:
-            late = self.last + self.rules.late_arrival_ms - s.elapsed
+            late = self.late_at(side)
         fallen = [f for f in self.flags]
         unknown = len(fallen) >= 2 and fallen[0][1] == fallen[1][1]
         return LiveClock(

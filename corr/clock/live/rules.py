@@ -7,8 +7,10 @@ Read only with ``"unit": "seconds"``; every field is optional and takes the seed
 - ``illegal_move_seconds`` and ``illegal_move_limit``: Go 13.4 (seed 003): the partner of a player who
   makes an illegal move gets 2 minutes the first two times; the third loses. FIDE-style rules set
   their own numbers.
-- ``late_arrival_seconds``: FIDE 6.6 (seed 002): a player who has not made a first move by then
-  loses (one hour unless the rules say otherwise); Go 12.7 (seed 003): half the main time.
+- ``late_arrival_seconds``: FIDE 6.6 (seed 002): a player who has not made a first move when more
+  than this has run on their clock loses ("avec plus d'une heure de retard": one hour unless the rules
+  say otherwise); Go 12.7 (seed 003): "более чем на половину основного контроля", half the main time.
+  A first move at exactly that instant is in time.
 - ``min_after_correction_seconds``: draughts 12.5 (seed 000) and 1.7.8 (seed 001): a correction that
   shortens a clock may never leave less than 15 minutes to the control.
 """
@@ -38,7 +40,7 @@ class LiveRules:
     illegal_move_limit: int = 3
     """003 13.4: the illegal move that loses the game (the third)."""
     late_arrival_ms: int = 3_600_000
-    """002 6.6: a player who has not moved this long after their clock started loses (1 hour)."""
+    """002 6.6: a player who has not moved *more than* this long after their clock started loses (1 hour)."""
     min_after_correction_ms: int = 900_000
     """000 12.5, 001 1.7.8: a shortening correction may not leave less than this to the control (15 min)."""
 
