@@ -348,8 +348,10 @@ def live_resume(*, game_id: int, by: User, reason: str = "", now_ms: int | None 
 def live_adjust(*, game_id: int, by: User, player: str, seconds, reason: str, now_ms: int | None = None) -> Game:
     """Add (+) or take (-) time on ``player``'s clock: a sanction (003 17.4) or a correction (000 12.5, 001 1.7.8).
 
-    A shortening may never leave less than the time control's ``min_after_correction_seconds``
-    (15 minutes by default) to the control.
+    A shortening may never leave less than the time control's ``min_after_correction_seconds`` to the
+    control (draughts' 15 minutes, 000 12.5 and 001 1.7.8, in its presets; 0 by default), nor take all the
+    time left. In byo-yomi the time goes to or from the current period (Canadian: block), in main time
+    to or from the main time (003 12.14, 17.4 b and c; :meth:`corr.clock.live.clock._Walk.give`).
     :raises InvalidInput: naming ``seconds`` (the floor, or not a number) or ``player``.
     """
     with transaction.atomic():
@@ -364,6 +366,10 @@ def live_adjust(*, game_id: int, by: User, player: str, seconds, reason: str, no
                                  " must remain to the control after a correction (000 12.5, 001 1.7.8)"),
                                field="seconds", taken=-delta_ms / MS, colour=colour_word(colour),
                                left=(remaining + delta_ms) / MS, floor=floor_ms / MS)
+        if delta_ms < 0 and remaining + delta_ms <= 0:
+            raise InvalidInput(_("taking %(taken)s s would leave %(colour)s no time: a sanction may not take all the"
+                                 " time left; declaring the game lost is a sanction of its own (003 17.4 d)"),
+                               field="seconds", taken=-delta_ms / MS, colour=colour_word(colour))
         append(game, rows, LiveEventKind.ADJUST, now_ms, by=by, player=colour, delta_ms=delta_ms, reason=reason)
         clock_at(game, live, rows, now_ms)
         finish_write(game, live, rows, now_ms)

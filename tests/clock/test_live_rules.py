@@ -117,15 +117,26 @@ def test_an_adjustment_adds_or_takes_time():
     assert (c.players["white"].remaining_ms, c.players["black"].remaining_ms) == (2998 * S, 3720 * S)
 
 
-def test_a_correction_may_not_leave_less_than_15_minutes():
+def test_a_draughts_correction_may_not_leave_less_than_15_minutes():
     # 000 12.5: "судья может сократить время ... только так, чтобы после исправления ошибки до контроля
     # осталось не менее 15 минут". White has 3600 - 100 = 3500 s: taking 2601 s leaves 899 s.
+    draughts = seconds({"system": "sudden_death", "time": 3600}, min_after_correction_seconds=900)
     ok = [LiveStart(T0), LiveAdjust("white", -2600 * S, T0 + 100 * S)]
-    assert live_clock(HOUR, ok, T0 + 100 * S).players["white"].remaining_ms == 900 * S
+    assert live_clock(draughts, ok, T0 + 100 * S).players["white"].remaining_ms == 900 * S
     bad = [LiveStart(T0), LiveAdjust("white", -2601 * S, T0 + 100 * S)]
     with pytest.raises(EventError) as error:
-        live_clock(HOUR, bad, T0 + 100 * S)
+        live_clock(draughts, bad, T0 + 100 * S)
     assert error.value.field == "events[1].delta_ms" and "000 12.5" in str(error.value)
+
+
+def test_without_a_floor_a_taking_may_leave_anything_but_nothing():
+    # Chess and Go set no floor (FIDE 6.13: the arbiter's judgement; Go 17.4 c): 3500 s left, 3499 s taken
+    # leaves 1 s; taking all 3500 is refused (a loss is a sanction of its own, 17.4 d).
+    ok = [LiveStart(T0), LiveAdjust("white", -3499 * S, T0 + 100 * S)]
+    assert live_clock(HOUR, ok, T0 + 100 * S).players["white"].remaining_ms == 1 * S
+    with pytest.raises(EventError) as error:
+        live_clock(HOUR, [LiveStart(T0), LiveAdjust("white", -3500 * S, T0 + 100 * S)], T0 + 100 * S)
+    assert "17.4 d" in str(error.value)
 
 
 def test_time_added_under_a_delay_is_not_swallowed_by_the_delay():

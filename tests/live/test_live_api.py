@@ -87,9 +87,11 @@ def test_the_arbiter_pauses_and_resumes_and_the_clocks_stand_still_meanwhile(
     assert r.status_code == 409 and r.json()["detail"] == "the clocks are not stopped"  # issue 23: 409
 
 
-def test_an_adjustment_that_would_leave_under_15_minutes_to_the_control_is_refused(
+def test_in_draughts_an_adjustment_that_would_leave_under_15_minutes_to_the_control_is_refused(
         api, arbiter, anna, clock, create_game):
-    game_id = create_game(live_tournament(arbiter, ONE_HOUR))
+    # 000 12.5, 001 1.7.8: the draughts presets' min_after_correction_seconds, 900.
+    game_id = create_game(live_tournament(arbiter, {**ONE_HOUR, "min_after_correction_seconds": 900},
+                                          kind="draughts"))
     clock.advance_to(START_MS + 30 * MIN)  # white has 30 minutes left
     r = api(arbiter).post(f"/api/games/{game_id}/time-adjustments/",
                           {"player": "white", "seconds": -15 * 60 - 0.001, "reason": "clock ran during a break"},

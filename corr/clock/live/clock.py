@@ -194,6 +194,9 @@ class _Side:
     elapsed: int = 0
     """Thinking time of the move in hand so far."""
     quota: int = QUOTA_INITIAL_MS
+    main_floor: int | None = None
+    """The main time the move in hand started with, when time was added to it after that main time ran out
+    (:meth:`_Walk.give`): the move is charged at least this."""
     used: int = 0
     """Thinking time of the completed moves less their lag compensation (the player's ``used_ms``)."""
     used_at_flag: int | None = None
@@ -347,6 +350,8 @@ class _Walk:
             forgiven = 0
             note = f"thought {thinking} ms, after the flag (nothing forgiven or earned)"
         charged = thinking - forgiven + s.adjust
+        if s.main_floor is not None:  # time added in byo-yomi after main time ran out in this move (give)
+            charged, s.main_floor = max(charged, s.main_floor), None
         s.used += thinking - forgiven
         s.charges.append(charged)
         s.extras.append(s.adjust)
@@ -387,19 +392,41 @@ class _Walk:
             raise EventError(index, kind, f"delta_ms must be whole milliseconds other than 0, got {delta!r}",
                              field="delta_ms")
         self.advance(adjust.at_ms)
-        s = self.sides[adjust.player]
         if delta < 0:
             left = self.remaining(adjust.player)
             floor = self.rules.min_after_correction_ms
-            if left + delta < floor:
-                # 000 12.5 / 001 1.7.8: shortening a clock may never leave less than 15 minutes to the control.
-                raise EventError(index, kind, f"taking {-delta} ms would leave {adjust.player} {left + delta} ms;"
-                                 f" a correction may not leave less than {floor} ms to the control"
-                                 " (000 12.5, 001 1.7.8)", field="delta_ms")
-        s.adjust -= delta
+            if left + delta < max(floor, 1):
+                raise EventError(index, kind, f"taking {-delta} ms would leave {adjust.player} {left + delta} ms; "
+                                 + correction_floor_text(floor), field="delta_ms")
+        self.give(adjust.player, delta)
         self.ledger.append(LiveLedgerLine(index, kind, adjust.at_ms, adjust.player, charged_ms=-delta,
                                           remaining_ms=self.remaining(adjust.player),
                                           note=("added" if delta > 0 else "taken") + f" {abs(delta)} ms (003 17.4)"))
+
+    def give(self, side: str, delta_ms: int) -> None:
+        """Add (> 0) or take (< 0) ``delta_ms`` on ``side``'s clock now: an arbiter's adjustment (003 17.4 b and c,
+        12.14; 000 12.5, 001 1.7.8) or an illegal move's time to the partner (003 13.4).
+
+        The time goes where the player's clock stands: to or from the main time while there is main time;
+        in Japanese byo-yomi to or from the current period, and what the move does not use of an addition
+        is not kept (the system never turns it into main time); in Canadian byo-yomi to or from the current
+        block, which keeps it until its moves are made. Taken time runs on into the next periods as
+        thinking time would.
+        """
+        # 003 12.14: the arbiter sets "время, которое должно быть установлено на часах"; 12.2: "Время,
+        # сэкономленное игроком в течение основного и бееми не добавляется ко времени следующего периода".
+        s = self.sides[side]
+        if delta_ms > 0 and s.main_floor is None:
+            clock = self.state(side).clock
+            if clock.get("in_byoyomi") or clock.get("in_overtime"):
+                # Main time ran out during the move in hand, before the addition: the move is charged at least
+                # the main time it started with, so the addition cannot bring main time back.
+                start = self.system.state(MoveTimes(completed=tuple(s.charges), current=0, number=s.made + 1,
+                                                    extra=tuple(s.extras) + (0,)))
+                main = start.clock.get("main_days", 0)
+                if main > 0:
+                    s.main_floor = main
+        s.adjust -= delta_ms
 
     def _illegal(self, index: int, event: LiveIllegal) -> None:
         kind = "illegal"
@@ -414,7 +441,7 @@ class _Walk:
                                 "at_ms": event.at_ms}
         else:
             partner = _other(event.player)
-            self.sides[partner].adjust -= self.rules.illegal_move_ms
+            self.give(partner, self.rules.illegal_move_ms)
             note = f"illegal move {s.illegal}: {self.rules.illegal_move_ms} ms to {partner} (003 13.4)"
         self.ledger.append(LiveLedgerLine(index, kind, event.at_ms, event.player, note=note))
 
@@ -466,6 +493,16 @@ class _Walk:
             late_arrival_deadline_ms=late, started_at_ms=self.start,
             ledger=tuple(sorted(self.ledger, key=lambda line: line.at_ms)),
         )
+
+
+def correction_floor_text(floor_ms: int) -> str:
+    """Why a taking is refused: the ruleset's floor (000 12.5, 001 1.7.8), or, without one, that it would take
+    all the time left."""
+    if floor_ms > 0:
+        return (f"a correction may not leave less than {floor_ms} ms to the control (000 12.5, 001 1.7.8:"
+                " min_after_correction_seconds)")
+    return ("a sanction may not take all the time left: declaring the game lost is a sanction of its own"
+            " (003 17.4 d)")
 
 
 # Whose rule a late arrival breaks: Go (black first, 003 12.7: half the main time) or chess (002 6.6).

@@ -12,7 +12,10 @@ Read only with ``"unit": "seconds"``; every field is optional and takes the seed
   say otherwise); Go 12.7 (seed 003): "более чем на половину основного контроля", half the main time.
   A first move at exactly that instant is in time.
 - ``min_after_correction_seconds``: draughts 12.5 (seed 000) and 1.7.8 (seed 001): a correction that
-  shortens a clock may never leave less than 15 minutes to the control.
+  shortens a clock may never leave less than 15 minutes to the control ("до контроля осталось не менее
+  15 минут"). Draughts' rule, not chess's or Go's: the draughts presets set 900, the default is 0 (FIDE
+  6.10 and 6.13 leave the times to the arbiter's judgement; Go 17.4 c takes time with no floor), and a
+  taking must leave more than 0 whatever the floor.
 """
 
 from __future__ import annotations
@@ -41,8 +44,9 @@ class LiveRules:
     """003 13.4: the illegal move that loses the game (the third)."""
     late_arrival_ms: int = 3_600_000
     """002 6.6: a player who has not moved *more than* this long after their clock started loses (1 hour)."""
-    min_after_correction_ms: int = 900_000
-    """000 12.5, 001 1.7.8: a shortening correction may not leave less than this to the control (15 min)."""
+    min_after_correction_ms: int = 0
+    """000 12.5, 001 1.7.8: a shortening correction may not leave less than this to the control (15 min in
+    the draughts presets; 0 elsewhere)."""
 
     @classmethod
     def parse(cls, data: dict, path: str) -> "LiveRules":
@@ -63,7 +67,7 @@ class LiveRules:
             late_arrival_ms=seconds.read(data, "late_arrival_seconds", path, minimum=1, required=False,
                                          default=3_600_000),
             min_after_correction_ms=seconds.read(data, "min_after_correction_seconds", path, required=False,
-                                                 default=900_000),
+                                                 default=0),
         )
 
     def as_json(self) -> dict[str, Any]:
