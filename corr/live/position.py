@@ -95,6 +95,34 @@ def _draughts_after(fen: str, notation: str) -> str:
     raise IllegalNotation(f"{notation!r} is not a legal move in this position: {fen}")
 
 
+class GameEnd:
+    """How a move ended the game, read on the position after it (:func:`game_end`)."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    NO_MOVE = "no_move"
+    """Russian draughts: the partner's pieces are all captured or blocked (000 12.10, 001 1.7.12)."""
+
+
+def game_end(kind: str, fen: str) -> str | None:
+    """How the position ``fen`` (after a move, the partner to move) ended the game, or None when play goes on.
+
+    Chess (python-chess): the partner is checkmated or stalemated. Russian draughts (pydraughts): the partner
+    has no legal move, every piece captured or blocked. A blank position (not read) or Go: None.
+    """
+    if not fen:
+        return None
+    if kind == GameKind.CHESS:
+        board = chess.Board(fen)
+        if board.is_checkmate():
+            return GameEnd.CHECKMATE
+        return GameEnd.STALEMATE if board.is_stalemate() else None
+    if kind == GameKind.DRAUGHTS:
+        partner = Colour.WHITE if fen[0] == "W" else Colour.BLACK
+        return GameEnd.NO_MOVE if all_captured_or_blocked(fen, partner) else None
+    return None
+
+
 def cannot_mate(fen: str, side: str) -> bool:
     """Chess: ``side`` cannot checkmate by any series of legal moves (002 6.9; python-chess's material test)."""
     return chess.Board(fen).has_insufficient_material(chess.WHITE if side == Colour.WHITE else chess.BLACK)

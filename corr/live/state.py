@@ -16,7 +16,7 @@ from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEvent, LiveEvent
 from . import timesource
 
 LIVE_EVENT_FIELDS = ("seq", "kind", "player", "number", "notation", "at_ms", "lag_ms", "delta_ms", "from_ms",
-                     "reason", "entered_by_id", "entered_at")
+                     "reason", "entered_by_id", "entered_at", "ends_game")
 
 
 def live_rows(game: Game) -> list:
@@ -30,7 +30,8 @@ def engine_event(row):
     if kind == LiveEventKind.START:
         return LiveStart(at_ms=row.at_ms)
     if kind == LiveEventKind.MOVE:
-        return LiveMove(player=row.player, number=row.number, at_ms=row.at_ms, lag_ms=row.lag_ms)
+        return LiveMove(player=row.player, number=row.number, at_ms=row.at_ms, lag_ms=row.lag_ms,
+                        ends_game=row.ends_game)
     if kind == LiveEventKind.PAUSE:
         return LivePause(at_ms=row.at_ms)
     if kind == LiveEventKind.RESUME:

@@ -84,6 +84,9 @@ class LiveEvent(models.Model):
     notation = models.CharField(max_length=lim.NOTATION_MAX, blank=True, default="")
     at_ms = models.BigIntegerField(help_text="The server's instant (ms since epoch); for a flag, when it fell.")
     lag_ms = models.PositiveIntegerField(default=0, help_text="A move's client-reported network lag.")
+    ends_game = models.BooleanField(
+        default=False, help_text="A move that ended the game (a mate, a stalemate, no legal move left to the partner):"
+                                 " complete without the press (002 6.7 a).")
     delta_ms = models.BigIntegerField(null=True, blank=True, help_text="An adjustment: + adds, - takes.")
     from_ms = models.BigIntegerField(null=True, blank=True, help_text="A gap's first instant (the last heartbeat).")
     reason = models.CharField(max_length=LIVE_TEXT_MAX, blank=True, default="")

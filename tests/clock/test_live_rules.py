@@ -215,6 +215,26 @@ def test_a_game_not_yet_begun_has_no_running_clock_but_knows_its_first_flag():
     assert (c.running, c.next_flag_at_ms, c.players["white"].remaining_ms) == (None, T0 + 60 * S, 60 * S)
 
 
+# --- a move that ends the game -----------------------------------------------------------------------
+
+def test_a_game_ending_move_at_its_flags_instant_stands_and_stops_every_clock():
+    # 002 6.7 a: the move that ends the game is complete without the press. White's 60 s run out at the
+    # instant of its mating move: no flag; the clocks stop; no increment (the clock was never pressed).
+    events = [LiveStart(T0), LiveMove("white", 1, T0 + 60 * S, ends_game=True)]
+    c = live_clock(FISCHER, events, T0 + 3600 * S)
+    assert c.flags == () and c.running is None and c.next_flag_at_ms is None and c.next_check_at_ms is None
+    assert c.ended_by_move == {"player": "white", "number": 1, "at_ms": T0 + 60 * S}
+    assert (c.players["white"].remaining_ms, c.players["white"].moves_made) == (0, 1)
+    assert c.players["black"].remaining_ms == 60 * S  # black's clock never started
+    pressed = live_clock(FISCHER, [LiveStart(T0), LiveMove("white", 1, T0 + 60 * S)], T0 + 60 * S)
+    assert pressed.flags[0][:2] == ("white", T0 + 60 * S)  # an ordinary press there is an overstep (000 12.9)
+    ended = live_clock(FISCHER, [LiveStart(T0), LiveMove("white", 1, T0 + 10 * S, ends_game=True)], T0 + 20 * S)
+    assert ended.players["white"].remaining_ms == 50 * S  # 60 - 10, and no 5 s increment
+    with pytest.raises(EventError) as error:
+        live_clock(FISCHER, events + [LiveMove("black", 1, T0 + 61 * S)], T0 + 61 * S)
+    assert "6.7 a" in str(error.value)
+
+
 # --- refused events ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("events, now, field", [

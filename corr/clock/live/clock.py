@@ -119,6 +119,9 @@ class LiveClock:
     moved or while no clock runs."""
     started_at_ms: int | None = None
     ledger: tuple[LiveLedgerLine, ...] = ()
+    ended_by_move: dict[str, Any] | None = None
+    """``{"player", "number", "at_ms"}`` of the move that ended the game (002 6.7 a: a mate, a stalemate, a
+    draughts move leaving the partner no move): no clock runs after it. None otherwise."""
 
     @property
     def next_check_at_ms(self) -> int | None:
@@ -135,7 +138,7 @@ class LiveClock:
             "both_fallen_order_unknown": self.both_fallen_order_unknown,
             "illegal_counts": dict(self.illegal_counts), "forfeit": self.forfeit,
             "late_arrival_deadline_ms": self.late_arrival_deadline_ms, "started_at_ms": self.started_at_ms,
-            "next_check_at_ms": self.next_check_at_ms,
+            "next_check_at_ms": self.next_check_at_ms, "ended_by_move": self.ended_by_move,
         }
 
 
@@ -233,6 +236,8 @@ class _Walk:
         self.forfeit: dict | None = None
         self.ledger: list[LiveLedgerLine] = []
         self.memo: dict[tuple, SystemState] = {}
+        self.ended: tuple[str, int, int] | None = None
+        """(player, move number, instant) of the move that ended the game (002 6.7 a); no clock runs after."""
 
     # -- the clock between events --------------------------------------------------------------------
     def state(self, side: str, running_extra: int = 0) -> SystemState:
@@ -255,17 +260,19 @@ class _Walk:
         return left
 
     def running(self) -> str | None:
-        return None if self.start is None or self.paused else self.to_move
+        return None if self.start is None or self.paused or self.ended is not None else self.to_move
 
-    def advance(self, t: int) -> None:
+    def advance(self, t: int, ends_game: bool = False) -> None:
         """Let the clock of the side to move run from the last instant to ``t``: flags and late arrival
-        that fall on the way are recorded at their own instant, not at ``t``."""
+        that fall on the way are recorded at their own instant, not at ``t``. ``ends_game``: ``t`` is the
+        instant of a move that ends the game, which a flag at that very instant does not overstep."""
         side = self.running()
         if side is not None and t > self.last:
             s = self.sides[side]
             if s.flag_at is None:
                 fall = self.last + max(0, self.left(side))
-                if fall <= t:  # 000 12.9: a flag at the very press is an overstep
+                # 000 12.9: a flag at the very press is an overstep; 002 6.7 a: not for a move that ends the game.
+                if fall < t or fall == t and not ends_game:
                     self.fall(side, fall)
             if s.made == 0 and self.forfeit is None and not s.excused:
                 deadline = self.late_at(side)
@@ -316,6 +323,10 @@ class _Walk:
             return
         if self.start is None:
             raise EventError(index, kind, "the first event of a live game is its start", field="type")
+        if self.ended is not None:
+            player, number, _ = self.ended
+            raise EventError(index, kind, f"the game ended with {player}'s move {number} (002 6.7 a): no event"
+                             " follows it", field="type")
         if at < self.last:
             raise EventError(index, kind, f"{'from_ms' if kind == 'gap' else 'at_ms'} {at} is before the event"
                              f" before it ({self.last}): events are in time order", field="from_ms" if kind == "gap"
@@ -341,8 +352,20 @@ class _Walk:
         if isinstance(move.lag_ms, bool) or not isinstance(move.lag_ms, int) or move.lag_ms < 0:
             raise EventError(index, kind, f"lag_ms must be whole milliseconds >= 0, got {move.lag_ms!r}",
                              field="lag_ms")
-        self.advance(move.at_ms)
+        if not isinstance(move.ends_game, bool):
+            raise EventError(index, kind, f"ends_game must be true or false, got {move.ends_game!r}",
+                             field="ends_game")
+        self.advance(move.at_ms, ends_game=move.ends_game)
         thinking = s.elapsed
+        if move.ends_game:
+            # 002 6.7 a, 003 12.8: the move that ends the game is complete without the press. Its clock stops
+            # here as it stands (the move is not folded as pressed: no increment), and so does every clock.
+            self.ended = (move.player, move.number, move.at_ms)
+            self.ledger.append(LiveLedgerLine(index, "move", move.at_ms, move.player, charged_ms=thinking,
+                                              remaining_ms=self.remaining(move.player),
+                                              note=f"move {move.number}: thought {thinking} ms; it ends the game:"
+                                                   " complete without the press, the clocks stop (002 6.7 a)"))
+            return
         if s.flag_at is None:
             forgiven, s.quota = compensate(thinking, move.lag_ms, s.quota)
             note = f"thought {thinking} ms, lag {move.lag_ms} ms, {forgiven} forgiven"
@@ -471,17 +494,18 @@ class _Walk:
             # What is left of the period the move stands in: the spoken countdown of 003 12.16 reads it.
             system_state["period_left_ms"] = remaining - (system_state["periods_left"] - 1) * system_state["period_ms"]
         used = s.used_at_flag if s.used_at_flag is not None else s.used + s.elapsed
+        final = self.ended is not None and self.ended[0] == side  # the game-ending move, made but not pressed
         return LivePlayer(remaining_ms=remaining, flag_fallen=s.flag_at is not None, flag_at_ms=s.flag_at,
-                          state=system_fields(system_state), moves_made=s.made, lag_quota_ms=s.quota,
+                          state=system_fields(system_state), moves_made=s.made + final, lag_quota_ms=s.quota,
                           used_ms=used)
 
     def result(self, now_ms: int, before_start: bool = False) -> LiveClock:
         side = self.to_move
         s = self.sides[side]
-        ticking = not self.paused and s.flag_at is None
+        ticking = not self.paused and s.flag_at is None and self.ended is None
         next_flag = self.last + self.remaining(side) if ticking else None
         late = None
-        if not self.paused and s.made == 0 and self.forfeit is None and s.flag_at is None and not s.excused:
+        if ticking and s.made == 0 and self.forfeit is None and not s.excused:
             late = self.late_at(side)
         fallen = [f for f in self.flags]
         unknown = len(fallen) >= 2 and fallen[0][1] == fallen[1][1]
@@ -492,6 +516,8 @@ class _Walk:
             illegal_counts={p: self.sides[p].illegal for p in SIDES}, forfeit=self.forfeit,
             late_arrival_deadline_ms=late, started_at_ms=self.start,
             ledger=tuple(sorted(self.ledger, key=lambda line: line.at_ms)),
+            ended_by_move=None if self.ended is None else {"player": self.ended[0], "number": self.ended[1],
+                                                           "at_ms": self.ended[2]},
         )
 
 

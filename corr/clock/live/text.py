@@ -72,6 +72,10 @@ def render_live(clock: LiveClock) -> str:
     if clock.forfeit is not None:
         f = clock.forfeit
         lines.append(f"forfeit: {f['player']} ({f['reason']}, {f['rule']}) at {ms_instant(f['at_ms'])}")
+    if clock.ended_by_move is not None:
+        end = clock.ended_by_move
+        lines.append(f"the game ended with {end['player']}'s move {end['number']} at {ms_instant(end['at_ms'])}:"
+                     " complete without the press, the clocks stopped (002 6.7 a)")
     if clock.both_fallen_order_unknown:
         lines.append("both flags fell and which first cannot be told: play on (002 6.11)")
     return "\n".join(lines)
