@@ -42,6 +42,23 @@ class LiveIllegalInput(StrictInput):
     reason = reason_field(required=False, allow_blank=True, default="")
 
 
+class LiveStopInput(StrictInput):
+    reason = reason_field(required=False, allow_blank=True, default="",
+                          help_text="optional: what the player says (a call: why the arbiter is needed)")
+
+
+class LiveRulingInput(StrictInput):
+    ruling = serializers.ChoiceField(choices=["justified", "warning", "penalty", "draw", "resignation"],
+                                     help_text="on a call: justified, warning or penalty; on a draw claimed by a"
+                                               " stop: draw, resignation or warning; on a stop that resigned:"
+                                               " warning (a misunderstanding: the game goes on)")
+    seconds = serializers.DecimalField(max_digits=12, decimal_places=3, min_value=-86_400, max_value=86_400,
+                                       required=False, allow_null=True, default=None,
+                                       help_text="a penalty: negative taken from the caller (003 17.4 c), positive"
+                                                 " given to the partner (17.4 b)")
+    reason = reason_field(required=False, allow_blank=True, default="")
+
+
 class LiveExcuseInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices, help_text="who arrived late and is excused")
     reason = reason_field(help_text="why the arbiter decides otherwise on the late arrival (002 6.6, 003 12.7)")

@@ -302,7 +302,7 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
         if mover.flag_fallen and mover.flag_at_ms < now_ms:
             raise _FlagAtPress(now_ms)
         if clock.paused:
-            raise TurnConflict(_("the clocks are stopped by the arbiter (002 6.12)"), field="number")
+            raise TurnConflict(_("the clocks are stopped (002 6.12)"), field="number")
         if clock.running != colour:
             raise TurnConflict(_("it is %(colour)s's move"), field="number", colour=colour_word(clock.running))
         made = sum(1 for r in rows if r.kind == LiveEventKind.MOVE and r.player == colour)
@@ -373,6 +373,12 @@ def live_resume(*, game_id: int, by: User, reason: str = "", now_ms: int | None 
         game, live, rows, now_ms = _arbiter_action(game_id, by, now_ms)
         if not clock_at(game, live, rows, now_ms).paused:
             raise TurnConflict(_("the clocks are not stopped"), field=None)
+        from .stops import pending_stop
+
+        pending = pending_stop(game, live, rows)
+        if pending is not None:  # the player's stop is ruled on, and the ruling restarts the clocks
+            raise TurnConflict(_("%(colour)s stopped the clocks: rule on it first (the ruling restarts them)"),
+                               field=None, colour=colour_word(pending.player))
         append(game, rows, LiveEventKind.RESUME, now_ms, by=by, reason=reason)
         clock_at(game, live, rows, now_ms)
         finish_write(game, live, rows, now_ms)
@@ -391,23 +397,31 @@ def live_adjust(*, game_id: int, by: User, player: str, seconds, reason: str, no
     with transaction.atomic():
         game, live, rows, now_ms = _arbiter_action(game_id, by, now_ms)
         colour = colour_checked(player)
-        delta_ms = round(float(seconds) * MS)
-        clock = clock_at(game, live, rows, now_ms)
-        floor_ms = live_rules(game.tournament).min_after_correction_ms
-        remaining = clock.players[colour].remaining_ms
-        if delta_ms < 0 and remaining + delta_ms < floor_ms:
-            raise InvalidInput(_("taking %(taken)s s would leave %(colour)s %(left)s s, under the %(floor)s s that"
-                                 " must remain to the control after a correction (000 12.5, 001 1.7.8)"),
-                               field="seconds", taken=-delta_ms / MS, colour=colour_word(colour),
-                               left=(remaining + delta_ms) / MS, floor=floor_ms / MS)
-        if delta_ms < 0 and remaining + delta_ms <= 0:
-            raise InvalidInput(_("taking %(taken)s s would leave %(colour)s no time: a sanction may not take all the"
-                                 " time left; declaring the game lost is a sanction of its own (003 17.4 d)"),
-                               field="seconds", taken=-delta_ms / MS, colour=colour_word(colour))
-        append(game, rows, LiveEventKind.ADJUST, now_ms, by=by, player=colour, delta_ms=delta_ms, reason=reason)
-        clock_at(game, live, rows, now_ms)
+        live_adjust_in(game, live, rows, colour=colour, delta_ms=round(float(seconds) * MS), now_ms=now_ms, by=by,
+                       reason=reason)
         finish_write(game, live, rows, now_ms)
         return game
+
+
+def live_adjust_in(game: Game, live: LiveGame, rows: list, *, colour: str, delta_ms: int, now_ms: int, by: User,
+                   reason: str) -> None:
+    """Store an adjustment of ``delta_ms`` on ``colour``'s clock in a locked game, refused as :func:`live_adjust`
+    says (the floor, never all the time left). :raises InvalidInput: naming ``seconds``."""
+    clock = clock_at(game, live, rows, now_ms)
+    floor_ms = live_rules(game.tournament).min_after_correction_ms
+    remaining = clock.players[colour].remaining_ms
+    if delta_ms < 0 and remaining + delta_ms < floor_ms:
+        raise InvalidInput(_("taking %(taken)s s would leave %(colour)s %(left)s s, under the %(floor)s s that"
+                             " must remain to the control after a correction (000 12.5, 001 1.7.8)"),
+                           field="seconds", taken=-delta_ms / MS, colour=colour_word(colour),
+                           left=(remaining + delta_ms) / MS, floor=floor_ms / MS)
+    if delta_ms < 0 and remaining + delta_ms <= 0:
+        raise InvalidInput(_("taking %(taken)s s would leave %(colour)s no time: a sanction may not take all the"
+                             " time left; declaring the game lost is a sanction of its own (003 17.4 d)"),
+                           field="seconds", taken=-delta_ms / MS, colour=colour_word(colour))
+    append(game, rows, LiveEventKind.ADJUST, now_ms, by=by, player=colour, delta_ms=delta_ms,
+           reason=reason[:LIVE_TEXT_MAX])
+    clock_at(game, live, rows, now_ms)  # the engine's own check of the new event
 
 
 def live_illegal(*, game_id: int, by: User, player: str, reason: str = "", now_ms: int | None = None) -> Game:

@@ -34,6 +34,8 @@ def engine_event(row):
                         ends_game=row.ends_game)
     if kind == LiveEventKind.PAUSE:
         return LivePause(at_ms=row.at_ms)
+    if kind in (LiveEventKind.STOP, LiveEventKind.CALL):  # a player stopped both clocks
+        return LivePause(at_ms=row.at_ms, player=row.player)
     if kind == LiveEventKind.RESUME:
         return LiveResume(at_ms=row.at_ms)
     if kind == LiveEventKind.ADJUST:
@@ -79,10 +81,13 @@ def clock_at(game: Game, live: LiveGame, rows, now_ms: int):
     return live_clock(game.tournament.ruleset, engine_events(rows), at)
 
 
-def payload_of(game: Game, live: LiveGame, clock, now_ms: int) -> dict:
-    """The ``"live"`` object of ``GET /api/games/{id}/`` from one computed clock."""
+def payload_of(game: Game, live: LiveGame, clock, now_ms: int, rows) -> dict:
+    """The ``"live"`` object of ``GET /api/games/{id}/`` from one computed clock and the game's events."""
+    from .stops import pending_stop
+
     players = {side: p.as_json() for side, p in clock.players.items()}
     over = game.status != GameStatus.ONGOING
+    stop = pending_stop(game, live, rows)
     return {
         "running": None if over else clock.running,
         "paused": bool(clock.paused),
@@ -95,6 +100,8 @@ def payload_of(game: Game, live: LiveGame, clock, now_ms: int) -> dict:
         "illegal_counts": dict(clock.illegal_counts),
         "late_arrival_deadline_ms": None if over else clock.late_arrival_deadline_ms,
         "case": live.case or None,
+        "player_stop": None if stop is None else stop.as_json(),
+        "status": game.status, "result": game.result or None, "termination": game.termination or None,
     }
 
 
@@ -108,7 +115,7 @@ def live_payload(game: Game, now_ms: int | None = None) -> dict:
     now = timesource.now_ms() if now_ms is None else now_ms
     live = LiveGame.objects.get(game=game)
     rows = live_rows(game)
-    return payload_of(game, live, clock_at(game, live, rows, now), now)
+    return payload_of(game, live, clock_at(game, live, rows, now), now, rows)
 
 
 def live_game_file(game: Game, now_ms: int | None = None) -> dict:

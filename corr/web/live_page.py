@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from corr import limits as lim
 from corr.games.permissions import can_arbitrate
@@ -37,7 +38,19 @@ def live_game_context(request, game: Game) -> dict:
         "live_config": live_config(game, colour, ruling, payload),
         "history": live_history(game),
         "notation_max": lim.NOTATION_MAX, "reason_max": LIVE_TEXT_MAX, "termination_max": lim.TERMINATION_MAX,
+        "stop_claims_draw": _stop_claims_draw(game), "rulings": RULINGS_SHOWN,
     }
+
+
+def _stop_claims_draw(game: Game) -> bool:
+    control = game.tournament.ruleset.time_control
+    return bool(control is not None and control.live is not None and control.live.stop_claims_draw)
+
+
+RULINGS_SHOWN = [("justified", gettext_lazy("Justified: restart the clocks")),
+                 ("warning", gettext_lazy("A warning: play on")), ("penalty", gettext_lazy("A penalty of time")),
+                 ("draw", gettext_lazy("Confirm the draw")), ("resignation", gettext_lazy("A resignation"))]
+"""The arbiter's rulings on a player's stop (corr.live.stops.RULINGS), as the page's buttons say them."""
 
 
 def live_config(game: Game, colour: str | None, ruling: bool, payload: dict) -> dict:
@@ -52,7 +65,9 @@ def live_config(game: Game, colour: str | None, ruling: bool, payload: dict) -> 
         "urls": {"game": url("api-game"), "moves": url("api-moves"), "pause": url("api-pause"),
                  "resume": url("api-resume"), "adjust": url("api-time-adjustments"),
                  "illegal": url("api-illegal-moves"), "result": url("api-result"),
-                 "excuse": url("api-late-arrival-excuses")},
+                 "excuse": url("api-late-arrival-excuses"), "stop": url("api-live-stop"),
+                 "call": url("api-live-call-arbiter"), "ruling": url("api-live-ruling")},
+        "stop_claims_draw": _stop_claims_draw(game),
         "moves_made": moves_made(game),
         "countdown_s": list(BYOYOMI_COUNTDOWN_S), "warnings_s": list(CONTROL_WARNINGS_S),
         "words": live_words(),
@@ -76,6 +91,16 @@ def live_words() -> dict:
         # Spoken (speech synthesis, in the page's language); the minutes are those of CONTROL_WARNINGS_S.
         "say_minutes": _("%(side)s: %(minutes)s minutes left to the control"),
         "say_flag": _("%(side)s: flag fallen"),
+        # A player's stop awaiting the arbiter's ruling (corr.live.stops.pending_stop), and the questions asked
+        # before an act that ends the game.
+        "stop_call": _("%(side)s stopped the clocks to call the arbiter"),
+        "stop_draw_claim": _("%(side)s stopped the clocks claiming a draw"),
+        "stop_resignation": _("%(side)s stopped the clocks: resignation"),
+        "confirm_stop": _("Stop the clocks? Stopping the clock is resignation unless the arbiter finds it a"
+                          " misunderstanding (draughts rules 12.11, 1.7.11)."),
+        "confirm_stop_claim": _("Stop the clocks and claim a draw? The arbiter confirms it if your position is"
+                                " clearly winning (draughts rules 12.11, 1.7.13)."),
+        "confirm_result": _("Record the result %(result)s? The game ends and both clocks stop."),
     }
 
 

@@ -57,7 +57,30 @@ def test_the_arbiter_has_pause_resume_adjust_illegal_move_and_result_and_no_move
         "pause": f"/api/games/{live_game.pk}/pause/", "resume": f"/api/games/{live_game.pk}/resume/",
         "adjust": f"/api/games/{live_game.pk}/time-adjustments/",
         "illegal": f"/api/games/{live_game.pk}/illegal-moves/", "result": f"/api/games/{live_game.pk}/result/",
-        "excuse": f"/api/games/{live_game.pk}/late-arrival-excuses/"}
+        "excuse": f"/api/games/{live_game.pk}/late-arrival-excuses/", "stop": f"/api/games/{live_game.pk}/live/stop/",
+        "call": f"/api/games/{live_game.pk}/live/call-arbiter/", "ruling": f"/api/games/{live_game.pk}/live/ruling/"}
+    assert 'id="live-ruling-form" data-action="ruling" hidden' in html  # no player's stop awaits a ruling
+    assert 'id="live-stop"' not in html and 'id="live-call"' not in html
+
+
+def test_the_players_have_the_stop_and_call_buttons_with_their_rules(live_game, anna, boris):
+    for player in (anna, boris):
+        html, config = page(player, live_game)
+        assert 'id="live-stop" class="danger">' in html and 'id="live-call" class="secondary">' in html
+        assert "draughts rules 12.11, 1.7.11" in html and "FIDE 6.12" in html
+        assert config["urls"]["stop"].endswith("/live/stop/") and not config["stop_claims_draw"]
+        assert 'id="live-confirm"' in html and 'id="live-ruling-form"' not in html
+
+
+def test_a_pending_stop_shows_the_arbiter_its_ruling_box(live_game, arbiter, boris):
+    from tests.conftest import client_for
+
+    assert client_for(boris).post(f"/api/games/{live_game.pk}/live/call-arbiter/", {}, format="json").status_code == 201
+    html, config = page(arbiter, live_game)
+    assert 'id="live-ruling-form" data-action="ruling">' in html
+    assert config["payload"]["player_stop"]["rulings"] == ["justified", "warning", "penalty"]
+    for ruling in ("justified", "warning", "penalty", "draw", "resignation"):
+        assert f'data-ruling="{ruling}"' in html
 
 
 def test_the_late_arrival_excuse_is_an_arbiters_control_only(live_game, arbiter, anna, boris):

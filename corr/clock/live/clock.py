@@ -386,9 +386,13 @@ class _Walk:
     def _pause(self, index: int, event: LivePause) -> None:
         if self.paused:
             raise EventError(index, "pause", "the clocks are already paused", field="at_ms")
+        if event.player is not None:
+            _side(index, "pause", event.player)
         self.advance(event.at_ms)
         self.paused = True
-        self.ledger.append(LiveLedgerLine(index, "pause", event.at_ms, None, note="clocks stopped (002 6.12)"))
+        note = "clocks stopped (002 6.12)" if event.player is None else \
+            f"clocks stopped by {event.player} (002 6.12 b, 000 12.11)"
+        self.ledger.append(LiveLedgerLine(index, "pause", event.at_ms, event.player, note=note))
 
     def _resume(self, index: int, event: LiveResume) -> None:
         if not self.paused:

@@ -40,9 +40,13 @@ class LiveMove:
 
 @dataclass(frozen=True, slots=True)
 class LivePause:
-    """The arbiter stops both clocks (002 6.12-6.13, 003 12.13)."""
+    """Both clocks stop: the arbiter stops them (002 6.12 a, 003 12.13), or a player does (``player``): to call
+    the arbiter (002 6.12 b, 003 12.13) or as the stop that resigns or claims a draw (000 12.11, 001 1.7.11,
+    1.7.13). The clock counts the same for all of them; what a player's stop means is the service's."""
 
     at_ms: int
+    player: str | None = None
+    """The player who stopped the clocks; None for the arbiter."""
 
 
 @dataclass(frozen=True, slots=True)

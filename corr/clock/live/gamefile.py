@@ -26,7 +26,7 @@ _TOP_KEYS = frozenset({"ruleset", "now", "events", "meta", "players"})
 _KEYS = {
     "start": {"type", "at"},
     "move": {"type", "player", "number", "at", "lag_ms", "notation", "ends_game"},
-    "pause": {"type", "at", "reason"},
+    "pause": {"type", "at", "reason", "player"},
     "resume": {"type", "at", "reason"},
     "adjust": {"type", "player", "seconds", "at", "reason"},
     "illegal": {"type", "player", "at", "reason"},
@@ -113,7 +113,7 @@ def _read_event(index: int, data: Any) -> LiveEvent:
         return LiveMove(data.get("player"), data.get("number"), at(), data.get("lag_ms", 0),
                         data.get("ends_game", False))
     if kind == "pause":
-        return LivePause(at())
+        return LivePause(at(), data.get("player"))
     if kind == "resume":
         return LiveResume(at())
     if kind == "adjust":
@@ -147,7 +147,10 @@ def write_live_event(event: LiveEvent) -> dict[str, Any]:
             out["ends_game"] = True
         return out
     if isinstance(event, LivePause):
-        return {"type": "pause", "at": ms_instant(event.at_ms)}
+        pause: dict[str, Any] = {"type": "pause", "at": ms_instant(event.at_ms)}
+        if event.player is not None:
+            pause["player"] = event.player
+        return pause
     if isinstance(event, LiveResume):
         return {"type": "resume", "at": ms_instant(event.at_ms)}
     if isinstance(event, LiveAdjust):

@@ -122,7 +122,43 @@
     showStatus();
     var button = document.getElementById("move-made");
     if (button) button.disabled = busy || !config.ongoing || state.running !== config.colour || !!state.paused;
+    ["live-stop", "live-call"].forEach(function (id) {
+      var stop = document.getElementById(id);
+      if (stop) stop.disabled = !config.ongoing || !!state.paused || !state.running;
+    });
+    showRuling();
     if (ticking) askAgain();
+  }
+
+  /** The arbiter's box for a player's stop awaiting a ruling: what it is, and only the rulings it allows. */
+  function showRuling() {
+    var form = document.getElementById("live-ruling-form");
+    if (!form) return;
+    var stop = state.player_stop;
+    form.hidden = !stop;
+    if (!stop) return;
+    var what = document.getElementById("ruling-what");
+    var text = fill(words["stop_" + stop.kind] || stop.kind, { side: words[stop.player] || stop.player });
+    if (what.textContent !== text) what.textContent = text;
+    form.querySelectorAll("button[data-ruling]").forEach(function (b) {
+      b.hidden = stop.rulings.indexOf(b.dataset.ruling) < 0;
+    });
+  }
+
+  // --- a question before an act that ends the game (as the correspondence page asks) ---------------
+
+  function confirmThen(question, action) {
+    var box = document.getElementById("live-confirm");
+    document.getElementById("live-confirm-question").textContent = question;
+    box.hidden = false;
+    var yes = document.getElementById("live-confirm-yes"), no = document.getElementById("live-confirm-no");
+    function close() {
+      box.hidden = true;
+      yes.onclick = no.onclick = null;
+    }
+    yes.onclick = function () { close(); action(); };
+    no.onclick = close;
+    yes.focus();
   }
 
   /** A line under a clock from the system's own state (byo-yomi periods, Canadian block, moves to control). */
@@ -365,6 +401,29 @@
     });
   }
 
+  function setUpStops() {
+    if (!config.colour) return;
+    function send(url, body) {
+      say("move-message", words.sending, true);
+      post(url, body).then(function (answer) {
+        say("move-message", answer.ok ? words.done : fill(words.refused, { detail: answer.data.detail || "" }),
+            answer.ok);
+      }, function () {
+        say("move-message", words.network, false);
+      });
+    }
+    var stop = document.getElementById("live-stop"), call = document.getElementById("live-call");
+    if (stop) stop.addEventListener("click", function () {
+      confirmThen(config.stop_claims_draw ? words.confirm_stop_claim : words.confirm_stop, function () {
+        send(config.urls.stop, {});
+      });
+    });
+    if (call) call.addEventListener("click", function () {
+      var reason = document.getElementById("call-reason");
+      send(config.urls.call, reason && reason.value.trim() ? { reason: reason.value.trim() } : {});
+    });
+  }
+
   function setUpArbiter() {
     if (!config.ruling) return;
     function run(action, body) {
@@ -410,13 +469,27 @@
     var result = document.getElementById("live-result-form");
     result.addEventListener("submit", function (event) {
       event.preventDefault();
-      run("result", { result: result.result.value, termination: result.termination.value });
+      var shown = result.result.options[result.result.selectedIndex].text;
+      confirmThen(fill(words.confirm_result, { result: shown }), function () {
+        run("result", { result: result.result.value, termination: result.termination.value });
+      });
+    });
+    var ruling = document.getElementById("live-ruling-form");
+    ruling.querySelectorAll("button[data-ruling]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var body = { ruling: button.dataset.ruling };
+        var seconds = ruling.seconds.value.trim(), reason = ruling.reason.value.trim();
+        if (seconds && button.dataset.ruling === "penalty") body.seconds = Number(seconds);
+        if (reason) body.reason = reason;
+        run("ruling", body);
+      });
     });
   }
 
   accept(config.payload);
   setUpSpeech();
   setUpMove();
+  setUpStops();
   setUpArbiter();
   connect();
   window.setInterval(function () {
