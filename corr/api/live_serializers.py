@@ -23,7 +23,8 @@ class LiveMoveInput(StrictInput):
                                      help_text="SAN (chess) or c3-d4 (Russian draughts) is checked; blank: a"
                                                " press without the move written")
     lag_ms = serializers.IntegerField(min_value=0, max_value=LAG_MS_MAX, required=False, default=0,
-                                      help_text="the network lag the client measured; compensated within a quota")
+                                      help_text="the time from the press of the button to the request leaving, as the"
+                                                " client measured it; forgiven within lichess's quota")
 
 
 class LivePauseInput(StrictInput):

@@ -9,7 +9,6 @@ from corr.clock import ClockError, EventError, Ruleset
 from corr.clock.live import (
     LiveAdjust, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart, live_clock,
 )
-from corr.clock.live.lag import QUOTA_GAIN_MS, QUOTA_INITIAL_MS, QUOTA_MAX_MS
 from corr.clock.presets import PRESETS
 
 from .live_builders import S, T0, presses, seconds
@@ -66,23 +65,24 @@ def test_a_lag_compensated_move_does_not_escape_a_flag_that_fell_before_it_arriv
 # --- lag --------------------------------------------------------------------------------------------
 
 def test_lag_is_forgiven_within_the_quota():
-    # Quota 1 s at the start: 300 ms of a 10 s move forgiven; the quota becomes 1 - 0.3 + 1 = 1.7 s.
+    # 60+5 is estimated at 60 + 40 x 5 = 260 s: gain min(1 s, 260 x 2/5 cs + 15 cs) = 1 s, quota 3 s at the
+    # start, 7 s at most. 300 ms of a 10 s move forgiven; the quota becomes 3 - 0.3 + 1 = 3.7 s.
     events, t = presses([10 * S], lag_ms=[300])
     white = live_clock(FISCHER, events, t).players["white"]
     assert white.remaining_ms == 60 * S - (10 * S - 300) + 5 * S
-    assert white.lag_quota_ms == QUOTA_INITIAL_MS - 300 + QUOTA_GAIN_MS
+    assert white.lag_quota_ms == 3 * S - 300 + 1 * S
 
 
 def test_a_client_claiming_huge_lag_gets_at_most_the_quota():
-    # Claiming 10 s of lag on every move: the first is forgiven the 1 s quota, every later one the 1 s
-    # regained, never the 10 s; the quota never exceeds its cap.
+    # Claiming 10 s of lag on every move: the first is forgiven the 3 s quota, every later one the 1 s
+    # regained, never the 10 s; the quota never exceeds its cap of 7 gains.
     moves = [10 * S, 1 * S] * 5
     lags = [10 * S, 0] * 5
     events, t = presses(moves, lag_ms=lags)
     white = live_clock(FISCHER, events, t).players["white"]
-    assert white.remaining_ms == 60 * S - 5 * (10 * S - 1 * S) + 5 * 5 * S
+    assert white.remaining_ms == 60 * S - (5 * 10 * S - (3 + 1 + 1 + 1 + 1) * S) + 5 * 5 * S
     honest, t2 = presses([1 * S] * 20)
-    assert live_clock(FISCHER, honest, t2).players["white"].lag_quota_ms == QUOTA_MAX_MS
+    assert live_clock(FISCHER, honest, t2).players["white"].lag_quota_ms == 7 * S
 
 
 def test_lag_never_makes_a_move_cost_less_than_nothing():

@@ -15,7 +15,7 @@ from ..units import Unit
 from .events import (
     LiveAdjust, LiveEvent, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart,
 )
-from .lag import QUOTA_INITIAL_MS, compensate
+from .lag import LagQuota
 from .rules import SIDES, LiveRules
 
 if TYPE_CHECKING:
@@ -196,7 +196,8 @@ class _Side:
     """Charged to the move in hand by the arbiter (negative: time added)."""
     elapsed: int = 0
     """Thinking time of the move in hand so far."""
-    quota: int = QUOTA_INITIAL_MS
+    quota: int = 0
+    """The lag quota left (:class:`corr.clock.live.lag.LagQuota`; its start is set by the walk)."""
     main_floor: int | None = None
     """The main time the move in hand started with, when time was added to it after that main time ran out
     (:meth:`_Walk.give`): the move is charged at least this."""
@@ -226,7 +227,8 @@ class _Walk:
         self.control = control
         self.system = control.system
         self.rules = rules
-        self.sides = {side: _Side() for side in SIDES}
+        self.lag = LagQuota.for_system(control.system)
+        self.sides = {side: _Side(quota=self.lag.start_ms) for side in SIDES}
         self.to_move = rules.first
         self.start: int | None = None
         self.last = 0
@@ -367,15 +369,16 @@ class _Walk:
                                                    " complete without the press, the clocks stop (002 6.7 a)"))
             return
         if s.flag_at is None:
-            forgiven, s.quota = compensate(thinking, move.lag_ms, s.quota)
+            forgiven, s.quota = self.lag.compensate(move.lag_ms, s.quota)
             note = f"thought {thinking} ms, lag {move.lag_ms} ms, {forgiven} forgiven"
         else:  # pressed after the flag: a flag, not a move in time; nothing forgiven, nothing earned
             forgiven = 0
             note = f"thought {thinking} ms, after the flag (nothing forgiven or earned)"
-        charged = thinking - forgiven + s.adjust
+        net = max(0, thinking - forgiven)  # scalachess: moveTime = (elapsed - lagComp).nonNeg
+        charged = net + s.adjust
         if s.main_floor is not None:  # time added in byo-yomi after main time ran out in this move (give)
             charged, s.main_floor = max(charged, s.main_floor), None
-        s.used += thinking - forgiven
+        s.used += net
         s.charges.append(charged)
         s.extras.append(s.adjust)
         s.adjust = s.elapsed = 0

@@ -22,6 +22,7 @@
   var CLOSE_FINAL = { 4401: true, 4403: true, 4404: true };
   var OFFSET_SAMPLES = 8;
   var TICK_MS = 100;
+  var LAG_MS_MAX = 10000;  // corr.live.services.LAG_MS_MAX
 
   var state = null;       // the newest payload
   var samples = [];       // server_ms - Date.now() at each arrival
@@ -372,18 +373,34 @@
     return known + 1;
   }
 
+  var pressedAt = null;  // performance.now() of the press of the move button (pointer or key)
+  window.corrLiveSent = [];  // the bodies of the moves sent (read by the browser tests)
+
   function setUpMove() {
     var form = document.getElementById("live-move");
     if (!form || !config.colour) return;
+    var button = document.getElementById("move-made");
+    function pressed() { pressedAt = window.performance.now(); }
+    button.addEventListener("pointerdown", pressed);
+    button.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === " ") pressed();
+    });
     form.addEventListener("submit", function (event) {
       event.preventDefault();
+      var at = pressedAt !== null ? pressedAt : window.performance.now();
+      pressedAt = null;
       if (busy || state.running !== config.colour || state.paused) return;
       var notation = document.getElementById("live-notation");
       var number = nextNumber(config.colour);
       busy = true;
       render();
       say("move-message", words.sending, true);
-      post(config.urls.moves, { number: number, notation: notation.value.trim() }).then(function (answer) {
+      // lag_ms: the time from the press to the request leaving, as lichess's client reports it; the server
+      // forgives it within the player's quota (corr.clock.live.lag) and stamps the press on arrival.
+      var body = { number: number, notation: notation.value.trim(),
+                   lag_ms: Math.min(LAG_MS_MAX, Math.max(0, Math.round(window.performance.now() - at))) };
+      window.corrLiveSent.push(body);
+      post(config.urls.moves, body).then(function (answer) {
         busy = false;
         if (answer.ok) {
           movesSent[config.colour] += 1;
