@@ -7,8 +7,10 @@
  * fastest), so neither a wrong browser clock nor the network's delay shifts the countdown.
  *
  * Speech (each clock switched on or off on this device, in localStorage): in a byo-yomi period the
- * seconds 15, 10, 5, 4, 3, 2, 1 (Go rules 12.16), otherwise 10 and 5 minutes before a control
- * (draughts rules 1.7.9), and a fallen flag.
+ * seconds 15, 10, 5, 4, 3, 2, 1 (Go rules 12.16), to whoever switches the clock on; the warning that clock's
+ * player is owed by their vision (draughts rules 1.7.9: 10 minutes before a control if totally blind, 5 if
+ * visually impaired), and the fall of their opponent's flag; its own fallen flag. A player's own clock is
+ * switched on by default when their profile sets a vision. The arbiter's view marks the warnings owed now.
  */
 (function () {
   "use strict";
@@ -70,7 +72,11 @@
     if (before && (before.ended_at_ms == null) !== (payload.ended_at_ms == null)) endedOrReopened = true;
     SIDES.forEach(function (side) {
       var was = before && before.players[side] && before.players[side].flag_fallen;
-      if (state.players[side].flag_fallen && !was && before) announce(side, fill(words.say_flag, { side: words[side] }));
+      if (state.players[side].flag_fallen && !was && before) {
+        // The clock's own switch, and the opponent's when the opponent is owed it (1.7.9 "о падении флажка").
+        var partner = other(side);
+        announceTo([side].concat(vision(partner) ? [partner] : []), fill(words.say_flag, { side: words[side] }));
+      }
       previous[side] = null;  // a push may move a clock by any amount: speak only what the countdown crosses
     });
     render();
@@ -128,6 +134,7 @@
       if (stop) stop.disabled = !config.ongoing || !!state.paused || !state.running;
     });
     showRuling();
+    showOwed();
     if (ticking) askAgain();
   }
 
@@ -206,11 +213,33 @@
     return "corr.live.speak." + config.game + "." + side;
   }
 
+  function other(side) {
+    return side === "white" ? "black" : "white";
+  }
+
+  /** The vision ``side``'s player set in their profile ("", "low", "blind"), when this page may know it. */
+  function vision(side) {
+    return (config.vision || {})[side] || "";
+  }
+
+  /** Seconds before a control at which ``side``'s player is warned (001 1.7.9), or null when none is owed. */
+  function warningS(side) {
+    return (config.warning_s || {})[vision(side)] || null;
+  }
+
   function speaking(side) {
+    var stored = null;
     try {
-      return window.localStorage.getItem(speechKey(side)) === "1";
-    } catch (e) {
-      return false;
+      stored = window.localStorage.getItem(speechKey(side));
+    } catch (e) { /* storage refused: the default */ }
+    if (stored === "1" || stored === "0") return stored === "1";
+    return side === config.colour && !!vision(side);  // a player's own, when their profile asks for warnings
+  }
+
+  /** Speak ``text`` once if any of ``sides``' switches is on. */
+  function announceTo(sides, text) {
+    for (var i = 0; i < sides.length; i++) {
+      if (speaking(sides[i])) return announce(sides[i], text);
     }
   }
 
@@ -270,10 +299,51 @@
       if (figures.period !== null && before.period !== null) {
         var second = crossed(before.period, figures.period, config.countdown_s);
         if (second !== null) announce(side, String(second));
-      } else if (figures.control !== null && before.control !== null) {
-        var mark = crossed(before.control, figures.control, config.warnings_s);
+      } else if (figures.control !== null && before.control !== null && warningS(side)) {
+        var mark = crossed(before.control, figures.control, [warningS(side)]);
         if (mark !== null) announce(side, fill(words.say_minutes, { side: words[side], minutes: mark / 60 }));
       }
+    });
+  }
+
+  /** The arbiter's list of the warnings owed (001 1.7.9): which is owed now. */
+  function showOwed() {
+    SIDES.forEach(function (side) {
+      var item = document.getElementById("owed-" + side);
+      if (!item) return;
+      var now = "";
+      var partner = state.players[other(side)];
+      var seconds = warningS(side);
+      if (partner && partner.flag_fallen) {
+        now = fill(words.owed_flag, { side: words[other(side)] });
+      } else if (seconds && !state.players[side].flag_fallen) {
+        var control = speechFigures(side, remainingMs(side)).control;
+        if (control !== null && control <= seconds * 1000) now = fill(words.owed_minutes, { minutes: seconds / 60 });
+      }
+      var node = item.querySelector(".owed-now");
+      if (node.textContent !== now) node.textContent = now;
+      item.classList.toggle("due", !!now);
+    });
+  }
+
+  function setUpVision() {
+    var select = document.getElementById("live-vision");
+    if (!select || !config.colour) return;
+    select.addEventListener("change", function () {
+      var value = select.value;
+      say("vision-message", words.sending, true);
+      send("PATCH", config.urls.me, { vision: value }).then(function (answer) {
+        if (answer.ok) {
+          config.vision[config.colour] = value;
+          var box = document.getElementById("speak-" + config.colour);
+          if (box) box.checked = speaking(config.colour);
+          previous[config.colour] = null;
+        }
+        say("vision-message", answer.ok ? words.vision_saved : fill(words.failed, { detail: answer.data.detail || "" }),
+            answer.ok);
+      }, function () {
+        say("vision-message", words.network, false);
+      });
     });
   }
 
@@ -344,8 +414,12 @@
   }
 
   function post(url, body) {
+    return send("POST", url, body);
+  }
+
+  function send(method, url, body) {
     return window.fetch(url, {
-      method: "POST", credentials: "same-origin",
+      method: method, credentials: "same-origin",
       headers: { "Content-Type": "application/json", "Accept": "application/json",
                  "X-CSRFToken": csrfToken(), "Accept-Language": document.documentElement.lang || "en" },
       body: JSON.stringify(body)
@@ -505,6 +579,7 @@
 
   accept(config.payload);
   setUpSpeech();
+  setUpVision();
   setUpMove();
   setUpStops();
   setUpArbiter();
