@@ -316,7 +316,14 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
             try:
                 live.position = pos.position_after(game.kind_in_force, live.position, notation)
             except pos.IllegalNotation as error:
-                raise InvalidInput(error.message, field="notation") from None
+                # Named by the move the player made, short enough for a phone: never the position's FEN.
+                if error.unreadable:
+                    raise InvalidInput(_("%(notation)s is not a Russian draughts move (%(colour)s's move %(number)s):"
+                                         " write c3-d4, or c3:e5 for a capture"), field="notation",
+                                       notation=repr(notation), colour=colour_word(colour), number=number) from None
+                raise InvalidInput(_("%(notation)s is not a legal move for %(colour)s's move %(number)s"),
+                                   field="notation", notation=repr(notation), colour=colour_word(colour),
+                                   number=number) from None
         else:
             live.readable, live.position = False, ""
         end = pos.game_end(game.kind_in_force, live.position) if live.readable else None

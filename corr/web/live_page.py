@@ -92,7 +92,7 @@ def live_words() -> dict:
         "closed_4401": _("signed out: sign in again to follow the game"),
         "closed_4403": _("you may not follow this game"), "closed_4404": _("this game no longer exists"),
         "paused": _("clocks paused by the arbiter"), "finished": _("game over"),
-        "changed": _("the game ended or was reopened: reload the page"),
+        "ongoing": _("ongoing"), "finished_result": _("finished %(result)s"), "result_line": _("Result: %(result)s"),
         "sending": _("sending…"), "sent": _("move %(number)s recorded"), "refused": _("not recorded: %(detail)s"),
         "done": _("done"), "failed": _("failed: %(detail)s"), "network": _("no answer from the server"),
         "white": _("white"), "black": _("black"),

@@ -63,6 +63,22 @@ def test_a_move_out_of_turn_with_a_wrong_number_or_illegal_is_refused_and_stores
     assert LiveGame.objects.get(pk=game_id).version == 1
 
 
+def test_a_refused_move_is_named_by_the_move_never_by_the_position(api, arbiter, anna, clock, create_game):
+    # What the phone shows under the button: short, the move and its number, no FEN (issue 24 item 8).
+    game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
+    clock.advance_to(START_MS + S)
+    r = move(api(anna), game_id, 1, "e5")
+    assert r.status_code == 400 and r.json()["detail"] == "'e5' is not a legal move for white's move 1"
+    ru = api(anna).post(f"/api/games/{game_id}/moves/", {"number": 1, "notation": "e5"}, format="json",
+                        HTTP_ACCEPT_LANGUAGE="ru")
+    assert "'e5'" in ru.json()["detail"] and "/" not in ru.json()["detail"]
+    draughts = create_game(live_tournament(arbiter, FISCHER_5_2, kind="draughts", name="Draughts"))
+    r = move(api(anna), draughts, 1, "c3 to d4")
+    assert r.status_code == 400 and "/" not in r.json()["detail"] and "c3-d4" in r.json()["detail"]
+    r = move(api(anna), draughts, 1, "c3-c4")
+    assert r.json()["detail"] == "'c3-c4' is not a legal move for white's move 1"
+
+
 def test_the_arbiter_pauses_and_resumes_and_the_clocks_stand_still_meanwhile(
         api, arbiter, anna, boris, clock, create_game):
     game_id = create_game(live_tournament(arbiter, FISCHER_5_2))

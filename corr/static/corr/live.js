@@ -56,7 +56,10 @@
     return payload.server_ms >= state.server_ms;
   }
 
-  var endedOrReopened = false;
+  /** Whether the game is under way: the newest payload says (a flag, a result, a reopening change it). */
+  function ongoing() {
+    return state && state.status ? state.status === "ongoing" : config.ongoing;
+  }
 
   function accept(payload) {
     if (!payload || !payload.players || typeof payload.server_ms !== "number") return;
@@ -66,10 +69,10 @@
     if (!newer(payload)) return;
     var before = state;
     state = payload;
-    // The game ended or was reopened (a result, a forfeit, an excused late arrival): the move button, the
-    // result and the history are drawn by the server for the game's state, so the page says to reload it
-    // (not reloaded by itself: a spoken flag would be cut, and a player may be typing a notation).
-    if (before && (before.ended_at_ms == null) !== (payload.ended_at_ms == null)) endedOrReopened = true;
+    // Whatever made the change (this page, the other player, the arbiter, a flag the server found), the page
+    // draws the game's state from the payload: the header, the status, the buttons, the result; and the
+    // history, which it asks the server for again.
+    if (before && before.version !== payload.version) refreshHistory();
     SIDES.forEach(function (side) {
       var was = before && before.players[side] && before.players[side].flag_fallen;
       if (state.players[side].flag_fallen && !was && before) {
@@ -128,11 +131,12 @@
     root.dataset.running = state.running || "";
     showStatus();
     var button = document.getElementById("move-made");
-    if (button) button.disabled = busy || !config.ongoing || state.running !== config.colour || !!state.paused;
+    if (button) button.disabled = busy || !ongoing() || state.running !== config.colour || !!state.paused;
     ["live-stop", "live-call"].forEach(function (id) {
       var stop = document.getElementById(id);
-      if (stop) stop.disabled = !config.ongoing || !!state.paused || !state.running;
+      if (stop) stop.disabled = !ongoing() || !!state.paused || !state.running;
     });
+    showGame();
     showRuling();
     showOwed();
     if (ticking) askAgain();
@@ -166,6 +170,7 @@
     }
     yes.onclick = function () { close(); action(); };
     no.onclick = close;
+    box.scrollIntoView({ block: "center" });
     yes.focus();
   }
 
@@ -189,11 +194,59 @@
   function showStatus() {
     var node = document.getElementById("live-status");
     var text = words[connection] || connection;
-    if (state && state.paused && connection === "live") text = words.paused;
-    if (!config.ongoing && connection === "live") text = words.finished;
-    if (endedOrReopened) text = words.changed;
+    if (state && state.paused && connection === "live") {
+      var stop = state.player_stop;  // a player's stop or call: said as such, not as the arbiter's pause
+      text = stop ? fill(words["stop_" + stop.kind] || words.paused, { side: words[stop.player] || stop.player })
+        : words.paused;
+    }
+    if (state && !ongoing() && connection === "live") text = words.finished;
     if (node.textContent !== text) node.textContent = text;
     root.dataset.connection = connection;
+  }
+
+  /** The game's state where the page says it: the header, the result line, whose controls are shown. */
+  function showGame() {
+    var over = !ongoing();
+    root.dataset.status = over ? "finished" : "ongoing";
+    var header = document.getElementById("game-state");
+    var text = over ? fill(words.finished_result, { result: state.result || "" }) : words.ongoing;
+    if (header && header.dataset.text !== text + (state.termination || "")) {
+      header.dataset.text = text + (state.termination || "");
+      header.textContent = "";
+      var strong = document.createElement("strong");
+      strong.textContent = text;
+      header.appendChild(over ? strong : document.createTextNode(text));
+      if (over && state.termination) header.appendChild(document.createTextNode(" (" + state.termination + ")"));
+    }
+    var line = document.getElementById("live-result-line");
+    if (line) {
+      line.hidden = !over;
+      var result = over ? fill(words.result_line, { result: state.result || "" }) +
+        (state.termination ? " — " + state.termination : "") : "";
+      if (line.textContent !== result) line.textContent = result;
+    }
+    var player = document.getElementById("live-player");
+    if (player) player.hidden = over;
+    var ruling = document.getElementById("live-arbiter-ongoing");
+    if (ruling) ruling.hidden = over;
+  }
+
+  // --- the history, asked for again after a change (the server draws it: its words, its time zone) -------
+
+  var historyAsked = null;
+  function refreshHistory() {
+    if (historyAsked) return;
+    historyAsked = window.setTimeout(function () {
+      historyAsked = null;
+      window.fetch(window.location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (!html) return;
+          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live-history");
+          var table = document.getElementById("live-history");
+          if (fresh && table) table.innerHTML = fresh.innerHTML;
+        }, function () { /* the next change asks again */ });
+    }, 300);
   }
 
   var lastAsk = 0;
@@ -550,9 +603,9 @@
       event.preventDefault();
       say("arbiter-message", words.sending, true);
       post(config.urls.excuse, { player: excuse.player.value, reason: excuse.reason.value }).then(function (answer) {
-        // The game is reopened: the page is served again so its history and controls are the server's.
-        if (answer.ok) window.location.reload();
-        else say("arbiter-message", fill(words.failed, { detail: answer.data.detail || "" }), false);
+        // The game is reopened: the payload of the answer (and the push) redraws the page for it.
+        say("arbiter-message", answer.ok ? words.done : fill(words.failed, { detail: answer.data.detail || "" }),
+            answer.ok);
       }, function () {
         say("arbiter-message", words.network, false);
       });
