@@ -99,6 +99,8 @@ def _player_stop(game_id: int, by: User, now_ms: int | None):
     ensure_running(game, live, now_ms)
     if clock_at(game, live, rows, now_ms).paused:
         raise TurnConflict(_("the clocks are stopped already"), field=None)
+    if live.case:  # a flag the arbiter judges (Go, unread moves): its case is not to be replaced by this one
+        raise TurnConflict(_("the arbiter has a case of this game to rule on first"), field=None)
     return game, live, rows, colour, now_ms
 
 

@@ -140,3 +140,13 @@ def test_only_the_players_stop_and_call(api, arbiter, eve, clock, create_game):
     assert post(api(arbiter), game_id, "live/call-arbiter").status_code == 403
     assert post(api(eve), game_id, "live/stop").status_code in (403, 404)
     assert Game.objects.get(pk=game_id).status == "ongoing" and kinds(game_id) == ["start"]
+
+
+def test_a_stop_waits_while_the_arbiter_has_a_flag_to_judge(api, arbiter, anna, boris, clock, create_game):
+    # Go: a flag opens a case (003 12.10); neither player's stop nor call may replace it.
+    game_id = create_game(live_tournament(arbiter, {"system": "sudden_death", "time": 60}, kind="go", name="Go"))
+    clock.advance_to(START_MS + 61 * S)
+    assert api(arbiter).get(f"/api/games/{game_id}/").json()["live"]["case"].startswith("003 12.10")
+    for user, what in ((anna, "live/stop"), (boris, "live/call-arbiter")):
+        r = post(api(user), game_id, what)
+        assert r.status_code == 409 and "case" in r.json()["detail"], what
