@@ -11,6 +11,20 @@ from django.utils.translation import gettext_lazy as _
 ARBITERS_GROUP = "arbiters"
 
 
+class Vision(models.TextChoices):
+    """A player's sight, for the warnings an arbiter owes them in a live game (draughts rules, seed 001, 1.7.9:
+    "Судья обязан предупреждать участника с ограничениями по зрению о наступающем цейтноте")."""
+
+    NONE = "", _("no spoken warnings")
+    LOW = "low", _("visually impaired: warned 5 minutes before the control")
+    BLIND = "blind", _("totally blind: warned 10 minutes before the control")
+
+
+VISION_WARNING_S = {Vision.BLIND: 600, Vision.LOW: 300}
+"""001 1.7.9: "у тотально незрячего спортсмена остается: 10 минут, а у слабовидящего спортсмена - 5 минут до
+контроля"; both are told of the opponent's flag too ("и тем более о падении флажка ... у его противника")."""
+
+
 def validate_time_zone(value: str) -> None:
     """An IANA zone name (``Europe/Moscow``), or empty. :raises ValidationError: naming the value."""
     if not value:
@@ -34,6 +48,9 @@ class User(AbstractUser):
     # The IANA zone the user's pages show instant deadlines in (issue 22); empty: the tournament's zone.
     time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="", db_default="",
                                  validators=[validate_time_zone])
+    # The warnings a live game's page speaks to this player and its arbiter owes them (issue 24, 001 1.7.9).
+    vision = models.CharField(_("vision"), max_length=5, blank=True, default="", db_default="",
+                              choices=Vision.choices)
 
     @property
     def is_arbiter(self) -> bool:

@@ -23,7 +23,8 @@ class LiveMoveInput(StrictInput):
                                      help_text="SAN (chess) or c3-d4 (Russian draughts) is checked; blank: a"
                                                " press without the move written")
     lag_ms = serializers.IntegerField(min_value=0, max_value=LAG_MS_MAX, required=False, default=0,
-                                      help_text="the network lag the client measured; compensated within a quota")
+                                      help_text="the time from the press of the button to the request leaving, as the"
+                                                " client measured it; forgiven within lichess's quota")
 
 
 class LivePauseInput(StrictInput):
@@ -39,6 +40,23 @@ class LiveAdjustInput(StrictInput):
 
 class LiveIllegalInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices, help_text="who made the illegal move")
+    reason = reason_field(required=False, allow_blank=True, default="")
+
+
+class LiveStopInput(StrictInput):
+    reason = reason_field(required=False, allow_blank=True, default="",
+                          help_text="optional: what the player says (a call: why the arbiter is needed)")
+
+
+class LiveRulingInput(StrictInput):
+    ruling = serializers.ChoiceField(choices=["justified", "warning", "penalty", "draw", "resignation"],
+                                     help_text="on a call: justified, warning or penalty; on a draw claimed by a"
+                                               " stop: draw, resignation or warning; on a stop that resigned:"
+                                               " warning (a misunderstanding: the game goes on)")
+    seconds = serializers.DecimalField(max_digits=12, decimal_places=3, min_value=-86_400, max_value=86_400,
+                                       required=False, allow_null=True, default=None,
+                                       help_text="a penalty: negative taken from the caller (003 17.4 c), positive"
+                                                 " given to the partner (17.4 b)")
     reason = reason_field(required=False, allow_blank=True, default="")
 
 

@@ -4,8 +4,9 @@
 ``…/history/`` keep their correspondence behaviour; for a live game they answer
 from its live clock (the ``"live"`` object beside the existing fields).
 ``…/pause/``, ``…/resume/``, ``…/time-adjustments/``, ``…/illegal-moves/`` and
-``…/late-arrival-excuses/`` are arbiters' only. Every request to a live game first records any flag due at
-its instant (the check on every incoming request).
+``…/late-arrival-excuses/`` and ``…/live/ruling/`` are arbiters' only; ``…/live/stop/`` and
+``…/live/call-arbiter/`` its players' only (issue 24). Every request to a live game first records any flag
+due at its instant (the check on every incoming request).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate
-from corr.live import services as live, timesource
+from corr.live import services as live, stops, timesource
 from corr.live.state import clock_at, live_rows, payload_of
 from corr.models import Game, LiveGame, Mode, Tournament
 
@@ -45,7 +46,7 @@ def live_body(game: Game, now_ms: int | None = None) -> dict:
     body["to_move"] = clock.to_move
     body["pending"] = None
     body["clock"] = clock.as_json()
-    body["live"] = payload_of(game, state, clock, now_ms)
+    body["live"] = payload_of(game, state, clock, now_ms, rows)
     return body
 
 
@@ -160,7 +161,8 @@ class GameHistoryView(views.GameHistoryView):
 
 
 class _ArbiterAction(APIView):
-    """A POST by an arbiter on a live game: one service, answered 201 with the game and its clocks."""
+    """A POST on a live game by an arbiter (or a player: their stop and their call of the arbiter): one service,
+    which checks who may, answered 201 with the game and its clocks."""
 
     input = None
     service = None
@@ -197,6 +199,20 @@ TimeAdjustmentsView = _arbiter_view(
 IllegalMovesView = _arbiter_view(
     "IllegalMovesView", ls.LiveIllegalInput, live.live_illegal,
     "POST /api/games/{id}/illegal-moves/ {\"player\"}: 2 minutes to the opponent, the third loses (003 13.4).")
+StopView = _arbiter_view(
+    "StopView", ls.LiveStopInput, stops.live_stop,
+    "POST /api/games/{id}/live/stop/ {\"reason\"}: a player stops both clocks, which is resignation (000 12.11,"
+    " 001 1.7.11) unless the arbiter rules it a misunderstanding (a warning, the game goes on); with the ruleset's"
+    " stop_claims_draw, a draw claim for the arbiter to confirm (000 12.11, 001 1.7.13). Players only.")
+CallArbiterView = _arbiter_view(
+    "CallArbiterView", ls.LiveStopInput, stops.live_call_arbiter,
+    "POST /api/games/{id}/live/call-arbiter/ {\"reason\"}: a player stops both clocks to call the arbiter"
+    " (002 6.12 b, 003 12.13); the arbiter rules (justified, a warning, a penalty of time) and the clocks restart."
+    " Players only.")
+RulingView = _arbiter_view(
+    "RulingView", ls.LiveRulingInput, stops.live_ruling,
+    "POST /api/games/{id}/live/ruling/ {\"ruling\", \"seconds\", \"reason\"}: the arbiter rules on a player's"
+    " pending stop or call (the live object's player_stop lists the rulings it allows); 409 when none is pending.")
 LateArrivalExcusesView = _arbiter_view(
     "LateArrivalExcusesView", ls.LiveExcuseInput, live.live_excuse,
     "POST /api/games/{id}/late-arrival-excuses/ {\"player\", \"reason\"}: the arbiter decides otherwise on a late"

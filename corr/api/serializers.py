@@ -299,9 +299,20 @@ class UserOut(serializers.Serializer):
     username = serializers.CharField()
     email = serializers.CharField()
     is_arbiter = serializers.BooleanField(required=False)
+    vision = serializers.CharField(required=False, help_text=(
+        "GET and PATCH /api/users/me/ only: \"\", \"low\" or \"blind\", the warnings a live game speaks to the"
+        " user and its arbiter owes them (001 1.7.9: 5 minutes before the control, 10 for a blind player)"))
     calendar_url = serializers.URLField(required=False, help_text=(
         "GET /api/users/me/ only: the secret address of the user's deadline calendar (iCalendar); "
         "POST /api/users/me/calendar/rotate/ replaces it"))
+
+
+class MeChange(StrictInput):
+    """PATCH /api/users/me/: the user's own settings."""
+
+    vision = serializers.ChoiceField(choices=[("", "none"), ("low", "low"), ("blind", "blind")], allow_blank=True,
+                                     help_text="\"low\": warned 5 minutes before a control; \"blind\": 10 minutes"
+                                               " (001 1.7.9); both: the opponent's flag")
 
 
 class TokenOut(serializers.Serializer):

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from accounts.signin import LockedOut, password_sign_in
+from accounts.services import user_settings_change
 from accounts.tokens import token_issue
 from corr.feeds.tokens import calendar_feed_get, calendar_url
 from corr.games import services
@@ -125,7 +126,15 @@ class MeView(APIView):
         # The calendar's address is made the first time it is asked for (one row per user, race-safe).
         feed = calendar_feed_get(user=u)
         return Response({"id": u.pk, "username": u.username, "email": u.email, "is_arbiter": u.is_arbiter,
-                         "calendar_url": calendar_url(feed)})
+                         "vision": u.vision, "calendar_url": calendar_url(feed)})
+
+    @extend_schema(request=s.MeChange, responses=s.UserOut)
+    def patch(self, request):
+        """The user's own settings: ``vision`` (the warnings live games speak, 001 1.7.9)."""
+        data = _validated(s.MeChange, request)
+        u = user_settings_change(user=request.user, **data)
+        return Response({"id": u.pk, "username": u.username, "email": u.email, "is_arbiter": u.is_arbiter,
+                         "vision": u.vision})
 
 
 class TournamentsView(APIView):

@@ -117,6 +117,14 @@ def _event_text(row) -> str:
         return f"arbiter case opened at {at}{reason}"
     if kind == LiveEventKind.RESULT:
         return f"result recorded at {at}{reason}"
+    if kind == LiveEventKind.STOP:
+        return f"{row.player} stopped the clocks at {at} (000 12.11, 001 1.7.11){reason}"
+    if kind == LiveEventKind.CALL:
+        return f"{row.player} stopped the clocks to call the arbiter at {at} (002 6.12 b, 003 12.13){reason}"
+    if kind == LiveEventKind.WARNING:
+        return f"warning to {row.player} by the arbiter at {at}{reason}"
+    if kind == LiveEventKind.RULING:
+        return f"the arbiter's ruling at {at}{reason}"
     return f"{kind} at {at}{reason}"
 
 

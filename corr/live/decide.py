@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from corr.models import Colour, GameKind
 
-from .position import all_captured_or_blocked, cannot_mate
+from .position import GameEnd, all_captured_or_blocked, cannot_mate
 
 WINS = {Colour.WHITE: "1-0", Colour.BLACK: "0-1"}
 DRAW = "1/2-1/2"
@@ -71,3 +71,20 @@ def forfeit_verdict(forfeit: dict) -> Verdict:
     rule = forfeit.get("rule") or ""
     return Verdict(f"{player} lost by {why} ({rule})" if rule else f"{player} lost by {why}",
                    result=WINS[other(player)])
+
+
+def move_end_verdict(*, end: str, mover: str) -> Verdict:
+    """The result of a move that ended the game (:func:`corr.live.position.game_end`), recorded at its instant.
+
+    The move needs no press (002 6.7 a: "sauf si le coup effectué met fin à la partie"; 003 12.8): it
+    stands even when the mover's flag falls at that instant.
+    """
+    partner = other(mover)
+    if end == GameEnd.CHECKMATE:
+        return Verdict(f"{mover} checkmates {partner}: the move ends the game, no press needed (002 6.7 a)",
+                       result=WINS[mover])
+    if end == GameEnd.STALEMATE:
+        return Verdict(f"{partner} is stalemated: draw; the move ends the game, no press needed (002 6.7 a)",
+                       result=DRAW)
+    return Verdict(f"{partner}'s pieces are all captured or blocked: {mover} wins; the move ends the game, no"
+                   f" overstep (000 12.10, 001 1.7.12)", result=WINS[mover])

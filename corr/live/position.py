@@ -21,11 +21,16 @@ DRAUGHTS_SQUARE = re.compile(r"[a-h][1-8]")
 
 
 class IllegalNotation(Exception):
-    """A move that is not legal, or not written so corr can read it, in the game's position."""
+    """A move that is not legal, or not written so corr can read it, in the game's position.
 
-    def __init__(self, message: str) -> None:
+    ``unreadable``: not in the kind's notation at all (a draughts move not written ``c3-d4``); else not legal
+    there. The message names the move, never the position (issue 24: a FEN is no message for a player).
+    """
+
+    def __init__(self, message: str, unreadable: bool = False) -> None:
         super().__init__(message)
         self.message = message
+        self.unreadable = unreadable
 
 
 def readable(kind: str) -> bool:
@@ -60,7 +65,7 @@ def _chess_after(fen: str, notation: str) -> str:
     try:
         board.push_san(text)
     except ValueError:
-        raise IllegalNotation(f"{notation!r} is not a legal move (SAN) in this position: {fen}") from None
+        raise IllegalNotation(f"{notation!r} is not a legal move (SAN) in this position") from None
     return board.fen()
 
 
@@ -77,7 +82,8 @@ def _draughts_after(fen: str, notation: str) -> str:
     text = notation.strip().lower()
     match = DRAUGHTS_MOVE.fullmatch(text)
     if match is None:
-        raise IllegalNotation(f"{notation!r} is not a Russian draughts move (write c3-d4, or c3:e5 for a capture)")
+        raise IllegalNotation(f"{notation!r} is not a Russian draughts move (write c3-d4, or c3:e5 for a capture)",
+                              unreadable=True)
     squares = DRAUGHTS_SQUARE.findall(text)
     board = DraughtsBoard(variant=DRAUGHTS_VARIANT, fen=fen)
     mover = fen[0]
@@ -92,7 +98,35 @@ def _draughts_after(fen: str, notation: str) -> str:
         if left == {squares[0]} and reached == {squares[-1]} or (
                 not left and not reached and squares[0] == squares[-1]):
             return after_board.fen
-    raise IllegalNotation(f"{notation!r} is not a legal move in this position: {fen}")
+    raise IllegalNotation(f"{notation!r} is not a legal move in this position")
+
+
+class GameEnd:
+    """How a move ended the game, read on the position after it (:func:`game_end`)."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    NO_MOVE = "no_move"
+    """Russian draughts: the partner's pieces are all captured or blocked (000 12.10, 001 1.7.12)."""
+
+
+def game_end(kind: str, fen: str) -> str | None:
+    """How the position ``fen`` (after a move, the partner to move) ended the game, or None when play goes on.
+
+    Chess (python-chess): the partner is checkmated or stalemated. Russian draughts (pydraughts): the partner
+    has no legal move, every piece captured or blocked. A blank position (not read) or Go: None.
+    """
+    if not fen:
+        return None
+    if kind == GameKind.CHESS:
+        board = chess.Board(fen)
+        if board.is_checkmate():
+            return GameEnd.CHECKMATE
+        return GameEnd.STALEMATE if board.is_stalemate() else None
+    if kind == GameKind.DRAUGHTS:
+        partner = Colour.WHITE if fen[0] == "W" else Colour.BLACK
+        return GameEnd.NO_MOVE if all_captured_or_blocked(fen, partner) else None
+    return None
 
 
 def cannot_mate(fen: str, side: str) -> bool:

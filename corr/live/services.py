@@ -28,7 +28,7 @@ from corr.models import (
 
 from . import position as pos
 from . import push, schedule, timesource
-from .decide import PLAY_ON, Verdict, flag_verdict, forfeit_verdict
+from .decide import PLAY_ON, Verdict, flag_verdict, forfeit_verdict, move_end_verdict
 from .state import clock_at, flags_of, live_rows
 
 MS = 1000
@@ -131,17 +131,17 @@ def append(game: Game, rows: list, kind: str, now_ms: int, *, by: User | None = 
     return row
 
 
-def settle(game: Game, live: LiveGame, rows: list, clock, now_ms: int) -> bool:
+def settle(game: Game, live: LiveGame, rows: list, clock, now_ms: int, before_press: bool = False) -> bool:
     """Record what the clock shows at ``now_ms`` and is not yet recorded: flags, forfeits, and their verdicts.
 
     A forfeit (third illegal move, late arrival) or the first new flag, whichever came first, decides:
     a result ends the game (the clocks stop at its instant), a case goes to the arbiter; both flags
     fallen with the order unknown are recorded and play goes on (002 6.11). Returns whether it wrote.
+    ``before_press``: flags strictly before ``now_ms`` only (see :func:`live_check`).
     """
     if game.status != GameStatus.ONGOING:
         return False
-    recorded = {(r.player, r.at_ms) for r in rows if r.kind == LiveEventKind.FLAG}
-    fresh = [f for f in flags_of(clock) if (f.player, f.at_ms) not in recorded and f.at_ms <= now_ms]
+    fresh = _fresh_flags(rows, clock, now_ms, before_press)
     forfeit = clock.forfeit
     forfeit_at = None
     if forfeit:
@@ -163,6 +163,13 @@ def settle(game: Game, live: LiveGame, rows: list, clock, now_ms: int) -> bool:
            reason=verdict.text[:LIVE_TEXT_MAX])
     decide(game, live, rows, verdict, flag.at_ms, now_ms)
     return True
+
+
+def _fresh_flags(rows, clock, now_ms: int, before_press: bool = False) -> list:
+    """The engine's flags fallen by ``now_ms`` (before it, ``before_press``) that no row records yet."""
+    recorded = {(r.player, r.at_ms) for r in rows if r.kind == LiveEventKind.FLAG}
+    return [f for f in flags_of(clock) if (f.player, f.at_ms) not in recorded
+            and (f.at_ms < now_ms if before_press else f.at_ms <= now_ms)]
 
 
 def _move_of(flag) -> int | None:
@@ -199,8 +206,12 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int) -> None:
 # --- the check: scheduled, on every request, and by the sweep -------------------------------------
 
 def live_check(*, game_id: int, now_ms: int | None = None, version: int | None = None,
-               taking_moves: bool = False) -> bool:
+               taking_moves: bool = False, before_press: bool = False) -> bool:
     """Record any flag or forfeit due at ``now_ms`` in game ``game_id``; returns whether it recorded one.
+
+    ``before_press``: the check a press makes first records only the flags that fell *before* its instant:
+    one at the very instant is judged with the move (an overstep, 000 12.9, unless the move ends the game,
+    002 6.7 a).
 
     ``version``: the game's version the scheduled check was made for; a check of an older version
     does nothing (the change that raised it scheduled its own), and one that finds nothing due yet
@@ -224,7 +235,7 @@ def live_check(*, game_id: int, now_ms: int | None = None, version: int | None =
         live, rows = game.live, live_rows(game)
         judged_ms = _judged(rows, seen_ms, at_lock(now_ms))  # after the rows, as after a lock: none is later
         overdue = live.next_check_at_ms is not None and live.next_check_at_ms <= judged_ms
-        if not overdue and not _due(rows, clock_at(game, live, rows, judged_ms), judged_ms):
+        if not overdue and not _due(rows, clock_at(game, live, rows, judged_ms), judged_ms, before_press):
             return False
     with transaction.atomic():
         try:
@@ -238,7 +249,7 @@ def live_check(*, game_id: int, now_ms: int | None = None, version: int | None =
             return False
         judged_ms = _judged(rows, seen_ms, now_ms)
         clock = clock_at(game, live, rows, judged_ms)
-        if settle(game, live, rows, clock, now_ms):
+        if settle(game, live, rows, clock, now_ms, before_press):
             finish_write(game, live, rows, now_ms)
             return True
         if judged_ms < now_ms:
@@ -263,13 +274,15 @@ def _judged(rows, seen_ms: int | None, now_ms: int) -> int:
     return min(now_ms, max(seen_ms, last))
 
 
-def _due(rows, clock, now_ms) -> bool:
-    recorded = {(r.player, r.at_ms) for r in rows if r.kind == LiveEventKind.FLAG}
-    return bool(clock.forfeit) or any((f.player, f.at_ms) not in recorded and f.at_ms <= now_ms
-                                      for f in flags_of(clock))
+def _due(rows, clock, now_ms, before_press: bool = False) -> bool:
+    return bool(clock.forfeit) or bool(_fresh_flags(rows, clock, now_ms, before_press))
 
 
 # --- moves ----------------------------------------------------------------------------------------
+
+class _FlagAtPress(Exception):
+    """The mover's flag fell before the press or at its instant, and the move does not end the game."""
+
 
 def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms: int = 0,
               now_ms: int | None = None) -> Game:
@@ -278,12 +291,26 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
 
     The notation is checked where corr reads it (chess SAN, Russian draughts); blank is allowed (the
     "move made" button) and makes the position unread from then on. ``lag_ms`` (client-reported
-    network lag) is compensated by the engine within each player's quota.
+    network lag) is compensated by the engine within each player's quota. A move that ends the game (a
+    mate or a stalemate, a draughts move that leaves the partner no legal move) ends it at its instant
+    with its result and needs no press: a flag at that very instant does not overstep it (002 6.7 a;
+    000 12.10, 001 1.7.12).
     :raises TurnConflict: the game is over, the clocks are stopped, the player's flag fell, it is not
         their move or not this number (409: the game moved on).
     :raises InvalidInput: an illegal move (``notation``), a lag out of bounds (``lag_ms``).
     """
-    live_check(game_id=game_id, now_ms=now_ms, taking_moves=True)
+    live_check(game_id=game_id, now_ms=now_ms, taking_moves=True, before_press=True)
+    try:
+        return _live_move(game_id=game_id, by=by, number=number, notation=notation, lag_ms=lag_ms, now_ms=now_ms)
+    except _FlagAtPress as flagged:
+        # 000 12.9: the press came after the flag or at its instant ("Если в момент переключения часов флажок
+        # упал, то фиксируется просрочка времени"): the flag is recorded, and decides, and the move is not counted.
+        live_check(game_id=game_id, now_ms=flagged.args[0], taking_moves=True)
+        raise TurnConflict(_("your flag fell before this move: the move is not counted (000 12.9)"),
+                           field="number") from None
+
+
+def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: int, now_ms: int | None) -> Game:
     with transaction.atomic():
         game, live, rows = live_lock(game_id)
         now_ms = at_lock(now_ms)
@@ -292,11 +319,11 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
             raise NotAllowed(_("only the players of this game make its moves"))
         ensure_running(game, live, now_ms)
         clock = clock_at(game, live, rows, now_ms)
-        if clock.players[colour].flag_fallen:
-            raise TurnConflict(_("your flag fell before this move: the move is not counted (000 12.9)"),
-                               field="number")
+        mover = clock.players[colour]
+        if mover.flag_fallen and mover.flag_at_ms < now_ms:
+            raise _FlagAtPress(now_ms)
         if clock.paused:
-            raise TurnConflict(_("the clocks are stopped by the arbiter (002 6.12)"), field="number")
+            raise TurnConflict(_("the clocks are stopped (002 6.12)"), field="number")
         if clock.running != colour:
             raise TurnConflict(_("it is %(colour)s's move"), field="number", colour=colour_word(clock.running))
         made = sum(1 for r in rows if r.kind == LiveEventKind.MOVE and r.player == colour)
@@ -310,12 +337,25 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
             try:
                 live.position = pos.position_after(game.kind_in_force, live.position, notation)
             except pos.IllegalNotation as error:
-                raise InvalidInput(error.message, field="notation") from None
+                # Named by the move the player made, short enough for a phone: never the position's FEN.
+                if error.unreadable:
+                    raise InvalidInput(_("%(notation)s is not a Russian draughts move (%(colour)s's move %(number)s):"
+                                         " write c3-d4, or c3:e5 for a capture"), field="notation",
+                                       notation=repr(notation), colour=colour_word(colour), number=number) from None
+                raise InvalidInput(_("%(notation)s is not a legal move for %(colour)s's move %(number)s"),
+                                   field="notation", notation=repr(notation), colour=colour_word(colour),
+                                   number=number) from None
         else:
             live.readable, live.position = False, ""
+        end = pos.game_end(game.kind_in_force, live.position) if live.readable else None
+        if mover.flag_fallen and end is None:  # a flag at the press's very instant: an overstep (000 12.9)
+            raise _FlagAtPress(now_ms)
         append(game, rows, LiveEventKind.MOVE, now_ms, by=by, player=colour, number=number, notation=notation,
-               lag_ms=lag_ms)
-        settle(game, live, rows, clock_at(game, live, rows, now_ms), now_ms)
+               lag_ms=lag_ms, ends_game=end is not None)
+        if end is not None:  # 002 6.7 a: the game ends with the move, at its instant, whatever the press
+            decide(game, live, rows, move_end_verdict(end=end, mover=colour), now_ms, now_ms)
+        else:
+            settle(game, live, rows, clock_at(game, live, rows, now_ms), now_ms)
         finish_write(game, live, rows, now_ms)
         return game
 
@@ -361,6 +401,12 @@ def live_resume(*, game_id: int, by: User, reason: str = "", now_ms: int | None 
         game, live, rows, now_ms = _arbiter_action(game_id, by, now_ms)
         if not clock_at(game, live, rows, now_ms).paused:
             raise TurnConflict(_("the clocks are not stopped"), field=None)
+        from .stops import pending_stop
+
+        pending = pending_stop(game, live, rows)
+        if pending is not None:  # the player's stop is ruled on, and the ruling restarts the clocks
+            raise TurnConflict(_("%(colour)s stopped the clocks: rule on it first (the ruling restarts them)"),
+                               field=None, colour=colour_word(pending.player))
         append(game, rows, LiveEventKind.RESUME, now_ms, by=by, reason=reason)
         clock_at(game, live, rows, now_ms)
         finish_write(game, live, rows, now_ms)
@@ -370,26 +416,40 @@ def live_resume(*, game_id: int, by: User, reason: str = "", now_ms: int | None 
 def live_adjust(*, game_id: int, by: User, player: str, seconds, reason: str, now_ms: int | None = None) -> Game:
     """Add (+) or take (-) time on ``player``'s clock: a sanction (003 17.4) or a correction (000 12.5, 001 1.7.8).
 
-    A shortening may never leave less than the time control's ``min_after_correction_seconds``
-    (15 minutes by default) to the control.
+    A shortening may never leave less than the time control's ``min_after_correction_seconds`` to the
+    control (draughts' 15 minutes, 000 12.5 and 001 1.7.8, in its presets; 0 by default), nor take all the
+    time left. In byo-yomi the time goes to or from the current period (Canadian: block), in main time
+    to or from the main time (003 12.14, 17.4 b and c; :meth:`corr.clock.live.clock._Walk.give`).
     :raises InvalidInput: naming ``seconds`` (the floor, or not a number) or ``player``.
     """
     with transaction.atomic():
         game, live, rows, now_ms = _arbiter_action(game_id, by, now_ms)
         colour = colour_checked(player)
-        delta_ms = round(float(seconds) * MS)
-        clock = clock_at(game, live, rows, now_ms)
-        floor_ms = live_rules(game.tournament).min_after_correction_ms
-        remaining = clock.players[colour].remaining_ms
-        if delta_ms < 0 and remaining + delta_ms < floor_ms:
-            raise InvalidInput(_("taking %(taken)s s would leave %(colour)s %(left)s s, under the %(floor)s s that"
-                                 " must remain to the control after a correction (000 12.5, 001 1.7.8)"),
-                               field="seconds", taken=-delta_ms / MS, colour=colour_word(colour),
-                               left=(remaining + delta_ms) / MS, floor=floor_ms / MS)
-        append(game, rows, LiveEventKind.ADJUST, now_ms, by=by, player=colour, delta_ms=delta_ms, reason=reason)
-        clock_at(game, live, rows, now_ms)
+        live_adjust_in(game, live, rows, colour=colour, delta_ms=round(float(seconds) * MS), now_ms=now_ms, by=by,
+                       reason=reason)
         finish_write(game, live, rows, now_ms)
         return game
+
+
+def live_adjust_in(game: Game, live: LiveGame, rows: list, *, colour: str, delta_ms: int, now_ms: int, by: User,
+                   reason: str) -> None:
+    """Store an adjustment of ``delta_ms`` on ``colour``'s clock in a locked game, refused as :func:`live_adjust`
+    says (the floor, never all the time left). :raises InvalidInput: naming ``seconds``."""
+    clock = clock_at(game, live, rows, now_ms)
+    floor_ms = live_rules(game.tournament).min_after_correction_ms
+    remaining = clock.players[colour].remaining_ms
+    if delta_ms < 0 and remaining + delta_ms < floor_ms:
+        raise InvalidInput(_("taking %(taken)s s would leave %(colour)s %(left)s s, under the %(floor)s s that"
+                             " must remain to the control after a correction (000 12.5, 001 1.7.8)"),
+                           field="seconds", taken=-delta_ms / MS, colour=colour_word(colour),
+                           left=(remaining + delta_ms) / MS, floor=floor_ms / MS)
+    if delta_ms < 0 and remaining + delta_ms <= 0:
+        raise InvalidInput(_("taking %(taken)s s would leave %(colour)s no time: a sanction may not take all the"
+                             " time left; declaring the game lost is a sanction of its own (003 17.4 d)"),
+                           field="seconds", taken=-delta_ms / MS, colour=colour_word(colour))
+    append(game, rows, LiveEventKind.ADJUST, now_ms, by=by, player=colour, delta_ms=delta_ms,
+           reason=reason[:LIVE_TEXT_MAX])
+    clock_at(game, live, rows, now_ms)  # the engine's own check of the new event
 
 
 def live_illegal(*, game_id: int, by: User, player: str, reason: str = "", now_ms: int | None = None) -> Game:

@@ -16,7 +16,7 @@ from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEvent, LiveEvent
 from . import timesource
 
 LIVE_EVENT_FIELDS = ("seq", "kind", "player", "number", "notation", "at_ms", "lag_ms", "delta_ms", "from_ms",
-                     "reason", "entered_by_id", "entered_at")
+                     "reason", "entered_by_id", "entered_at", "ends_game")
 
 
 def live_rows(game: Game) -> list:
@@ -30,9 +30,12 @@ def engine_event(row):
     if kind == LiveEventKind.START:
         return LiveStart(at_ms=row.at_ms)
     if kind == LiveEventKind.MOVE:
-        return LiveMove(player=row.player, number=row.number, at_ms=row.at_ms, lag_ms=row.lag_ms)
+        return LiveMove(player=row.player, number=row.number, at_ms=row.at_ms, lag_ms=row.lag_ms,
+                        ends_game=row.ends_game)
     if kind == LiveEventKind.PAUSE:
         return LivePause(at_ms=row.at_ms)
+    if kind in (LiveEventKind.STOP, LiveEventKind.CALL):  # a player stopped both clocks
+        return LivePause(at_ms=row.at_ms, player=row.player)
     if kind == LiveEventKind.RESUME:
         return LiveResume(at_ms=row.at_ms)
     if kind == LiveEventKind.ADJUST:
@@ -78,10 +81,13 @@ def clock_at(game: Game, live: LiveGame, rows, now_ms: int):
     return live_clock(game.tournament.ruleset, engine_events(rows), at)
 
 
-def payload_of(game: Game, live: LiveGame, clock, now_ms: int) -> dict:
-    """The ``"live"`` object of ``GET /api/games/{id}/`` from one computed clock."""
+def payload_of(game: Game, live: LiveGame, clock, now_ms: int, rows) -> dict:
+    """The ``"live"`` object of ``GET /api/games/{id}/`` from one computed clock and the game's events."""
+    from .stops import pending_stop
+
     players = {side: p.as_json() for side, p in clock.players.items()}
     over = game.status != GameStatus.ONGOING
+    stop = pending_stop(game, live, rows)
     return {
         "running": None if over else clock.running,
         "paused": bool(clock.paused),
@@ -94,6 +100,8 @@ def payload_of(game: Game, live: LiveGame, clock, now_ms: int) -> dict:
         "illegal_counts": dict(clock.illegal_counts),
         "late_arrival_deadline_ms": None if over else clock.late_arrival_deadline_ms,
         "case": live.case or None,
+        "player_stop": None if stop is None else stop.as_json(),
+        "status": game.status, "result": game.result or None, "termination": game.termination or None,
     }
 
 
@@ -107,7 +115,7 @@ def live_payload(game: Game, now_ms: int | None = None) -> dict:
     now = timesource.now_ms() if now_ms is None else now_ms
     live = LiveGame.objects.get(game=game)
     rows = live_rows(game)
-    return payload_of(game, live, clock_at(game, live, rows, now), now)
+    return payload_of(game, live, clock_at(game, live, rows, now), now, rows)
 
 
 def live_game_file(game: Game, now_ms: int | None = None) -> dict:
@@ -118,9 +126,13 @@ def live_game_file(game: Game, now_ms: int | None = None) -> dict:
     """
     from corr.clock.live.gamefile import write_live_game
 
+    live = LiveGame.objects.get(game=game)
     rows = live_rows(game)
     # Read after the rows: no event of them is after this instant (a press committed meanwhile is later).
     now = timesource.now_ms() if now_ms is None else now_ms
-    data = write_live_game(game.tournament.ruleset, engine_events(rows), now)
+    # A game over is computed at the instant its clocks stopped, as the API shows it (clock_at): at a later
+    # now the file would run the clock of the side to move past the end.
+    data = write_live_game(game.tournament.ruleset, engine_events(rows),
+                           now if live.ended_at_ms is None else min(now, live.ended_at_ms))
     data["meta"] = {"game": game.pk, "tournament": game.tournament_id, "mode": game.mode}
     return data

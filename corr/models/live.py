@@ -25,7 +25,7 @@ LIVE_TEXT_MAX = 300
 
 
 class LiveEventKind(models.TextChoices):
-    """What happened in a live game. The first eight are the clock's events; the rest are records."""
+    """What happened in a live game: the clock's events (``LIVE_CLOCK_KINDS``) and the records."""
 
     START = "start", _("clocks started (the first mover's clock runs from the start instant)")
     MOVE = "move", _("move made and clock pressed")
@@ -35,16 +35,20 @@ class LiveEventKind(models.TextChoices):
     ILLEGAL = "illegal", _("illegal move declared by the arbiter (003 13.4)")
     GAP = "gap", _("the service was down: that time counts for no one")
     EXCUSE = "excuse", _("late arrival excused by the arbiter (002 6.6, 003 12.7)")
+    STOP = "stop", _("clocks stopped by a player: resignation, or a draw claimed (000 12.11, 001 1.7.11, 1.7.13)")
+    CALL = "call", _("clocks stopped by a player to call the arbiter (002 6.12 b, 003 12.13)")
     # Records: lines of the history that change no clock (the engine never sees them).
     FLAG = "flag", _("flag fall recorded")
     CASE = "case", _("arbiter case opened")
     RESULT = "result", _("result recorded")
     REOPEN = "reopen", _("game reopened by the arbiter")
+    WARNING = "warning", _("warning by the arbiter (003 17.4 a)")
+    RULING = "ruling", _("the arbiter's ruling on a player's stop of the clocks")
 
 
 LIVE_CLOCK_KINDS = frozenset({LiveEventKind.START, LiveEventKind.MOVE, LiveEventKind.PAUSE, LiveEventKind.RESUME,
                               LiveEventKind.ADJUST, LiveEventKind.ILLEGAL, LiveEventKind.GAP,
-                              LiveEventKind.EXCUSE})
+                              LiveEventKind.EXCUSE, LiveEventKind.STOP, LiveEventKind.CALL})
 """The kinds the live clock is computed from; the others only record what the service decided."""
 
 
@@ -84,6 +88,9 @@ class LiveEvent(models.Model):
     notation = models.CharField(max_length=lim.NOTATION_MAX, blank=True, default="")
     at_ms = models.BigIntegerField(help_text="The server's instant (ms since epoch); for a flag, when it fell.")
     lag_ms = models.PositiveIntegerField(default=0, help_text="A move's client-reported network lag.")
+    ends_game = models.BooleanField(
+        default=False, help_text="A move that ended the game (a mate, a stalemate, no legal move left to the partner):"
+                                 " complete without the press (002 6.7 a).")
     delta_ms = models.BigIntegerField(null=True, blank=True, help_text="An adjustment: + adds, - takes.")
     from_ms = models.BigIntegerField(null=True, blank=True, help_text="A gap's first instant (the last heartbeat).")
     reason = models.CharField(max_length=LIVE_TEXT_MAX, blank=True, default="")

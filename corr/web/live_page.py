@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from corr import limits as lim
 from corr.games.permissions import can_arbitrate
+from accounts.models import VISION_WARNING_S, Vision
 from corr.models import LIVE_TEXT_MAX, Game
 
-# Spoken countdown in a byo-yomi period (003 12.16, its interpretation: "15, 10, 5, 4, 3, 2, 1 s") and
-# warnings before a control (001 1.7.9: 10 minutes for a totally blind player, 5 for a visually impaired
-# one); the page speaks each threshold once as the clock crosses it.
+# Spoken countdown in a byo-yomi period (003 12.16, its interpretation: "15, 10, 5, 4, 3, 2, 1 s"), to whoever
+# switches it on, and the warnings before a control a player's vision is owed (001 1.7.9: 10 minutes for a
+# totally blind player, 5 for a visually impaired one; accounts.models.VISION_WARNING_S), with the fall of the
+# opponent's flag; the page speaks each threshold once as the clock crosses it.
 BYOYOMI_COUNTDOWN_S = (15, 10, 5, 4, 3, 2, 1)
-CONTROL_WARNINGS_S = (600, 300)
 
 
 def live_game_context(request, game: Game) -> dict:
@@ -29,18 +31,39 @@ def live_game_context(request, game: Game) -> dict:
     colour = game.colour_of(request.user)
     ruling = can_arbitrate(request.user, game.tournament) and colour is None
     payload = live_payload(game)
+    # A player's sight is theirs and the arbiter's to know, not the opponent's (a health fact): the page of a
+    # player carries only their own.
+    vision = {side: game.user_of(side).vision for side in ("white", "black") if ruling or side == colour}
     return {
         "game": game, "live": payload, "colour": colour, "ruling": ruling,
         "is_arbiter": can_arbitrate(request.user, game.tournament),
         "sides": [{"side": side, "user": game.user_of(side), "player": payload["players"][side]}
                   for side in ("white", "black")],
-        "live_config": live_config(game, colour, ruling, payload),
+        "live_config": live_config(game, colour, ruling, payload, vision),
+        "owed": [{"side": side, "user": game.user_of(side), "vision": VISION_SHORT[v],
+                  "minutes": VISION_WARNING_S[v] // 60} for side, v in vision.items() if v] if ruling else [],
+        "vision_choices": Vision.choices,
         "history": live_history(game),
         "notation_max": lim.NOTATION_MAX, "reason_max": LIVE_TEXT_MAX, "termination_max": lim.TERMINATION_MAX,
+        "stop_claims_draw": _stop_claims_draw(game), "rulings": RULINGS_SHOWN,
     }
 
 
-def live_config(game: Game, colour: str | None, ruling: bool, payload: dict) -> dict:
+VISION_SHORT = {Vision.BLIND: gettext_lazy("totally blind"), Vision.LOW: gettext_lazy("visually impaired")}
+
+
+def _stop_claims_draw(game: Game) -> bool:
+    control = game.tournament.ruleset.time_control
+    return bool(control is not None and control.live is not None and control.live.stop_claims_draw)
+
+
+RULINGS_SHOWN = [("justified", gettext_lazy("Justified: restart the clocks")),
+                 ("warning", gettext_lazy("A warning: play on")), ("penalty", gettext_lazy("A penalty of time")),
+                 ("draw", gettext_lazy("Confirm the draw")), ("resignation", gettext_lazy("A resignation"))]
+"""The arbiter's rulings on a player's stop (corr.live.stops.RULINGS), as the page's buttons say them."""
+
+
+def live_config(game: Game, colour: str | None, ruling: bool, payload: dict, vision: dict | None = None) -> dict:
     """What live.js needs, as JSON in the page (``json_script``): addresses, rules and its words."""
     def url(name: str) -> str:
         return reverse(name, args=[game.pk])
@@ -52,9 +75,12 @@ def live_config(game: Game, colour: str | None, ruling: bool, payload: dict) -> 
         "urls": {"game": url("api-game"), "moves": url("api-moves"), "pause": url("api-pause"),
                  "resume": url("api-resume"), "adjust": url("api-time-adjustments"),
                  "illegal": url("api-illegal-moves"), "result": url("api-result"),
-                 "excuse": url("api-late-arrival-excuses")},
+                 "excuse": url("api-late-arrival-excuses"), "stop": url("api-live-stop"),
+                 "call": url("api-live-call-arbiter"), "ruling": url("api-live-ruling"), "me": reverse("api-me")},
+        "stop_claims_draw": _stop_claims_draw(game),
         "moves_made": moves_made(game),
-        "countdown_s": list(BYOYOMI_COUNTDOWN_S), "warnings_s": list(CONTROL_WARNINGS_S),
+        "countdown_s": list(BYOYOMI_COUNTDOWN_S),
+        "vision": vision or {}, "warning_s": {str(k): s for k, s in VISION_WARNING_S.items()},
         "words": live_words(),
     }
 
@@ -66,7 +92,7 @@ def live_words() -> dict:
         "closed_4401": _("signed out: sign in again to follow the game"),
         "closed_4403": _("you may not follow this game"), "closed_4404": _("this game no longer exists"),
         "paused": _("clocks paused by the arbiter"), "finished": _("game over"),
-        "changed": _("the game ended or was reopened: reload the page"),
+        "ongoing": _("ongoing"), "finished_result": _("finished %(result)s"), "result_line": _("Result: %(result)s"),
         "sending": _("sending…"), "sent": _("move %(number)s recorded"), "refused": _("not recorded: %(detail)s"),
         "done": _("done"), "failed": _("failed: %(detail)s"), "network": _("no answer from the server"),
         "white": _("white"), "black": _("black"),
@@ -76,6 +102,20 @@ def live_words() -> dict:
         # Spoken (speech synthesis, in the page's language); the minutes are those of CONTROL_WARNINGS_S.
         "say_minutes": _("%(side)s: %(minutes)s minutes left to the control"),
         "say_flag": _("%(side)s: flag fallen"),
+        # The arbiter's view of the warnings owed (001 1.7.9), and the player's own setting.
+        "owed_minutes": _("owed now: %(minutes)s minutes to the control"),
+        "owed_flag": _("owed now: %(side)s's flag has fallen"),
+        "vision_saved": _("saved: the warnings spoken to you follow it"),
+        # A player's stop awaiting the arbiter's ruling (corr.live.stops.pending_stop), and the questions asked
+        # before an act that ends the game.
+        "stop_call": _("%(side)s stopped the clocks to call the arbiter"),
+        "stop_draw_claim": _("%(side)s stopped the clocks claiming a draw"),
+        "stop_resignation": _("%(side)s stopped the clocks: resignation"),
+        "confirm_stop": _("Stop the clocks? Stopping the clock is resignation unless the arbiter finds it a"
+                          " misunderstanding (draughts rules 12.11, 1.7.11)."),
+        "confirm_stop_claim": _("Stop the clocks and claim a draw? The arbiter confirms it if your position is"
+                                " clearly winning (draughts rules 12.11, 1.7.13)."),
+        "confirm_result": _("Record the result %(result)s? The game ends and both clocks stop."),
     }
 
 

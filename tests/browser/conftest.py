@@ -11,6 +11,7 @@ import os
 import shutil
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -143,6 +144,23 @@ class Page:
         path = SHOTS / f"{name}.png"
         self.driver.save_screenshot(str(path))
         return path
+
+
+@pytest.fixture
+def asgi_server(transactional_db, settings):
+    """corr.asgi served by daphne in a child process; yields its base URL."""
+    from channels.testing.live import make_application, set_database_connection
+    from daphne.testing import DaphneProcess
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    process = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler),
+                            setup=set_database_connection)
+    process.start()
+    assert process.ready.wait(timeout=30), "daphne did not start"
+    yield f"http://127.0.0.1:{process.port.value}"
+    process.terminate()
+    process.join(timeout=10)
 
 
 @pytest.fixture

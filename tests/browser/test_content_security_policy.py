@@ -16,7 +16,7 @@ from django.utils import timezone
 from corr.games import services
 
 from .conftest import Page
-from .test_live_page import api_post, asgi_server, wait_for  # noqa: F401 (the fixture)
+from .test_live_page import api_post, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,7 +9,6 @@ in ``make run``. Real time here (no injected clock): the server's clock is the o
 from __future__ import annotations
 
 import time
-from functools import partial
 
 import pytest
 import requests
@@ -21,23 +20,6 @@ from corr.models import LiveEvent
 from .conftest import Page
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def asgi_server(transactional_db, settings):
-    """corr.asgi served by daphne in a child process; yields its base URL."""
-    from channels.testing.live import make_application, set_database_connection
-    from daphne.testing import DaphneProcess
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    process = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler),
-                            setup=set_database_connection)
-    process.start()
-    assert process.ready.wait(timeout=30), "daphne did not start"
-    yield f"http://127.0.0.1:{process.port.value}"
-    process.terminate()
-    process.join(timeout=10)
 
 
 def api_post(base: str, user, path: str, body: dict) -> requests.Response:
@@ -120,8 +102,9 @@ def test_the_clock_changes_by_a_push_after_a_move_through_the_api_and_the_button
     assert LiveEvent.objects.get(game_id=game, kind="pause").reason == "a phone rang"
     page.screenshot("live-game-arbiter-desktop")
 
-    # The arbiter ends the game through the API: the open page says so by the push and asks for a reload
-    # (its controls are drawn for the game's state).
+    # The arbiter ends the game through the API: the open page redraws itself for it by the push (issue 24).
     r = api_post(asgi_server, arbiter, f"/api/games/{game}/result/", {"result": "1/2-1/2", "termination": "agreed"})
     assert r.status_code in (200, 201), r.text
-    wait_for(lambda: "reload the page" in page.find("#live-status").text, "the page told the game ended")
+    wait_for(lambda: page.find("#live-status").text == "game over", "the page told the game ended")
+    assert page.find("#game-state").text == "finished 1/2-1/2 (agreed)"
+    assert not page.find("#live-arbiter-ongoing").is_displayed()

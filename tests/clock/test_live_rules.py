@@ -9,7 +9,6 @@ from corr.clock import ClockError, EventError, Ruleset
 from corr.clock.live import (
     LiveAdjust, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart, live_clock,
 )
-from corr.clock.live.lag import QUOTA_GAIN_MS, QUOTA_INITIAL_MS, QUOTA_MAX_MS
 from corr.clock.presets import PRESETS
 
 from .live_builders import S, T0, presses, seconds
@@ -66,23 +65,24 @@ def test_a_lag_compensated_move_does_not_escape_a_flag_that_fell_before_it_arriv
 # --- lag --------------------------------------------------------------------------------------------
 
 def test_lag_is_forgiven_within_the_quota():
-    # Quota 1 s at the start: 300 ms of a 10 s move forgiven; the quota becomes 1 - 0.3 + 1 = 1.7 s.
+    # 60+5 is estimated at 60 + 40 x 5 = 260 s: gain min(1 s, 260 x 2/5 cs + 15 cs) = 1 s, quota 3 s at the
+    # start, 7 s at most. 300 ms of a 10 s move forgiven; the quota becomes 3 - 0.3 + 1 = 3.7 s.
     events, t = presses([10 * S], lag_ms=[300])
     white = live_clock(FISCHER, events, t).players["white"]
     assert white.remaining_ms == 60 * S - (10 * S - 300) + 5 * S
-    assert white.lag_quota_ms == QUOTA_INITIAL_MS - 300 + QUOTA_GAIN_MS
+    assert white.lag_quota_ms == 3 * S - 300 + 1 * S
 
 
 def test_a_client_claiming_huge_lag_gets_at_most_the_quota():
-    # Claiming 10 s of lag on every move: the first is forgiven the 1 s quota, every later one the 1 s
-    # regained, never the 10 s; the quota never exceeds its cap.
+    # Claiming 10 s of lag on every move: the first is forgiven the 3 s quota, every later one the 1 s
+    # regained, never the 10 s; the quota never exceeds its cap of 7 gains.
     moves = [10 * S, 1 * S] * 5
     lags = [10 * S, 0] * 5
     events, t = presses(moves, lag_ms=lags)
     white = live_clock(FISCHER, events, t).players["white"]
-    assert white.remaining_ms == 60 * S - 5 * (10 * S - 1 * S) + 5 * 5 * S
+    assert white.remaining_ms == 60 * S - (5 * 10 * S - (3 + 1 + 1 + 1 + 1) * S) + 5 * 5 * S
     honest, t2 = presses([1 * S] * 20)
-    assert live_clock(FISCHER, honest, t2).players["white"].lag_quota_ms == QUOTA_MAX_MS
+    assert live_clock(FISCHER, honest, t2).players["white"].lag_quota_ms == 7 * S
 
 
 def test_lag_never_makes_a_move_cost_less_than_nothing():
@@ -117,15 +117,26 @@ def test_an_adjustment_adds_or_takes_time():
     assert (c.players["white"].remaining_ms, c.players["black"].remaining_ms) == (2998 * S, 3720 * S)
 
 
-def test_a_correction_may_not_leave_less_than_15_minutes():
+def test_a_draughts_correction_may_not_leave_less_than_15_minutes():
     # 000 12.5: "судья может сократить время ... только так, чтобы после исправления ошибки до контроля
     # осталось не менее 15 минут". White has 3600 - 100 = 3500 s: taking 2601 s leaves 899 s.
+    draughts = seconds({"system": "sudden_death", "time": 3600}, min_after_correction_seconds=900)
     ok = [LiveStart(T0), LiveAdjust("white", -2600 * S, T0 + 100 * S)]
-    assert live_clock(HOUR, ok, T0 + 100 * S).players["white"].remaining_ms == 900 * S
+    assert live_clock(draughts, ok, T0 + 100 * S).players["white"].remaining_ms == 900 * S
     bad = [LiveStart(T0), LiveAdjust("white", -2601 * S, T0 + 100 * S)]
     with pytest.raises(EventError) as error:
-        live_clock(HOUR, bad, T0 + 100 * S)
+        live_clock(draughts, bad, T0 + 100 * S)
     assert error.value.field == "events[1].delta_ms" and "000 12.5" in str(error.value)
+
+
+def test_without_a_floor_a_taking_may_leave_anything_but_nothing():
+    # Chess and Go set no floor (FIDE 6.13: the arbiter's judgement; Go 17.4 c): 3500 s left, 3499 s taken
+    # leaves 1 s; taking all 3500 is refused (a loss is a sanction of its own, 17.4 d).
+    ok = [LiveStart(T0), LiveAdjust("white", -3499 * S, T0 + 100 * S)]
+    assert live_clock(HOUR, ok, T0 + 100 * S).players["white"].remaining_ms == 1 * S
+    with pytest.raises(EventError) as error:
+        live_clock(HOUR, [LiveStart(T0), LiveAdjust("white", -3500 * S, T0 + 100 * S)], T0 + 100 * S)
+    assert "17.4 d" in str(error.value)
 
 
 def test_time_added_under_a_delay_is_not_swallowed_by_the_delay():
@@ -159,13 +170,25 @@ def test_illegal_move_numbers_are_ruleset_fields():
 
 # --- late arrival -----------------------------------------------------------------------------------
 
-def test_a_player_without_a_first_move_an_hour_after_the_start_loses():
-    # 002 6.6: one hour by default; the first mover's clock runs from the start.
+def test_a_player_without_a_first_move_more_than_an_hour_after_the_start_loses():
+    # 002 6.6: "avec plus d'une heure de retard", one hour by default; the first mover's clock runs from the
+    # start. Late by more than the hour: the first millisecond past it.
     rules = seconds({"system": "sudden_death", "time": 7200})
     early = live_clock(rules, [LiveStart(T0)], T0 + 10 * S)
-    assert early.late_arrival_deadline_ms == T0 + 3600 * S and early.forfeit is None
+    assert early.late_arrival_deadline_ms == T0 + 3600 * S + 1 and early.forfeit is None
     late = live_clock(rules, [LiveStart(T0)], T0 + 3601 * S)
-    assert late.forfeit == {"player": "white", "reason": "late_arrival", "rule": "002 6.6", "at_ms": T0 + 3600 * S}
+    assert late.forfeit == {"player": "white", "reason": "late_arrival", "rule": "002 6.6",
+                            "at_ms": T0 + 3600 * S + 1}
+
+
+def test_arriving_at_exactly_the_hour_is_in_time():
+    # A first move pressed at T0 + 3600 s is not more than an hour late: no forfeit, before or after it.
+    rules = seconds({"system": "sudden_death", "time": 7200})
+    assert live_clock(rules, [LiveStart(T0)], T0 + 3600 * S).forfeit is None
+    c = live_clock(rules, [LiveStart(T0), LiveMove("white", 1, T0 + 3600 * S)], T0 + 3700 * S)
+    assert c.forfeit is None and c.players["white"].moves_made == 1
+    one_ms_later = live_clock(rules, [LiveStart(T0), LiveMove("white", 1, T0 + 3600 * S + 1)], T0 + 3700 * S)
+    assert one_ms_later.forfeit["at_ms"] == T0 + 3600 * S + 1
 
 
 def test_the_second_mover_is_late_on_its_own_clock():
@@ -173,20 +196,43 @@ def test_the_second_mover_is_late_on_its_own_clock():
     rules = seconds({"system": "sudden_death", "time": 7200})
     events = [LiveStart(T0), LiveMove("white", 1, T0 + 3540 * S)]
     c = live_clock(rules, events, T0 + 3600 * S)
-    assert c.forfeit is None and c.late_arrival_deadline_ms == T0 + 3540 * S + 3600 * S
+    assert c.forfeit is None and c.late_arrival_deadline_ms == T0 + 3540 * S + 3600 * S + 1
 
 
-def test_go_late_arrival_is_half_the_main_time_for_black_who_starts():
-    # 003 12.5 and 12.7: black's clock starts at the start; late after half the 60 minutes.
+def test_go_late_arrival_is_more_than_half_the_main_time_for_black_who_starts():
+    # 003 12.5 and 12.7: black's clock starts at the start; "более чем на половину" of the 60 minutes: late
+    # at the first millisecond past 30 minutes, in time at exactly 30.
     go = Ruleset.from_mapping(PRESETS["go_byoyomi_live"])
+    assert live_clock(go, [LiveStart(T0)], T0 + 1800 * S).forfeit is None
     c = live_clock(go, [LiveStart(T0)], T0 + 1801 * S)
     assert c.running == "black"
-    assert c.forfeit == {"player": "black", "reason": "late_arrival", "rule": "003 12.7", "at_ms": T0 + 1800 * S}
+    assert c.forfeit == {"player": "black", "reason": "late_arrival", "rule": "003 12.7",
+                         "at_ms": T0 + 1800 * S + 1}
 
 
 def test_a_game_not_yet_begun_has_no_running_clock_but_knows_its_first_flag():
     c = live_clock(SD60, [LiveStart(T0)], T0 - 10 * S)
     assert (c.running, c.next_flag_at_ms, c.players["white"].remaining_ms) == (None, T0 + 60 * S, 60 * S)
+
+
+# --- a move that ends the game -----------------------------------------------------------------------
+
+def test_a_game_ending_move_at_its_flags_instant_stands_and_stops_every_clock():
+    # 002 6.7 a: the move that ends the game is complete without the press. White's 60 s run out at the
+    # instant of its mating move: no flag; the clocks stop; no increment (the clock was never pressed).
+    events = [LiveStart(T0), LiveMove("white", 1, T0 + 60 * S, ends_game=True)]
+    c = live_clock(FISCHER, events, T0 + 3600 * S)
+    assert c.flags == () and c.running is None and c.next_flag_at_ms is None and c.next_check_at_ms is None
+    assert c.ended_by_move == {"player": "white", "number": 1, "at_ms": T0 + 60 * S}
+    assert (c.players["white"].remaining_ms, c.players["white"].moves_made) == (0, 1)
+    assert c.players["black"].remaining_ms == 60 * S  # black's clock never started
+    pressed = live_clock(FISCHER, [LiveStart(T0), LiveMove("white", 1, T0 + 60 * S)], T0 + 60 * S)
+    assert pressed.flags[0][:2] == ("white", T0 + 60 * S)  # an ordinary press there is an overstep (000 12.9)
+    ended = live_clock(FISCHER, [LiveStart(T0), LiveMove("white", 1, T0 + 10 * S, ends_game=True)], T0 + 20 * S)
+    assert ended.players["white"].remaining_ms == 50 * S  # 60 - 10, and no 5 s increment
+    with pytest.raises(EventError) as error:
+        live_clock(FISCHER, events + [LiveMove("black", 1, T0 + 61 * S)], T0 + 61 * S)
+    assert "6.7 a" in str(error.value)
 
 
 # --- refused events ---------------------------------------------------------------------------------

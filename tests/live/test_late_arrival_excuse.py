@@ -66,6 +66,8 @@ def test_the_arbiter_excuses_a_recorded_late_arrival_and_the_game_goes_on_with_t
     game = Game.objects.get(pk=game_id)
     assert game.status == "ongoing"
     clock.advance_to(START_MS + 31 * MIN)  # the excuse was white's: black, who never moves, is late in turn
+    assert Game.objects.get(pk=game_id).status == "ongoing"  # exactly 10 minutes late: in time (002 6.6)
+    clock.advance(1)
     game = Game.objects.get(pk=game_id)
     assert (game.status, game.result) == ("finished", "1-0") and "black lost by late arrival" in game.termination
 

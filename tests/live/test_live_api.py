@@ -63,6 +63,22 @@ def test_a_move_out_of_turn_with_a_wrong_number_or_illegal_is_refused_and_stores
     assert LiveGame.objects.get(pk=game_id).version == 1
 
 
+def test_a_refused_move_is_named_by_the_move_never_by_the_position(api, arbiter, anna, clock, create_game):
+    # What the phone shows under the button: short, the move and its number, no FEN (issue 24 item 8).
+    game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
+    clock.advance_to(START_MS + S)
+    r = move(api(anna), game_id, 1, "e5")
+    assert r.status_code == 400 and r.json()["detail"] == "'e5' is not a legal move for white's move 1"
+    ru = api(anna).post(f"/api/games/{game_id}/moves/", {"number": 1, "notation": "e5"}, format="json",
+                        HTTP_ACCEPT_LANGUAGE="ru")
+    assert "'e5'" in ru.json()["detail"] and "/" not in ru.json()["detail"]
+    draughts = create_game(live_tournament(arbiter, FISCHER_5_2, kind="draughts", name="Draughts"))
+    r = move(api(anna), draughts, 1, "c3 to d4")
+    assert r.status_code == 400 and "/" not in r.json()["detail"] and "c3-d4" in r.json()["detail"]
+    r = move(api(anna), draughts, 1, "c3-c4")
+    assert r.json()["detail"] == "'c3-c4' is not a legal move for white's move 1"
+
+
 def test_the_arbiter_pauses_and_resumes_and_the_clocks_stand_still_meanwhile(
         api, arbiter, anna, boris, clock, create_game):
     game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
@@ -87,9 +103,11 @@ def test_the_arbiter_pauses_and_resumes_and_the_clocks_stand_still_meanwhile(
     assert r.status_code == 409 and r.json()["detail"] == "the clocks are not stopped"  # issue 23: 409
 
 
-def test_an_adjustment_that_would_leave_under_15_minutes_to_the_control_is_refused(
+def test_in_draughts_an_adjustment_that_would_leave_under_15_minutes_to_the_control_is_refused(
         api, arbiter, anna, clock, create_game):
-    game_id = create_game(live_tournament(arbiter, ONE_HOUR))
+    # 000 12.5, 001 1.7.8: the draughts presets' min_after_correction_seconds, 900.
+    game_id = create_game(live_tournament(arbiter, {**ONE_HOUR, "min_after_correction_seconds": 900},
+                                          kind="draughts"))
     clock.advance_to(START_MS + 30 * MIN)  # white has 30 minutes left
     r = api(arbiter).post(f"/api/games/{game_id}/time-adjustments/",
                           {"player": "white", "seconds": -15 * 60 - 0.001, "reason": "clock ran during a break"},
@@ -133,13 +151,34 @@ def test_a_player_who_never_arrives_loses_at_the_default_time_found_by_the_sched
         api, arbiter, anna, clock, create_game):
     tournament = live_tournament(arbiter, {**ONE_HOUR, "late_arrival_seconds": 600})
     game_id = create_game(tournament)
-    clock.advance_to(START_MS + 10 * MIN - 1)
+    clock.advance_to(START_MS + 10 * MIN)
+    # Exactly 10 minutes late is in time: 002 6.6 loses the player "avec plus d'une heure de retard".
     assert Game.objects.get(pk=game_id).status == "ongoing"
     clock.advance(1)  # nobody reads the game: only the scheduled check runs
     game = Game.objects.get(pk=game_id)
     assert (game.status, game.result) == ("finished", "0-1") and "late arrival" in game.termination
     assert "6.6" in game.termination
     assert move(api(anna), game_id, 1, "e4").status_code == 409
+
+
+@pytest.mark.parametrize("kind, control, late_ms, who, notation", [
+    # 002 6.6: "avec plus d'une heure de retard"; white's clock starts the game.
+    ("chess", {**ONE_HOUR, "late_arrival_seconds": 600}, 10 * MIN, "white", "e4"),
+    # 003 12.7: "более чем на половину основного контроля"; black's clock starts (12.5), 30 of 60 minutes.
+    ("go", {"system": "byoyomi", "main": 3600, "periods": 5, "period_time": 30, "first": "black",
+            "late_arrival_seconds": 1800}, 30 * MIN, "black", ""),
+])
+def test_a_first_move_at_exactly_the_allowed_lateness_is_in_time(
+        api, arbiter, anna, boris, clock, create_game, kind, control, late_ms, who, notation):
+    tournament = live_tournament(arbiter, control, kind=kind, name=f"Late {kind}")
+    game_id = create_game(tournament)
+    clock.advance_to(START_MS + late_ms)  # the scheduled check runs at its instant first: nothing is due
+    assert Game.objects.get(pk=game_id).status == "ongoing"
+    r = move(api(anna if who == "white" else boris), game_id, 1, notation)
+    assert r.status_code == 201, r.json()
+    clock.advance(MIN)
+    assert Game.objects.get(pk=game_id).status == "ongoing"
+    assert r.json()["live"]["players"][who]["used_ms"] == late_ms
 
 
 def test_the_arbiter_decides_otherwise_by_stopping_the_clocks_before_the_default_time(

@@ -30,7 +30,8 @@ def test_the_player_to_move_sees_both_clocks_the_move_button_and_the_speech_swit
     assert config["payload"] == payload and config["colour"] == "white" and not config["ruling"]
     assert config["socket_path"] == f"/ws/games/{live_game.pk}/live/"
     assert config["urls"]["moves"] == f"/api/games/{live_game.pk}/moves/"
-    assert config["countdown_s"] == [15, 10, 5, 4, 3, 2, 1] and config["warnings_s"] == [600, 300]
+    assert config["countdown_s"] == [15, 10, 5, 4, 3, 2, 1] and config["warning_s"] == {"blind": 600, "low": 300}
+    assert config["vision"] == {"white": ""}  # the viewer's own only
     white = clock_ms(payload["players"]["white"]["remaining_ms"])
     assert 'id="clock-white" data-side="white"' in html and f">{white}</div>" in html
     assert 'class="live-clock running" id="clock-white"' in html and 'class="live-clock" id="clock-black"' in html
@@ -57,7 +58,52 @@ def test_the_arbiter_has_pause_resume_adjust_illegal_move_and_result_and_no_move
         "pause": f"/api/games/{live_game.pk}/pause/", "resume": f"/api/games/{live_game.pk}/resume/",
         "adjust": f"/api/games/{live_game.pk}/time-adjustments/",
         "illegal": f"/api/games/{live_game.pk}/illegal-moves/", "result": f"/api/games/{live_game.pk}/result/",
-        "excuse": f"/api/games/{live_game.pk}/late-arrival-excuses/"}
+        "excuse": f"/api/games/{live_game.pk}/late-arrival-excuses/", "stop": f"/api/games/{live_game.pk}/live/stop/",
+        "call": f"/api/games/{live_game.pk}/live/call-arbiter/", "ruling": f"/api/games/{live_game.pk}/live/ruling/",
+        "me": "/api/users/me/"}
+    assert 'id="live-ruling-form" data-action="ruling" hidden' in html  # no player's stop awaits a ruling
+    assert 'id="live-stop"' not in html and 'id="live-call"' not in html
+
+
+def test_the_players_have_the_stop_and_call_buttons_with_their_rules(live_game, anna, boris):
+    for player in (anna, boris):
+        html, config = page(player, live_game)
+        assert 'id="live-stop" class="danger">' in html and 'id="live-call" class="secondary">' in html
+        assert "draughts rules 12.11, 1.7.11" in html and "FIDE 6.12" in html
+        assert config["urls"]["stop"].endswith("/live/stop/") and not config["stop_claims_draw"]
+        assert 'id="live-confirm"' in html and 'id="live-ruling-form"' not in html
+
+
+def test_a_pending_stop_shows_the_arbiter_its_ruling_box(live_game, arbiter, boris):
+    from tests.conftest import client_for
+
+    assert client_for(boris).post(f"/api/games/{live_game.pk}/live/call-arbiter/", {}, format="json").status_code == 201
+    html, config = page(arbiter, live_game)
+    assert 'id="live-ruling-form" data-action="ruling">' in html
+    assert config["payload"]["player_stop"]["rulings"] == ["justified", "warning", "penalty"]
+    for ruling in ("justified", "warning", "penalty", "draw", "resignation"):
+        assert f'data-ruling="{ruling}"' in html
+
+
+def test_a_players_vision_is_set_on_the_profile_and_owed_warnings_show_to_the_arbiter(live_game, arbiter, anna,
+                                                                                      boris):
+    from tests.conftest import client_for
+
+    r = client_for(anna).patch("/api/users/me/", {"vision": "blind"}, format="json")
+    assert r.status_code == 200 and r.json()["vision"] == "blind"
+    assert client_for(anna).get("/api/users/me/").json()["vision"] == "blind"
+    assert client_for(anna).patch("/api/users/me/", {"vision": "short"}, format="json").status_code == 400
+    client_for(boris).patch("/api/users/me/", {"vision": "low"}, format="json")
+    html, config = page(anna, live_game)
+    assert config["vision"] == {"white": "blind"}  # anna's page knows her own sight, not boris's
+    assert 'id="live-vision"' in html and '<option value="blind" selected>' in html
+    html, config = page(boris, live_game)
+    assert config["vision"] == {"black": "low"}
+    html, config = page(arbiter, live_game)
+    assert config["vision"] == {"white": "blind", "black": "low"}
+    assert 'id="owed-white" data-side="white" data-minutes="10"' in html
+    assert 'id="owed-black" data-side="black" data-minutes="5"' in html
+    assert "white (anna), totally blind: at 10 minutes to the control, and at the fall of the opponent's flag" in html
 
 
 def test_the_late_arrival_excuse_is_an_arbiters_control_only(live_game, arbiter, anna, boris):

@@ -15,11 +15,29 @@ from ..units import Unit
 from .events import (
     LiveAdjust, LiveEvent, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart,
 )
-from .lag import QUOTA_INITIAL_MS, compensate
+from .lag import LagQuota
 from .rules import SIDES, LiveRules
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
+
+
+PLAYER_FIELDS = ("remaining_ms", "used_ms", "flag_fallen", "flag_at_ms", "moves_made", "lag_quota_ms")
+"""A player's own clock fields, first in every mapping of a player (:meth:`LivePlayer.fields`)."""
+
+SYSTEM_NAMES = {"remaining_ms": "stage_remaining_ms", "used_ms": "stage_used_ms", "allowed_ms": "stage_allowed_ms"}
+"""The system fields renamed beside a player's own (issue 24): the stages of ``periods`` report their own
+``remaining``, ``used`` and ``allowed``, which are the stage's (below zero once its flag fell, the whole
+stage under a per-move limit), not the player's clock."""
+
+
+def system_fields(state: dict[str, Any]) -> dict[str, Any]:
+    """A system's state (named in ms) as it stands beside a player's own fields: never one of their names."""
+    named = {SYSTEM_NAMES.get(k, k): v for k, v in state.items()}
+    clash = set(named) & set(PLAYER_FIELDS)
+    if clash:  # a system that reports a player's field under its own name must be given a name here
+        raise ValueError(f"system fields {sorted(clash)} would overwrite the player's own")
+    return named
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,14 +50,25 @@ class LivePlayer:
     flag_at_ms: int | None
     """The instant the flag fell (None while it stands)."""
     state: dict[str, Any]
-    """The system's own fields in ms (byo-yomi ``periods_left``, ``period_ms``; ``stage``; ``main_ms``...)."""
+    """The system's own fields in ms (byo-yomi ``periods_left``, ``period_ms``; ``stage``; ``main_ms``...),
+    named by :func:`system_fields`: none has the name of a field of the player's own."""
     moves_made: int = 0
     lag_quota_ms: int = 0
     """Lag compensation still available to the next move (:mod:`corr.clock.live.lag`)."""
+    used_ms: int = 0
+    """Milliseconds this player's clock has run: each completed move's thinking less its lag compensation,
+    and the move in hand so far; up to the flag once it fell. Arbiter adjustments and the system's
+    increments are not in it (they are the system's, in ``state``)."""
+
+    def fields(self) -> dict[str, Any]:
+        """The one mapping of a player's clock (issue 24): the player's own fields, then the system's beside
+        them. ``manage.py clock`` prints it, ``--json``, the API and the WebSocket send it."""
+        own = {"remaining_ms": self.remaining_ms, "used_ms": self.used_ms, "flag_fallen": self.flag_fallen,
+               "flag_at_ms": self.flag_at_ms, "moves_made": self.moves_made, "lag_quota_ms": self.lag_quota_ms}
+        return {**own, **system_fields(self.state)}
 
     def as_json(self) -> dict[str, Any]:
-        return {"remaining_ms": self.remaining_ms, "flag_fallen": self.flag_fallen, "flag_at_ms": self.flag_at_ms,
-                "moves_made": self.moves_made, "lag_quota_ms": self.lag_quota_ms, **self.state}
+        return self.fields()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +114,14 @@ class LiveClock:
     forfeit: dict[str, str] | None = None
     """``{"player", "reason": "illegal_moves"|"late_arrival", "rule", "at_ms"}`` or None."""
     late_arrival_deadline_ms: int | None = None
-    """When the side to move loses by late arrival if it has not moved (002 6.6, 003 12.7); None once
-    both have moved or while no clock runs."""
+    """When the side to move loses by late arrival if it has not moved (002 6.6, 003 12.7): the first
+    millisecond past the allowed lateness, ``late_arrival_seconds`` of its own clock; None once both have
+    moved or while no clock runs."""
     started_at_ms: int | None = None
     ledger: tuple[LiveLedgerLine, ...] = ()
+    ended_by_move: dict[str, Any] | None = None
+    """``{"player", "number", "at_ms"}`` of the move that ended the game (002 6.7 a: a mate, a stalemate, a
+    draughts move leaving the partner no move): no clock runs after it. None otherwise."""
 
     @property
     def next_check_at_ms(self) -> int | None:
@@ -105,7 +138,7 @@ class LiveClock:
             "both_fallen_order_unknown": self.both_fallen_order_unknown,
             "illegal_counts": dict(self.illegal_counts), "forfeit": self.forfeit,
             "late_arrival_deadline_ms": self.late_arrival_deadline_ms, "started_at_ms": self.started_at_ms,
-            "next_check_at_ms": self.next_check_at_ms,
+            "next_check_at_ms": self.next_check_at_ms, "ended_by_move": self.ended_by_move,
         }
 
 
@@ -163,7 +196,15 @@ class _Side:
     """Charged to the move in hand by the arbiter (negative: time added)."""
     elapsed: int = 0
     """Thinking time of the move in hand so far."""
-    quota: int = QUOTA_INITIAL_MS
+    quota: int = 0
+    """The lag quota left (:class:`corr.clock.live.lag.LagQuota`; its start is set by the walk)."""
+    main_floor: int | None = None
+    """The main time the move in hand started with, when time was added to it after that main time ran out
+    (:meth:`_Walk.give`): the move is charged at least this."""
+    used: int = 0
+    """Thinking time of the completed moves less their lag compensation (the player's ``used_ms``)."""
+    used_at_flag: int | None = None
+    """What the clock had used when the flag fell: a fallen clock uses nothing more."""
     flag_at: int | None = None
     flag_control: int = 0
     illegal: int = 0
@@ -186,7 +227,8 @@ class _Walk:
         self.control = control
         self.system = control.system
         self.rules = rules
-        self.sides = {side: _Side() for side in SIDES}
+        self.lag = LagQuota.for_system(control.system)
+        self.sides = {side: _Side(quota=self.lag.start_ms) for side in SIDES}
         self.to_move = rules.first
         self.start: int | None = None
         self.last = 0
@@ -196,6 +238,8 @@ class _Walk:
         self.forfeit: dict | None = None
         self.ledger: list[LiveLedgerLine] = []
         self.memo: dict[tuple, SystemState] = {}
+        self.ended: tuple[str, int, int] | None = None
+        """(player, move number, instant) of the move that ended the game (002 6.7 a); no clock runs after."""
 
     # -- the clock between events --------------------------------------------------------------------
     def state(self, side: str, running_extra: int = 0) -> SystemState:
@@ -218,35 +262,47 @@ class _Walk:
         return left
 
     def running(self) -> str | None:
-        return None if self.start is None or self.paused else self.to_move
+        return None if self.start is None or self.paused or self.ended is not None else self.to_move
 
-    def advance(self, t: int) -> None:
+    def advance(self, t: int, ends_game: bool = False) -> None:
         """Let the clock of the side to move run from the last instant to ``t``: flags and late arrival
-        that fall on the way are recorded at their own instant, not at ``t``."""
+        that fall on the way are recorded at their own instant, not at ``t``. ``ends_game``: ``t`` is the
+        instant of a move that ends the game, which a flag at that very instant does not overstep."""
         side = self.running()
         if side is not None and t > self.last:
             s = self.sides[side]
             if s.flag_at is None:
                 fall = self.last + max(0, self.left(side))
-                if fall <= t:  # 000 12.9: a flag at the very press is an overstep
+                # 000 12.9: a flag at the very press is an overstep; 002 6.7 a: not for a move that ends the game.
+                if fall < t or fall == t and not ends_game:
                     self.fall(side, fall)
             if s.made == 0 and self.forfeit is None and not s.excused:
-                deadline = self.last + self.rules.late_arrival_ms - s.elapsed
+                deadline = self.late_at(side)
                 # A flag that fell first decided the game on time: late arrival adds nothing to it.
                 if deadline <= t and (s.flag_at is None or s.flag_at > deadline):
                     self.forfeit = {"player": side, "reason": "late_arrival", "rule": _LATE_RULE[self.rules.first],
                                     "at_ms": deadline}
                     self.ledger.append(LiveLedgerLine(-1, "forfeit", deadline, side,
-                                                      note=f"late arrival: no move within"
-                                                           f" {self.rules.late_arrival_ms} ms of own clock"))
+                                                      note=f"late arrival: more than"
+                                                           f" {self.rules.late_arrival_ms} ms of own clock"
+                                                           " without a move"))
             s.elapsed += t - self.last
         self.last = max(self.last, t)
+
+    def late_at(self, side: str) -> int:
+        """The instant ``side``, still without a move, loses by late arrival if its clock runs from the last
+        instant: the first millisecond *past* the allowed lateness. 002 6.6 loses the player who arrives
+        "avec plus d'une heure de retard", 003 12.7 the one late "более чем на половину основного контроля
+        времени": arriving at exactly the hour (exactly half) is in time. (000 12.9's press at the flag's
+        instant is an overstep, but that rule speaks of flags, not of arrival.)"""
+        return self.last + self.rules.late_arrival_ms - self.sides[side].elapsed + 1
 
     def fall(self, side: str, at: int) -> None:
         s = self.sides[side]
         used = at - self.last  # the flag falls this far into the interval
         control = self.state(side, running_extra=used).window.number
         s.flag_at, s.flag_control = at, control
+        s.used_at_flag = s.used + s.elapsed + used
         self.flags.append((side, at, control, s.made + 1))
         self.ledger.append(LiveLedgerLine(-1, "flag", at, side, remaining_ms=0,
                                           note=f"flag fell on move {s.made + 1}, control {control}"))
@@ -269,6 +325,10 @@ class _Walk:
             return
         if self.start is None:
             raise EventError(index, kind, "the first event of a live game is its start", field="type")
+        if self.ended is not None:
+            player, number, _ = self.ended
+            raise EventError(index, kind, f"the game ended with {player}'s move {number} (002 6.7 a): no event"
+                             " follows it", field="type")
         if at < self.last:
             raise EventError(index, kind, f"{'from_ms' if kind == 'gap' else 'at_ms'} {at} is before the event"
                              f" before it ({self.last}): events are in time order", field="from_ms" if kind == "gap"
@@ -294,15 +354,31 @@ class _Walk:
         if isinstance(move.lag_ms, bool) or not isinstance(move.lag_ms, int) or move.lag_ms < 0:
             raise EventError(index, kind, f"lag_ms must be whole milliseconds >= 0, got {move.lag_ms!r}",
                              field="lag_ms")
-        self.advance(move.at_ms)
+        if not isinstance(move.ends_game, bool):
+            raise EventError(index, kind, f"ends_game must be true or false, got {move.ends_game!r}",
+                             field="ends_game")
+        self.advance(move.at_ms, ends_game=move.ends_game)
         thinking = s.elapsed
+        if move.ends_game:
+            # 002 6.7 a, 003 12.8: the move that ends the game is complete without the press. Its clock stops
+            # here as it stands (the move is not folded as pressed: no increment), and so does every clock.
+            self.ended = (move.player, move.number, move.at_ms)
+            self.ledger.append(LiveLedgerLine(index, "move", move.at_ms, move.player, charged_ms=thinking,
+                                              remaining_ms=self.remaining(move.player),
+                                              note=f"move {move.number}: thought {thinking} ms; it ends the game:"
+                                                   " complete without the press, the clocks stop (002 6.7 a)"))
+            return
         if s.flag_at is None:
-            forgiven, s.quota = compensate(thinking, move.lag_ms, s.quota)
+            forgiven, s.quota = self.lag.compensate(move.lag_ms, s.quota)
             note = f"thought {thinking} ms, lag {move.lag_ms} ms, {forgiven} forgiven"
         else:  # pressed after the flag: a flag, not a move in time; nothing forgiven, nothing earned
             forgiven = 0
             note = f"thought {thinking} ms, after the flag (nothing forgiven or earned)"
-        charged = thinking - forgiven + s.adjust
+        net = max(0, thinking - forgiven)  # scalachess: moveTime = (elapsed - lagComp).nonNeg
+        charged = net + s.adjust
+        if s.main_floor is not None:  # time added in byo-yomi after main time ran out in this move (give)
+            charged, s.main_floor = max(charged, s.main_floor), None
+        s.used += net
         s.charges.append(charged)
         s.extras.append(s.adjust)
         s.adjust = s.elapsed = 0
@@ -313,9 +389,13 @@ class _Walk:
     def _pause(self, index: int, event: LivePause) -> None:
         if self.paused:
             raise EventError(index, "pause", "the clocks are already paused", field="at_ms")
+        if event.player is not None:
+            _side(index, "pause", event.player)
         self.advance(event.at_ms)
         self.paused = True
-        self.ledger.append(LiveLedgerLine(index, "pause", event.at_ms, None, note="clocks stopped (002 6.12)"))
+        note = "clocks stopped (002 6.12)" if event.player is None else \
+            f"clocks stopped by {event.player} (002 6.12 b, 000 12.11)"
+        self.ledger.append(LiveLedgerLine(index, "pause", event.at_ms, event.player, note=note))
 
     def _resume(self, index: int, event: LiveResume) -> None:
         if not self.paused:
@@ -342,19 +422,41 @@ class _Walk:
             raise EventError(index, kind, f"delta_ms must be whole milliseconds other than 0, got {delta!r}",
                              field="delta_ms")
         self.advance(adjust.at_ms)
-        s = self.sides[adjust.player]
         if delta < 0:
             left = self.remaining(adjust.player)
             floor = self.rules.min_after_correction_ms
-            if left + delta < floor:
-                # 000 12.5 / 001 1.7.8: shortening a clock may never leave less than 15 minutes to the control.
-                raise EventError(index, kind, f"taking {-delta} ms would leave {adjust.player} {left + delta} ms;"
-                                 f" a correction may not leave less than {floor} ms to the control"
-                                 " (000 12.5, 001 1.7.8)", field="delta_ms")
-        s.adjust -= delta
+            if left + delta < max(floor, 1):
+                raise EventError(index, kind, f"taking {-delta} ms would leave {adjust.player} {left + delta} ms; "
+                                 + correction_floor_text(floor), field="delta_ms")
+        self.give(adjust.player, delta)
         self.ledger.append(LiveLedgerLine(index, kind, adjust.at_ms, adjust.player, charged_ms=-delta,
                                           remaining_ms=self.remaining(adjust.player),
                                           note=("added" if delta > 0 else "taken") + f" {abs(delta)} ms (003 17.4)"))
+
+    def give(self, side: str, delta_ms: int) -> None:
+        """Add (> 0) or take (< 0) ``delta_ms`` on ``side``'s clock now: an arbiter's adjustment (003 17.4 b and c,
+        12.14; 000 12.5, 001 1.7.8) or an illegal move's time to the partner (003 13.4).
+
+        The time goes where the player's clock stands: to or from the main time while there is main time;
+        in Japanese byo-yomi to or from the current period, and what the move does not use of an addition
+        is not kept (the system never turns it into main time); in Canadian byo-yomi to or from the current
+        block, which keeps it until its moves are made. Taken time runs on into the next periods as
+        thinking time would.
+        """
+        # 003 12.14: the arbiter sets "время, которое должно быть установлено на часах"; 12.2: "Время,
+        # сэкономленное игроком в течение основного и бееми не добавляется ко времени следующего периода".
+        s = self.sides[side]
+        if delta_ms > 0 and s.main_floor is None:
+            clock = self.state(side).clock
+            if clock.get("in_byoyomi") or clock.get("in_overtime"):
+                # Main time ran out during the move in hand, before the addition: the move is charged at least
+                # the main time it started with, so the addition cannot bring main time back.
+                start = self.system.state(MoveTimes(completed=tuple(s.charges), current=0, number=s.made + 1,
+                                                    extra=tuple(s.extras) + (0,)))
+                main = start.clock.get("main_days", 0)
+                if main > 0:
+                    s.main_floor = main
+        s.adjust -= delta_ms
 
     def _illegal(self, index: int, event: LiveIllegal) -> None:
         kind = "illegal"
@@ -369,7 +471,7 @@ class _Walk:
                                 "at_ms": event.at_ms}
         else:
             partner = _other(event.player)
-            self.sides[partner].adjust -= self.rules.illegal_move_ms
+            self.give(partner, self.rules.illegal_move_ms)
             note = f"illegal move {s.illegal}: {self.rules.illegal_move_ms} ms to {partner} (003 13.4)"
         self.ledger.append(LiveLedgerLine(index, kind, event.at_ms, event.player, note=note))
 
@@ -398,17 +500,20 @@ class _Walk:
         if system_state.get("in_byoyomi") and system_state.get("periods_left"):
             # What is left of the period the move stands in: the spoken countdown of 003 12.16 reads it.
             system_state["period_left_ms"] = remaining - (system_state["periods_left"] - 1) * system_state["period_ms"]
+        used = s.used_at_flag if s.used_at_flag is not None else s.used + s.elapsed
+        final = self.ended is not None and self.ended[0] == side  # the game-ending move, made but not pressed
         return LivePlayer(remaining_ms=remaining, flag_fallen=s.flag_at is not None, flag_at_ms=s.flag_at,
-                          state=system_state, moves_made=s.made, lag_quota_ms=s.quota)
+                          state=system_fields(system_state), moves_made=s.made + final, lag_quota_ms=s.quota,
+                          used_ms=used)
 
     def result(self, now_ms: int, before_start: bool = False) -> LiveClock:
         side = self.to_move
         s = self.sides[side]
-        ticking = not self.paused and s.flag_at is None
+        ticking = not self.paused and s.flag_at is None and self.ended is None
         next_flag = self.last + self.remaining(side) if ticking else None
         late = None
-        if not self.paused and s.made == 0 and self.forfeit is None and s.flag_at is None and not s.excused:
-            late = self.last + self.rules.late_arrival_ms - s.elapsed
+        if ticking and s.made == 0 and self.forfeit is None and not s.excused:
+            late = self.late_at(side)
         fallen = [f for f in self.flags]
         unknown = len(fallen) >= 2 and fallen[0][1] == fallen[1][1]
         return LiveClock(
@@ -418,7 +523,19 @@ class _Walk:
             illegal_counts={p: self.sides[p].illegal for p in SIDES}, forfeit=self.forfeit,
             late_arrival_deadline_ms=late, started_at_ms=self.start,
             ledger=tuple(sorted(self.ledger, key=lambda line: line.at_ms)),
+            ended_by_move=None if self.ended is None else {"player": self.ended[0], "number": self.ended[1],
+                                                           "at_ms": self.ended[2]},
         )
+
+
+def correction_floor_text(floor_ms: int) -> str:
+    """Why a taking is refused: the ruleset's floor (000 12.5, 001 1.7.8), or, without one, that it would take
+    all the time left."""
+    if floor_ms > 0:
+        return (f"a correction may not leave less than {floor_ms} ms to the control (000 12.5, 001 1.7.8:"
+                " min_after_correction_seconds)")
+    return ("a sanction may not take all the time left: declaring the game lost is a sanction of its own"
+            " (003 17.4 d)")
 
 
 # Whose rule a late arrival breaks: Go (black first, 003 12.7: half the main time) or chess (002 6.6).

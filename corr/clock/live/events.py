@@ -24,20 +24,29 @@ class LiveMove:
     at ``at_ms``, the instant the server received it.
 
     ``lag_ms`` is the network lag the client reported for it; the clock compensates it within a quota
-    (:mod:`corr.clock.live.lag`). A move counts only once pressed (000 12.9, 003 12.8).
+    (:mod:`corr.clock.live.lag`). A move counts only once pressed (000 12.9, 003 12.8), unless it ends
+    the game: ``ends_game`` (a mate or a stalemate, a draughts move that leaves the partner no move) is
+    complete without the press (002 6.7 a: "sauf si le coup effectué met fin à la partie"; 003 12.8):
+    the clocks stop at ``at_ms``, a flag falling at that very instant is no overstep, and no increment
+    is earned, the clock never having been pressed.
     """
 
     player: str
     number: int
     at_ms: int
     lag_ms: int = 0
+    ends_game: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class LivePause:
-    """The arbiter stops both clocks (002 6.12-6.13, 003 12.13)."""
+    """Both clocks stop: the arbiter stops them (002 6.12 a, 003 12.13), or a player does (``player``): to call
+    the arbiter (002 6.12 b, 003 12.13) or as the stop that resigns or claims a draw (000 12.11, 001 1.7.11,
+    1.7.13). The clock counts the same for all of them; what a player's stop means is the service's."""
 
     at_ms: int
+    player: str | None = None
+    """The player who stopped the clocks; None for the arbiter."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,8 @@ from .events import LiveAdjust, LiveEvent, LiveExcuse, LiveGap, LiveIllegal, Liv
 _TOP_KEYS = frozenset({"ruleset", "now", "events", "meta", "players"})
 _KEYS = {
     "start": {"type", "at"},
-    "move": {"type", "player", "number", "at", "lag_ms", "notation"},
-    "pause": {"type", "at", "reason"},
+    "move": {"type", "player", "number", "at", "lag_ms", "notation", "ends_game"},
+    "pause": {"type", "at", "reason", "player"},
     "resume": {"type", "at", "reason"},
     "adjust": {"type", "player", "seconds", "at", "reason"},
     "illegal": {"type", "player", "at", "reason"},
@@ -110,9 +110,10 @@ def _read_event(index: int, data: Any) -> LiveEvent:
     if kind == "start":
         return LiveStart(at())
     if kind == "move":
-        return LiveMove(data.get("player"), data.get("number"), at(), data.get("lag_ms", 0))
+        return LiveMove(data.get("player"), data.get("number"), at(), data.get("lag_ms", 0),
+                        data.get("ends_game", False))
     if kind == "pause":
-        return LivePause(at())
+        return LivePause(at(), data.get("player"))
     if kind == "resume":
         return LiveResume(at())
     if kind == "adjust":
@@ -142,9 +143,14 @@ def write_live_event(event: LiveEvent) -> dict[str, Any]:
                                "at": ms_instant(event.at_ms)}
         if event.lag_ms:
             out["lag_ms"] = event.lag_ms
+        if event.ends_game:
+            out["ends_game"] = True
         return out
     if isinstance(event, LivePause):
-        return {"type": "pause", "at": ms_instant(event.at_ms)}
+        pause: dict[str, Any] = {"type": "pause", "at": ms_instant(event.at_ms)}
+        if event.player is not None:
+            pause["player"] = event.player
+        return pause
     if isinstance(event, LiveResume):
         return {"type": "resume", "at": ms_instant(event.at_ms)}
     if isinstance(event, LiveAdjust):

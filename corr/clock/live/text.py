@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from .clock import LiveClock, live_clock
+from .clock import LiveClock, LivePlayer, live_clock
 from .gamefile import ms_instant, read_live_game
 
 
@@ -33,6 +34,25 @@ def _clock(ms: int | None) -> str:
     return f"{sign}{hours}:{minutes:02d}:{rest // 1000:02d}.{rest % 1000:03d}"
 
 
+def player_line(side: str, player: LivePlayer) -> str:
+    """A player's line of the table: the clock as h:mm:ss.mmm, then every field of the one mapping
+    (:meth:`LivePlayer.fields`, what ``--json`` and the API send) as ``name value``, each value written
+    as JSON writes it (``null``, ``true``), so the text and the JSON say the same thing."""
+    fields = ", ".join(f"{name} {json.dumps(value)}" for name, value in player.fields().items())
+    flag = f", flag fell at {ms_instant(player.flag_at_ms)}" if player.flag_at_ms is not None else ""
+    return f"{side}: {_clock(player.remaining_ms)} left{flag}; {fields}"
+
+
+def parse_player_line(line: str) -> tuple[str, dict[str, Any]]:
+    """(side, fields) read back from :func:`player_line`'s text: what a reader of the table sees."""
+    side, rest = line.split(": ", 1)
+    fields = {}
+    for item in rest.split("; ", 1)[1].split(", "):
+        name, value = item.split(" ", 1)
+        fields[name] = json.loads(value)
+    return side, fields
+
+
 def render_live(clock: LiveClock) -> str:
     """A live game's ledger (ms charged per move, what each arbiter action did) and both clocks."""
     lines = [f"live game at {ms_instant(clock.now_ms)}: "
@@ -43,10 +63,7 @@ def render_live(clock: LiveClock) -> str:
         lines.append(f"{ms_instant(line.at_ms):<25} {line.kind:<8} {line.player or '-':<6} {line.charged_ms:>11}"
                      f" {_clock(line.remaining_ms):>14}  {line.note}")
     for side, player in clock.players.items():
-        state = ", ".join(f"{k} {v}" for k, v in player.state.items())
-        flag = f", flag fell at {ms_instant(player.flag_at_ms)}" if player.flag_at_ms is not None else ""
-        lines.append(f"{side}: {_clock(player.remaining_ms)} left ({player.remaining_ms} ms), "
-                     f"{player.moves_made} moves{flag}; {state}")
+        lines.append(player_line(side, player))
     if clock.next_flag_at_ms is not None:
         lines.append(f"next flag: {ms_instant(clock.next_flag_at_ms)} if {clock.to_move} does not move")
     if clock.late_arrival_deadline_ms is not None:
@@ -55,6 +72,10 @@ def render_live(clock: LiveClock) -> str:
     if clock.forfeit is not None:
         f = clock.forfeit
         lines.append(f"forfeit: {f['player']} ({f['reason']}, {f['rule']}) at {ms_instant(f['at_ms'])}")
+    if clock.ended_by_move is not None:
+        end = clock.ended_by_move
+        lines.append(f"the game ended with {end['player']}'s move {end['number']} at {ms_instant(end['at_ms'])}:"
+                     " complete without the press, the clocks stopped (002 6.7 a)")
     if clock.both_fallen_order_unknown:
         lines.append("both flags fell and which first cannot be told: play on (002 6.11)")
     return "\n".join(lines)

@@ -53,6 +53,11 @@ class Byoyomi:
 
     def _play(self, main: int, periods: int, days: int, at_zero: int = 0) -> tuple[int, int, bool]:
         """(main left, periods left, flag fell) after a move of ``days`` (``at_zero``: see ``MoveTimes``)."""
+        if main == 0 and days <= 0:
+            # In byo-yomi, a move charged less than nothing (time an arbiter added in a live game, 003 17.4 б)
+            # keeps its period and no more: 12.2, "Время, сэкономленное игроком в течение основного и бееми не
+            # добавляется ко времени следующего периода". It never becomes main time.
+            return 0, periods, False
         if days + at_zero <= main:
             return main - days, periods, False
         over = days - main

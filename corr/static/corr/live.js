@@ -7,8 +7,10 @@
  * fastest), so neither a wrong browser clock nor the network's delay shifts the countdown.
  *
  * Speech (each clock switched on or off on this device, in localStorage): in a byo-yomi period the
- * seconds 15, 10, 5, 4, 3, 2, 1 (Go rules 12.16), otherwise 10 and 5 minutes before a control
- * (draughts rules 1.7.9), and a fallen flag.
+ * seconds 15, 10, 5, 4, 3, 2, 1 (Go rules 12.16), to whoever switches the clock on; the warning that clock's
+ * player is owed by their vision (draughts rules 1.7.9: 10 minutes before a control if totally blind, 5 if
+ * visually impaired), and the fall of their opponent's flag; its own fallen flag. A player's own clock is
+ * switched on by default when their profile sets a vision. The arbiter's view marks the warnings owed now.
  */
 (function () {
   "use strict";
@@ -22,6 +24,7 @@
   var CLOSE_FINAL = { 4401: true, 4403: true, 4404: true };
   var OFFSET_SAMPLES = 8;
   var TICK_MS = 100;
+  var LAG_MS_MAX = 10000;  // corr.live.services.LAG_MS_MAX
 
   var state = null;       // the newest payload
   var samples = [];       // server_ms - Date.now() at each arrival
@@ -53,7 +56,10 @@
     return payload.server_ms >= state.server_ms;
   }
 
-  var endedOrReopened = false;
+  /** Whether the game is under way: the newest payload says (a flag, a result, a reopening change it). */
+  function ongoing() {
+    return state && state.status ? state.status === "ongoing" : config.ongoing;
+  }
 
   function accept(payload) {
     if (!payload || !payload.players || typeof payload.server_ms !== "number") return;
@@ -63,13 +69,17 @@
     if (!newer(payload)) return;
     var before = state;
     state = payload;
-    // The game ended or was reopened (a result, a forfeit, an excused late arrival): the move button, the
-    // result and the history are drawn by the server for the game's state, so the page says to reload it
-    // (not reloaded by itself: a spoken flag would be cut, and a player may be typing a notation).
-    if (before && (before.ended_at_ms == null) !== (payload.ended_at_ms == null)) endedOrReopened = true;
+    // Whatever made the change (this page, the other player, the arbiter, a flag the server found), the page
+    // draws the game's state from the payload: the header, the status, the buttons, the result; and the
+    // history, which it asks the server for again.
+    if (before && before.version !== payload.version) refreshHistory();
     SIDES.forEach(function (side) {
       var was = before && before.players[side] && before.players[side].flag_fallen;
-      if (state.players[side].flag_fallen && !was && before) announce(side, fill(words.say_flag, { side: words[side] }));
+      if (state.players[side].flag_fallen && !was && before) {
+        // The clock's own switch, and the opponent's when the opponent is owed it (1.7.9 "о падении флажка").
+        var partner = other(side);
+        announceTo([side].concat(vision(partner) ? [partner] : []), fill(words.say_flag, { side: words[side] }));
+      }
       previous[side] = null;  // a push may move a clock by any amount: speak only what the countdown crosses
     });
     render();
@@ -121,8 +131,47 @@
     root.dataset.running = state.running || "";
     showStatus();
     var button = document.getElementById("move-made");
-    if (button) button.disabled = busy || !config.ongoing || state.running !== config.colour || !!state.paused;
+    if (button) button.disabled = busy || !ongoing() || state.running !== config.colour || !!state.paused;
+    ["live-stop", "live-call"].forEach(function (id) {
+      var stop = document.getElementById(id);
+      if (stop) stop.disabled = !ongoing() || !!state.paused || !state.running;
+    });
+    showGame();
+    showRuling();
+    showOwed();
     if (ticking) askAgain();
+  }
+
+  /** The arbiter's box for a player's stop awaiting a ruling: what it is, and only the rulings it allows. */
+  function showRuling() {
+    var form = document.getElementById("live-ruling-form");
+    if (!form) return;
+    var stop = state.player_stop;
+    form.hidden = !stop;
+    if (!stop) return;
+    var what = document.getElementById("ruling-what");
+    var text = fill(words["stop_" + stop.kind] || stop.kind, { side: words[stop.player] || stop.player });
+    if (what.textContent !== text) what.textContent = text;
+    form.querySelectorAll("button[data-ruling]").forEach(function (b) {
+      b.hidden = stop.rulings.indexOf(b.dataset.ruling) < 0;
+    });
+  }
+
+  // --- a question before an act that ends the game (as the correspondence page asks) ---------------
+
+  function confirmThen(question, action) {
+    var box = document.getElementById("live-confirm");
+    document.getElementById("live-confirm-question").textContent = question;
+    box.hidden = false;
+    var yes = document.getElementById("live-confirm-yes"), no = document.getElementById("live-confirm-no");
+    function close() {
+      box.hidden = true;
+      yes.onclick = no.onclick = null;
+    }
+    yes.onclick = function () { close(); action(); };
+    no.onclick = close;
+    box.scrollIntoView({ block: "center" });
+    yes.focus();
   }
 
   /** A line under a clock from the system's own state (byo-yomi periods, Canadian block, moves to control). */
@@ -145,11 +194,59 @@
   function showStatus() {
     var node = document.getElementById("live-status");
     var text = words[connection] || connection;
-    if (state && state.paused && connection === "live") text = words.paused;
-    if (!config.ongoing && connection === "live") text = words.finished;
-    if (endedOrReopened) text = words.changed;
+    if (state && state.paused && connection === "live") {
+      var stop = state.player_stop;  // a player's stop or call: said as such, not as the arbiter's pause
+      text = stop ? fill(words["stop_" + stop.kind] || words.paused, { side: words[stop.player] || stop.player })
+        : words.paused;
+    }
+    if (state && !ongoing() && connection === "live") text = words.finished;
     if (node.textContent !== text) node.textContent = text;
     root.dataset.connection = connection;
+  }
+
+  /** The game's state where the page says it: the header, the result line, whose controls are shown. */
+  function showGame() {
+    var over = !ongoing();
+    root.dataset.status = over ? "finished" : "ongoing";
+    var header = document.getElementById("game-state");
+    var text = over ? fill(words.finished_result, { result: state.result || "" }) : words.ongoing;
+    if (header && header.dataset.text !== text + (state.termination || "")) {
+      header.dataset.text = text + (state.termination || "");
+      header.textContent = "";
+      var strong = document.createElement("strong");
+      strong.textContent = text;
+      header.appendChild(over ? strong : document.createTextNode(text));
+      if (over && state.termination) header.appendChild(document.createTextNode(" (" + state.termination + ")"));
+    }
+    var line = document.getElementById("live-result-line");
+    if (line) {
+      line.hidden = !over;
+      var result = over ? fill(words.result_line, { result: state.result || "" }) +
+        (state.termination ? " — " + state.termination : "") : "";
+      if (line.textContent !== result) line.textContent = result;
+    }
+    var player = document.getElementById("live-player");
+    if (player) player.hidden = over;
+    var ruling = document.getElementById("live-arbiter-ongoing");
+    if (ruling) ruling.hidden = over;
+  }
+
+  // --- the history, asked for again after a change (the server draws it: its words, its time zone) -------
+
+  var historyAsked = null;
+  function refreshHistory() {
+    if (historyAsked) return;
+    historyAsked = window.setTimeout(function () {
+      historyAsked = null;
+      window.fetch(window.location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (!html) return;
+          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live-history");
+          var table = document.getElementById("live-history");
+          if (fresh && table) table.innerHTML = fresh.innerHTML;
+        }, function () { /* the next change asks again */ });
+    }, 300);
   }
 
   var lastAsk = 0;
@@ -169,11 +266,33 @@
     return "corr.live.speak." + config.game + "." + side;
   }
 
+  function other(side) {
+    return side === "white" ? "black" : "white";
+  }
+
+  /** The vision ``side``'s player set in their profile ("", "low", "blind"), when this page may know it. */
+  function vision(side) {
+    return (config.vision || {})[side] || "";
+  }
+
+  /** Seconds before a control at which ``side``'s player is warned (001 1.7.9), or null when none is owed. */
+  function warningS(side) {
+    return (config.warning_s || {})[vision(side)] || null;
+  }
+
   function speaking(side) {
+    var stored = null;
     try {
-      return window.localStorage.getItem(speechKey(side)) === "1";
-    } catch (e) {
-      return false;
+      stored = window.localStorage.getItem(speechKey(side));
+    } catch (e) { /* storage refused: the default */ }
+    if (stored === "1" || stored === "0") return stored === "1";
+    return side === config.colour && !!vision(side);  // a player's own, when their profile asks for warnings
+  }
+
+  /** Speak ``text`` once if any of ``sides``' switches is on. */
+  function announceTo(sides, text) {
+    for (var i = 0; i < sides.length; i++) {
+      if (speaking(sides[i])) return announce(sides[i], text);
     }
   }
 
@@ -233,10 +352,51 @@
       if (figures.period !== null && before.period !== null) {
         var second = crossed(before.period, figures.period, config.countdown_s);
         if (second !== null) announce(side, String(second));
-      } else if (figures.control !== null && before.control !== null) {
-        var mark = crossed(before.control, figures.control, config.warnings_s);
+      } else if (figures.control !== null && before.control !== null && warningS(side)) {
+        var mark = crossed(before.control, figures.control, [warningS(side)]);
         if (mark !== null) announce(side, fill(words.say_minutes, { side: words[side], minutes: mark / 60 }));
       }
+    });
+  }
+
+  /** The arbiter's list of the warnings owed (001 1.7.9): which is owed now. */
+  function showOwed() {
+    SIDES.forEach(function (side) {
+      var item = document.getElementById("owed-" + side);
+      if (!item) return;
+      var now = "";
+      var partner = state.players[other(side)];
+      var seconds = warningS(side);
+      if (partner && partner.flag_fallen) {
+        now = fill(words.owed_flag, { side: words[other(side)] });
+      } else if (seconds && !state.players[side].flag_fallen) {
+        var control = speechFigures(side, remainingMs(side)).control;
+        if (control !== null && control <= seconds * 1000) now = fill(words.owed_minutes, { minutes: seconds / 60 });
+      }
+      var node = item.querySelector(".owed-now");
+      if (node.textContent !== now) node.textContent = now;
+      item.classList.toggle("due", !!now);
+    });
+  }
+
+  function setUpVision() {
+    var select = document.getElementById("live-vision");
+    if (!select || !config.colour) return;
+    select.addEventListener("change", function () {
+      var value = select.value;
+      say("vision-message", words.sending, true);
+      send("PATCH", config.urls.me, { vision: value }).then(function (answer) {
+        if (answer.ok) {
+          config.vision[config.colour] = value;
+          var box = document.getElementById("speak-" + config.colour);
+          if (box) box.checked = speaking(config.colour);
+          previous[config.colour] = null;
+        }
+        say("vision-message", answer.ok ? words.vision_saved : fill(words.failed, { detail: answer.data.detail || "" }),
+            answer.ok);
+      }, function () {
+        say("vision-message", words.network, false);
+      });
     });
   }
 
@@ -307,8 +467,12 @@
   }
 
   function post(url, body) {
+    return send("POST", url, body);
+  }
+
+  function send(method, url, body) {
     return window.fetch(url, {
-      method: "POST", credentials: "same-origin",
+      method: method, credentials: "same-origin",
       headers: { "Content-Type": "application/json", "Accept": "application/json",
                  "X-CSRFToken": csrfToken(), "Accept-Language": document.documentElement.lang || "en" },
       body: JSON.stringify(body)
@@ -336,18 +500,34 @@
     return known + 1;
   }
 
+  var pressedAt = null;  // performance.now() of the press of the move button (pointer or key)
+  window.corrLiveSent = [];  // the bodies of the moves sent (read by the browser tests)
+
   function setUpMove() {
     var form = document.getElementById("live-move");
     if (!form || !config.colour) return;
+    var button = document.getElementById("move-made");
+    function pressed() { pressedAt = window.performance.now(); }
+    button.addEventListener("pointerdown", pressed);
+    button.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === " ") pressed();
+    });
     form.addEventListener("submit", function (event) {
       event.preventDefault();
+      var at = pressedAt !== null ? pressedAt : window.performance.now();
+      pressedAt = null;
       if (busy || state.running !== config.colour || state.paused) return;
       var notation = document.getElementById("live-notation");
       var number = nextNumber(config.colour);
       busy = true;
       render();
       say("move-message", words.sending, true);
-      post(config.urls.moves, { number: number, notation: notation.value.trim() }).then(function (answer) {
+      // lag_ms: the time from the press to the request leaving, as lichess's client reports it; the server
+      // forgives it within the player's quota (corr.clock.live.lag) and stamps the press on arrival.
+      var body = { number: number, notation: notation.value.trim(),
+                   lag_ms: Math.min(LAG_MS_MAX, Math.max(0, Math.round(window.performance.now() - at))) };
+      window.corrLiveSent.push(body);
+      post(config.urls.moves, body).then(function (answer) {
         busy = false;
         if (answer.ok) {
           movesSent[config.colour] += 1;
@@ -362,6 +542,29 @@
         say("move-message", words.network, false);
         render();
       });
+    });
+  }
+
+  function setUpStops() {
+    if (!config.colour) return;
+    function send(url, body) {
+      say("move-message", words.sending, true);
+      post(url, body).then(function (answer) {
+        say("move-message", answer.ok ? words.done : fill(words.refused, { detail: answer.data.detail || "" }),
+            answer.ok);
+      }, function () {
+        say("move-message", words.network, false);
+      });
+    }
+    var stop = document.getElementById("live-stop"), call = document.getElementById("live-call");
+    if (stop) stop.addEventListener("click", function () {
+      confirmThen(config.stop_claims_draw ? words.confirm_stop_claim : words.confirm_stop, function () {
+        send(config.urls.stop, {});
+      });
+    });
+    if (call) call.addEventListener("click", function () {
+      var reason = document.getElementById("call-reason");
+      send(config.urls.call, reason && reason.value.trim() ? { reason: reason.value.trim() } : {});
     });
   }
 
@@ -400,9 +603,9 @@
       event.preventDefault();
       say("arbiter-message", words.sending, true);
       post(config.urls.excuse, { player: excuse.player.value, reason: excuse.reason.value }).then(function (answer) {
-        // The game is reopened: the page is served again so its history and controls are the server's.
-        if (answer.ok) window.location.reload();
-        else say("arbiter-message", fill(words.failed, { detail: answer.data.detail || "" }), false);
+        // The game is reopened: the payload of the answer (and the push) redraws the page for it.
+        say("arbiter-message", answer.ok ? words.done : fill(words.failed, { detail: answer.data.detail || "" }),
+            answer.ok);
       }, function () {
         say("arbiter-message", words.network, false);
       });
@@ -410,13 +613,28 @@
     var result = document.getElementById("live-result-form");
     result.addEventListener("submit", function (event) {
       event.preventDefault();
-      run("result", { result: result.result.value, termination: result.termination.value });
+      var shown = result.result.options[result.result.selectedIndex].text;
+      confirmThen(fill(words.confirm_result, { result: shown }), function () {
+        run("result", { result: result.result.value, termination: result.termination.value });
+      });
+    });
+    var ruling = document.getElementById("live-ruling-form");
+    ruling.querySelectorAll("button[data-ruling]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var body = { ruling: button.dataset.ruling };
+        var seconds = ruling.seconds.value.trim(), reason = ruling.reason.value.trim();
+        if (seconds && button.dataset.ruling === "penalty") body.seconds = Number(seconds);
+        if (reason) body.reason = reason;
+        run("ruling", body);
+      });
     });
   }
 
   accept(config.payload);
   setUpSpeech();
+  setUpVision();
   setUpMove();
+  setUpStops();
   setUpArbiter();
   connect();
   window.setInterval(function () {
