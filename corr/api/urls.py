@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import download_views, live_views, nightly_views, views
+from . import download_views, live_views, nightly_views, views, xfcc_views
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -10,6 +10,7 @@ urlpatterns = [
     path("auth/token/", views.TokenView.as_view(), name="api-token"),
     path("users/", views.UsersView.as_view(), name="api-users"),
     path("users/me/", views.MeView.as_view(), name="api-me"),
+    path("users/me/xfcc-password/", xfcc_views.XfccPasswordView.as_view(), name="api-me-xfcc-password"),
     path("users/me/calendar/rotate/", download_views.MyCalendarRotateView.as_view(), name="api-me-calendar-rotate"),
     path("tournaments/", views.TournamentsView.as_view(), name="api-tournaments"),
     path("tournaments/<int:tournament_id>/", views.TournamentView.as_view(), name="api-tournament"),

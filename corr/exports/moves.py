@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from corr.games.clockstate import GameTime
 
@@ -36,6 +36,8 @@ class ExportedMove:
     """Days the ledger charged to this event (its thinking time; a conditional variant's 0)."""
     void: bool
     variant: str
+    sent_at: datetime | None = None
+    """A server game's instant of sending (issue 22), None elsewhere."""
 
     @property
     def facts(self) -> str:
@@ -90,7 +92,7 @@ def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLin
             continue
         moves.append(ExportedMove(seq=seq, player=row.player, number=row.number, notation=row.notation.strip(),
                                   received_on=row.received_on, sent_on=row.sent_on, days=days.get(index, 0),
-                                  void=row.void, variant=row.variant))
+                                  void=row.void, variant=row.variant, sent_at=getattr(row, "sent_at", None)))
     pending = None
     if sources and sources[-1] is None and time.assembled.pending is not None:
         p = time.assembled.pending

@@ -4,7 +4,7 @@ from django.views.generic import RedirectView
 
 from accounts.language import LoginView, language_set
 
-from . import leave_views, views
+from . import account_views, leave_views, views
 from .converters import DateConverter
 
 register_converter(DateConverter, "date")
@@ -16,6 +16,9 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("games/", views.my_games, name="my-games"),
     path("leave/", leave_views.leave_page, name="leave"),
+    path("account/", account_views.account_page, name="account"),
+    path("account/xfcc-password/", account_views.xfcc_password_post, name="account-xfcc-password"),
+    path("account/xfcc-password/revoke/", account_views.xfcc_password_revoke_post, name="account-xfcc-revoke"),
     path("leave/<int:leave_id>/cancel/", leave_views.leave_cancel_post, name="leave-cancel"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/move/", views.move_post, name="game-move"),
