@@ -38,6 +38,8 @@ class ExportedMove:
     variant: str
     sent_at: datetime | None = None
     """A server game's instant of sending (issue 22), None elsewhere."""
+    stamp: str | None = None
+    """The PGN ``[%ccsnt]`` of the move (:mod:`corr.exports.stamps`), when the format writes one."""
 
     @property
     def facts(self) -> str:
@@ -53,8 +55,14 @@ class ExportedMove:
 
     @property
     def comment(self) -> str:
+        """corr's words of the move (no stamp: a move the movetext cannot carry is no move of the game)."""
+        return self.comment_with([], stamped=False)
+
+    def comment_with(self, more: list[str], *, stamped: bool = True) -> str:
+        """The move's comment: its stamp, then ``more`` (``typed e2-e4``), then corr's words."""
         prefix = "void; " if self.void else f"variant {self.variant}; " if self.variant else ""
-        return prefix + self.facts
+        stamp = [self.stamp] if self.stamp and stamped else []
+        return " ".join([*stamp, *(f"{m};" for m in more), prefix + self.facts])
 
 
 @dataclass(frozen=True, slots=True)
