@@ -121,3 +121,5 @@ XFCC_BODY_MAX = 64 * 1024
 a larger one is refused (413) before it is parsed."""
 XFCC_MESSAGE_MAX = 2000
 """Characters of an XFCC request's ``myMessage`` (corr keeps no messages; bounded all the same)."""
+PGN_IMPORT_MAX = 2_000_000
+"""Characters of a PGN imported into a tournament (an event of a few hundred games with stamps)."""

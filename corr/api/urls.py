@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import download_views, live_views, nightly_views, views, xfcc_views
+from . import download_views, import_views, live_views, nightly_views, views, xfcc_views
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -14,6 +14,8 @@ urlpatterns = [
     path("users/me/calendar/rotate/", download_views.MyCalendarRotateView.as_view(), name="api-me-calendar-rotate"),
     path("tournaments/", views.TournamentsView.as_view(), name="api-tournaments"),
     path("tournaments/<int:tournament_id>/", views.TournamentView.as_view(), name="api-tournament"),
+    path("tournaments/<int:tournament_id>/import/", import_views.TournamentImportView.as_view(),
+         name="api-tournament-import"),
     path("tournaments/<int:tournament_id>/calendar/", download_views.TournamentCalendarView.as_view(),
          name="api-tournament-calendar"),
     path("tournaments/<int:tournament_id>/calendar/rotate/", download_views.TournamentCalendarRotateView.as_view(),

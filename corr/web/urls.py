@@ -37,6 +37,7 @@ urlpatterns = [
     path("games/<int:game_id>/withdraw/", views.withdraw_post, name="game-withdraw"),
     path("games/<int:game_id>/file/", views.game_file_download, name="game-file"),
     path("tournaments/<int:tournament_id>/", views.tournament_page, name="tournament"),
+    path("tournaments/<int:tournament_id>/import/", views.tournament_import_post, name="tournament-import"),
     path("tournaments/<int:tournament_id>/reports/<date:on>/", views.report_page, name="report"),
     path("tournaments/<int:tournament_id>/reports/<date:on>.csv", views.report_csv, name="report-csv"),
     path("overstep-cases/<int:case_id>/decide/", views.case_decide, name="case-decide"),

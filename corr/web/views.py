@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from corr import limits as lim
@@ -510,6 +510,36 @@ def tournament_page(request, tournament_id: int):
     else:  # days, deadlines, cases and the nightly reports: correspondence play only
         context.update(_deadlines(tournament, request.user, arbiter, today))
     return render(request, "corr/tournament.html", context)
+
+
+@login_required
+@require_POST
+def tournament_import_post(request, tournament_id: int):
+    """The tournament page's PGN import (``services.tournament_pgn_import``): a line per refused game, or the count."""
+    tournament = _arbitrated(request, tournament_id)
+    back = redirect(reverse("tournament", args=[tournament.pk]) + "#import")
+    upload = request.FILES.get("pgn")
+    if upload is None or upload.size > lim.PGN_IMPORT_MAX:
+        messages.error(request, _("Choose a PGN file of at most %(max)s bytes.") % {"max": lim.PGN_IMPORT_MAX})
+        return back
+    try:
+        text = upload.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        messages.error(request, _("The file is not UTF-8 text: save the PGN as UTF-8."))
+        return back
+    try:
+        games = services.tournament_pgn_import(tournament=tournament, by=request.user, pgn=text, now=timezone.now())
+    except services.ImportRefused as refused:
+        messages.error(request, plain(refused.message))
+        for line in refused.lines:
+            messages.error(request, line)
+        return back
+    except ServiceError as error:
+        messages.error(request, plain(error.message))
+        return back
+    messages.success(request, ngettext("%(count)s game imported.", "%(count)s games imported.", len(games))
+                     % {"count": len(games)})
+    return back
 
 
 def _arbitrated(request, tournament_id) -> Tournament:
