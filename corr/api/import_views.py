@@ -28,8 +28,9 @@ class PgnImportOut(serializers.Serializer):
 
 class PgnImportRefusedOut(serializers.Serializer):
     detail = serializers.CharField()
-    field = serializers.CharField()
-    errors = serializers.ListField(child=serializers.CharField(), help_text="one line per refused game")
+    field = serializers.CharField(required=False, allow_null=True)
+    errors = serializers.JSONField(required=False, help_text=(
+        "one line per refused game (a list of strings); DRF's per-field messages for an invalid body"))
 
 
 class TournamentImportView(APIView):
