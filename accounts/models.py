@@ -78,3 +78,18 @@ class User(AbstractUser):
             from .tokens import tokens_revoke  # tokens import DRF, which needs the app registry ready
 
             tokens_revoke(user=self)
+
+
+class XfccPassword(models.Model):
+    """A user's XFCC password (issue 26): the secret desktop clients send in each SOAP body, never the sign-in one.
+
+    corr makes it (``accounts.xfcc.xfcc_password_issue``) and shows it once; only its SHA-256 is kept.
+    A random secret of 192 bits needs no slow hash: a slow hash protects passwords people choose.
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="xfcc_password")
+    digest = models.CharField(max_length=64, help_text="SHA-256 of the password, hexadecimal.")
+    created_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"XFCC password of {self.user}"

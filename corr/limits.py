@@ -115,3 +115,11 @@ def time_control_error(data: object, path: str = "ruleset.time_control") -> tupl
             # ``not <=`` so that a NaN is refused too.
             return f"{where} must be at most {largest}, got {value}", where
     return None
+
+XFCC_BODY_MAX = 64 * 1024
+"""Bytes of an XFCC request's body (a SOAP envelope with a move and a message of a few hundred characters);
+a larger one is refused (413) before it is parsed."""
+XFCC_MESSAGE_MAX = 2000
+"""Characters of an XFCC request's ``myMessage`` (corr keeps no messages; bounded all the same)."""
+PGN_IMPORT_MAX = 2_000_000
+"""Characters of a PGN imported into a tournament (an event of a few hundred games with stamps)."""

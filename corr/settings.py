@@ -158,7 +158,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # Axes first: it refuses a locked-out username before any password is checked.
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+# XFCC passwords (accounts.xfcc, issue 26) sign in only where XFCC credentials are given.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend",
+                           "accounts.xfcc.XfccPasswordBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "my-games"
 LOGOUT_REDIRECT_URL = "login"
@@ -299,6 +301,10 @@ LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
 SERVER_FLAG_SWEEP_SECONDS = env_int("SERVER_FLAG_SWEEP_SECONDS", 30, minimum=1)
 SERVER_FLAG_SWEEP_BATCH = env_int("SERVER_FLAG_SWEEP_BATCH", 500, minimum=1)
 SERVER_FLAG_INPROCESS = env_bool("SERVER_FLAG_INPROCESS", not REDIS_URL)
+
+# XFCC (corr.xfcc, issue 26): its passwords travel in the request's body, so without DEBUG the service
+# answers it over HTTPS only (a request that is not is refused, whatever redirects are set).
+XFCC_REQUIRE_HTTPS = env_bool("XFCC_REQUIRE_HTTPS", not DEBUG)
 
 # Nightly job (issue: nightly deadline work).
 NIGHTLY_HOUR = env_int("NIGHTLY_HOUR", 2)

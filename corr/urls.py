@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("corr.web.urls")),
     path("", include("corr.exports.urls")),
     path("", include("corr.feeds.urls")),
+    path("", include("corr.xfcc.urls")),
 ]
 
 handler400 = "corr.api.http_errors.handler400"

@@ -247,6 +247,10 @@ class ReopenInput(StrictInput):
     note = note_field(help_text="why the finished game is set back to ongoing")
 
 
+class NoInput(StrictInput):
+    """A request whose path says it all (a resignation, a draw offer or its answer): an empty body, ``{}``."""
+
+
 class ResultInput(StrictInput):
     result = serializers.ChoiceField(choices=["1-0", "0-1", "1/2-1/2"])
     termination = serializers.CharField(required=False, allow_blank=True, default="", max_length=lim.TERMINATION_MAX)
@@ -285,9 +289,16 @@ class GameSummaryOut(serializers.Serializer):
                                    help_text="the game's own kind, or its tournament's (decides the exports)")
 
 
+class DrawOfferOut(serializers.Serializer):
+    by = serializers.ChoiceField(choices=Colour.choices, help_text="who offered the draw")
+    seq = serializers.IntegerField(help_text="the offer's line in the history")
+
+
 class GameOut(GameSummaryOut):
     to_move = serializers.ChoiceField(choices=Colour.choices, allow_null=True)
     pending = PendingOut(allow_null=True)
+    draw_offer = DrawOfferOut(allow_null=True, required=False, help_text=(
+        "server games: the standing draw offer, answered by the player to move; null when none stands"))
     clock = serializers.DictField(help_text="exactly the JSON of `manage.py clock --json` for this game, as of today")
     live = serializers.DictField(required=False, help_text=(
         "live games only: the server's clocks (running, paused, players, server_ms, next_flag_at_ms, version)"))

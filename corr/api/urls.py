@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import download_views, live_views, nightly_views, views
+from . import download_views, import_views, live_views, nightly_views, views, xfcc_views
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -10,9 +10,12 @@ urlpatterns = [
     path("auth/token/", views.TokenView.as_view(), name="api-token"),
     path("users/", views.UsersView.as_view(), name="api-users"),
     path("users/me/", views.MeView.as_view(), name="api-me"),
+    path("users/me/xfcc-password/", xfcc_views.XfccPasswordView.as_view(), name="api-me-xfcc-password"),
     path("users/me/calendar/rotate/", download_views.MyCalendarRotateView.as_view(), name="api-me-calendar-rotate"),
     path("tournaments/", views.TournamentsView.as_view(), name="api-tournaments"),
     path("tournaments/<int:tournament_id>/", views.TournamentView.as_view(), name="api-tournament"),
+    path("tournaments/<int:tournament_id>/import/", import_views.TournamentImportView.as_view(),
+         name="api-tournament-import"),
     path("tournaments/<int:tournament_id>/calendar/", download_views.TournamentCalendarView.as_view(),
          name="api-tournament-calendar"),
     path("tournaments/<int:tournament_id>/calendar/rotate/", download_views.TournamentCalendarRotateView.as_view(),
@@ -42,6 +45,10 @@ urlpatterns = [
     path("games/<int:game_id>/withdrawals/", views.WithdrawalsView.as_view(), name="api-withdrawals"),
     path("games/<int:game_id>/result/", live_views.ResultView.as_view(), name="api-result"),
     path("games/<int:game_id>/reopen/", views.ReopenView.as_view(), name="api-reopen"),
+    path("games/<int:game_id>/resign/", views.ResignView.as_view(), name="api-resign"),
+    path("games/<int:game_id>/draw-offer/", views.DrawOfferView.as_view(), name="api-draw-offer"),
+    path("games/<int:game_id>/draw-offer/accept/", views.DrawAcceptView.as_view(), name="api-draw-accept"),
+    path("games/<int:game_id>/draw-offer/decline/", views.DrawDeclineView.as_view(), name="api-draw-decline"),
     path("games/<int:game_id>/special-leave/", views.SpecialLeaveView.as_view(), name="api-special-leave"),
     path("leaves/", views.LeavesView.as_view(), name="api-leaves"),
     path("leaves/<int:leave_id>/", views.LeaveView.as_view(), name="api-leave"),

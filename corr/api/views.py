@@ -29,6 +29,7 @@ from corr.games.services import leave as leave_services
 from corr.games.services.trips import trip, usable as trip_usable
 from corr.games import leaves as leave_selectors
 from corr.games.clockstate import GameTime, clock_as_of, game_file, instant_text, local_today, moment_text
+from corr.games.draws import draw_offer_json
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import (
@@ -63,15 +64,18 @@ def _today(game_or_tournament) -> "date":  # noqa: F821
     return local_today(tournament, timezone.now())
 
 
-def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, ledger: bool = True) -> dict:
+def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, ledger: bool = True,
+              draw_offer: dict | None = None) -> dict:
     """The game as the API shows it; ``clock`` is exactly the calculator's JSON result.
 
     ``ledger`` False: ``clock`` without its ``ledger`` (the move's 201 answer unless asked for).
+    ``draw_offer``: the standing offer (``corr.games.draws``); a move's answer has none, the move lapsed it.
     """
     body = s.game_summary(game)
     body["to_move"] = time.to_move
     pending = time.assembled.pending
     body["pending"] = None if pending is None else pending.as_json()
+    body["draw_offer"] = draw_offer
     if ledger:
         body["clock"] = time.clock.as_json()
     else:
@@ -283,7 +287,8 @@ class _GameAction(APIView):
         time, warnings = result if isinstance(result, tuple) else (result, None)
         if self.ends_game:
             game.refresh_from_db(fields=["status", "result", "termination"])
-        return Response(game_body(game, time, warnings), status=status.HTTP_201_CREATED)
+        offer = draw_offer_json(game_rows(game=game)) if game.mode == Mode.SERVER else None
+        return Response(game_body(game, time, warnings, draw_offer=offer), status=status.HTTP_201_CREATED)
 
 
 def _game_action(name: str, input_class, call, *, ends_game: bool = False) -> type[_GameAction]:
@@ -366,6 +371,22 @@ def _reopen(user, game, data, today):
 
 
 ReopenView = _game_action("ReopenView", s.ReopenInput, _reopen, ends_game=True)
+
+
+def _players_result(service):
+    """A player's resignation or answer to a draw offer (issue 26): ``service``, then the game as of today."""
+
+    def call(user, game, data, today):
+        game = service(game=game, by=user, today=today)
+        return game_time_get(game=game, as_of=clock_as_of(game, timezone.now()))[0]
+    return call
+
+
+ResignView = _game_action("ResignView", s.NoInput, _players_result(services.game_resign), ends_game=True)
+DrawOfferView = _game_action("DrawOfferView", s.NoInput, _players_result(services.draw_offer_make))
+DrawAcceptView = _game_action("DrawAcceptView", s.NoInput, _players_result(services.draw_offer_accept),
+                              ends_game=True)
+DrawDeclineView = _game_action("DrawDeclineView", s.NoInput, _players_result(services.draw_offer_decline))
 
 
 

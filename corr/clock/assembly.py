@@ -33,7 +33,7 @@ from .events import (
 from .rules import Ruleset
 
 WHITE, BLACK = "white", "black"
-RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin", "leave"})
+RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin", "leave", "draw_offer", "draw_decline"})
 """History lines that are no fact of the clock (``corr.models.RECORD_KINDS``; this module is pure)."""
 
 

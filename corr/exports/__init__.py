@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from django.utils.translation import gettext as _
 
 from corr.clock.charging import LEDGER_FIELDS
-from corr.games.clockstate import game_time
+from corr.games.clockstate import counts_instants, game_time
 from corr.games.errors import ServiceError
 from corr.models import Game, GameKind, Mode
 
@@ -25,6 +25,7 @@ from .moves import exported_moves
 from .pdn import game_pdn
 from .pgn import game_pgn
 from .sgf import game_sgf
+from .stamps import ccsnt
 
 FORMATS: dict[str, tuple[str, str]] = {
     "pgn": ("application/x-chess-pgn", "utf-8"),
@@ -84,11 +85,18 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
     if format == "csv":
         return Export(ledger_csv(time.clock.ledger).encode(charset), f"{media_type}; charset={charset}", filename)
     moves, pending = exported_moves(time, rows)
+    if format == "pgn":  # correspondence PGN's sent stamps (ICCF, SchemingMind) beside corr's words
+        instants, zone = counts_instants(game), game.tournament.time_zone
+        moves = [replace(m, stamp=ccsnt(sent_on=m.sent_on, sent_at=m.sent_at, zone=zone, instants=instants))
+                 for m in moves]
     facts = {
         "event": game.tournament.name, "site": site, "date": game.tournament.official_start,
         "white": game.white.username, "black": game.black.username, "result": game.result or "*",
         "first": game.first, "mode": game.mode, "ruleset": game.tournament.ruleset.as_dict(),
         "notes": [f"termination: {game.termination}"] if game.termination else [],
+        "termination": game.termination,
+        # A postal tournament that presumes no transit plays by e-mail (README "Modes"): PGN's EM, else PM.
+        "email": game.mode == Mode.POSTAL and game.tournament.presumed_transit_days == 0,
     }
     if format == "pgn":
         content = game_pgn(facts=facts, moves=moves, pending=pending).encode(charset)

@@ -66,6 +66,10 @@ class LiveExportedMove:
     def comment(self) -> str:
         return "; ".join([self.facts, *self.notes])
 
+    def comment_with(self, more: list[str], *, stamped: bool = True) -> str:
+        """The comment with ``more`` (``typed e2-e4``) after the clock, which programs read first."""
+        return "; ".join([self.facts, *more, *self.notes])
+
     @property
     def sgf_times(self) -> dict[str, float | int]:
         """SGF's time left (``L``: ``BL``/``WL`` in seconds) and overtime count (``O``: ``OB``/``OW``)."""
@@ -176,6 +180,7 @@ def live_facts(game: Game, history: LiveHistory, site: str) -> dict:
         "tags": [("UTCDate", start.strftime("%Y.%m.%d")), ("UTCTime", start.strftime("%H:%M:%S"))],
         "preface": history.preface,
         "notes": history.closing + ([f"termination: {game.termination}"] if game.termination else []),
+        "termination": game.termination,
     }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from corr.games.clockstate import GameTime
 
@@ -36,6 +36,10 @@ class ExportedMove:
     """Days the ledger charged to this event (its thinking time; a conditional variant's 0)."""
     void: bool
     variant: str
+    sent_at: datetime | None = None
+    """A server game's instant of sending (issue 22), None elsewhere."""
+    stamp: str | None = None
+    """The PGN ``[%ccsnt]`` of the move (:mod:`corr.exports.stamps`), when the format writes one."""
 
     @property
     def facts(self) -> str:
@@ -51,8 +55,14 @@ class ExportedMove:
 
     @property
     def comment(self) -> str:
+        """corr's words of the move (no stamp: a move the movetext cannot carry is no move of the game)."""
+        return self.comment_with([], stamped=False)
+
+    def comment_with(self, more: list[str], *, stamped: bool = True) -> str:
+        """The move's comment: its stamp, then ``more`` (``typed e2-e4``), then corr's words."""
         prefix = "void; " if self.void else f"variant {self.variant}; " if self.variant else ""
-        return prefix + self.facts
+        stamp = [self.stamp] if self.stamp and stamped else []
+        return " ".join([*stamp, *(f"{m};" for m in more), prefix + self.facts])
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +100,7 @@ def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLin
             continue
         moves.append(ExportedMove(seq=seq, player=row.player, number=row.number, notation=row.notation.strip(),
                                   received_on=row.received_on, sent_on=row.sent_on, days=days.get(index, 0),
-                                  void=row.void, variant=row.variant))
+                                  void=row.void, variant=row.variant, sent_at=getattr(row, "sent_at", None)))
     pending = None
     if sources and sources[-1] is None and time.assembled.pending is not None:
         p = time.assembled.pending

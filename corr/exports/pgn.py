@@ -7,7 +7,7 @@ import re
 import chess
 
 from .moves import ExportedMove
-from .movetext import Check, movetext, tag_pairs
+from .movetext import Check, Checked, movetext, tag_pairs
 from .timecontrol import pgn_time_control, time_control_text
 
 # One PGN move token: SAN or long algebraic (``Nf3``, ``e2-e4``, ``exd5``, ``e8=Q+``) or castling, with
@@ -19,18 +19,30 @@ def chess_check() -> Check:
     """A movetext check that plays each move on a board from the standard position."""
     board = chess.Board()
 
-    def check(move: ExportedMove) -> str | None:
+    def check(move: ExportedMove) -> Checked:
         notation = move.notation
         if not TOKEN.fullmatch(notation):
-            return f"{move.player}'s move {move.number} {notation!r} is not written in algebraic notation"
+            return Checked(None, f"{move.player}'s move {move.number} {notation!r} is not written in algebraic"
+                                 " notation")
         try:
             played = board.parse_san(notation.rstrip("!?").replace("0", "O"))
         except ValueError:
-            return f"{move.player}'s move {move.number} {notation!r} is not a legal move in this position"
+            return Checked(None, f"{move.player}'s move {move.number} {notation!r} is not a legal move in this"
+                                 " position")
+        san = board.san(played)  # SAN (PGN 8.2.3): e2-e4 is written e4, its annotation kept (e4!)
         board.push(played)
-        return None
+        return Checked(san + notation[len(notation.rstrip("!?")):])
 
     return check
+
+
+PGN_MODES = {"server": "ICS", "live": "OTB"}
+"""PGN's ``Mode`` (section 9.8.1) of corr's modes: a server is ICS, a live game over the board; postal below."""
+
+
+def pgn_mode(mode: str, *, email: bool) -> str:
+    """``ICS`` (server), ``OTB`` (live), ``EM`` (e-mail) or ``PM`` (post) for a game of ``mode``."""
+    return PGN_MODES.get(mode) or ("EM" if email else "PM")
 
 
 def game_pgn(*, facts: dict, moves, pending) -> str:
@@ -47,7 +59,7 @@ def game_pgn(*, facts: dict, moves, pending) -> str:
         ("TimeControl", pgn_time_control(facts["ruleset"])),
         ("CorrTimeControl", time_control_text(facts["ruleset"])),
         *facts.get("tags", []),
-        ("Mode", facts["mode"]),
+        ("Mode", pgn_mode(facts["mode"], email=facts.get("email", False))),
     ]
     text = movetext(moves, first=facts["first"], check=chess_check(), pending=pending, notes=facts["notes"],
                     result=facts["result"], preface=facts.get("preface", []))

@@ -21,6 +21,17 @@ from .timecontrol import main_time_seconds, sgf_overtime
 BOARD_SIZE = 19
 SGF_POINT = re.compile(r"[a-s]{2}")
 RESULTS = {"1-0": "W+", "0-1": "B+", "1/2-1/2": "0"}
+"""FF[4] ``RE``: the winner's colour and ``+`` (a draw ``0``); how is added by ``result_of``."""
+HOW = (("lost on time", "T"), ("lost by", "F"), ("resigned", "R"))
+"""Words of a game's termination and FF[4]'s reason: time (``W+T``), forfeit (``B+F``), resignation (``W+R``)."""
+
+
+def result_of(result: str, termination: str) -> str | None:
+    """``RE`` of a result and its termination (``black lost on time: ...`` -> ``W+T``); None while ongoing."""
+    text = RESULTS.get(result)
+    if text is None or text == "0":
+        return text
+    return text + next((letter for words, letter in HOW if words in termination), "")
 
 
 def _point(notation: str) -> tuple[int, int] | None:
@@ -47,8 +58,9 @@ def game_sgf(*, facts: dict, moves: list[ExportedMove], pending) -> bytes:
     root.set("PB", facts["black"])
     root.set("TM", main_time_seconds(facts["ruleset"]))
     root.set("OT", sgf_overtime(facts["ruleset"]))
-    if facts["result"] in RESULTS:
-        root.set("RE", RESULTS[facts["result"]])
+    outcome = result_of(facts["result"], facts.get("termination", ""))
+    if outcome is not None:
+        root.set("RE", outcome)
     board = boards.Board(BOARD_SIZE)
     node = root
     for note in facts.get("preface", []):

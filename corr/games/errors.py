@@ -44,6 +44,26 @@ class TurnConflict(ServiceError):
     status = 409
 
 
+class NotYourTurn(TurnConflict):
+    """The partner is to move (or nobody: the game is over): this player's move or answer waits (409)."""
+
+
+class WrongMoveNumber(TurnConflict):
+    """The player's turn, but not the number of their next move (409)."""
+
+
+class GameOver(TurnConflict):
+    """The game has a result: nothing more is taken until an arbiter reopens it (409)."""
+
+
+class TimeRanOut(TurnConflict):
+    """Under ``timeouts: automatic`` the player's flag has fallen: the game is lost on time (409)."""
+
+
+class NoDrawOffered(TurnConflict):
+    """An answer to a draw offer that is not standing: none made, or it lapsed (409; FIDE 9.1.2.2)."""
+
+
 class NotAllowed(ServiceError):
     """The user may not do this in this game or tournament (403)."""
 

@@ -22,6 +22,7 @@ from corr.clock.charging import ledger_json
 from corr.clock.assembly import CLOCK_FIELDS, ClockRow
 
 from .clockstate import GameTime, clock_as_of, game_time, moment_text
+from .draws import draw_offer_json
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
 
 
@@ -169,7 +170,8 @@ def _clock_cache_key(*, game: Game, as_of: date) -> str:
 
 
 def game_clock_view_json(*, game: Game, as_of: date) -> bytes:
-    """``{"to_move", "pending", "clock"}`` of a game as of a date, as JSON bytes; cached per game version and date.
+    """``{"to_move", "pending", "draw_offer", "clock"}`` of a game as of a date, as JSON bytes; cached per game
+    version and date (a draw offer or its refusal raises the version: ``corr.games.services.results``).
 
     The bytes are ``json_bytes`` of the view (``OrjsonRenderer``'s output), so a
     caller writes them into its answer as they are (``json_object_join``). A
@@ -202,13 +204,14 @@ def game_clock_view(*, game: Game, as_of: date) -> dict:
 
 
 def _clock_view_compute(*, game: Game, as_of: date) -> dict:
-    """``{"to_move", "pending", "clock"}`` computed from the stored events (two statements)."""
+    """``{"to_move", "pending", "draw_offer", "clock"}`` computed from the stored events (two statements)."""
     # The ledger is shown: it is built in the accounts' pass, not in a second one; the calculator's
     # events are built straight from the rows as fetched (clock tuples), with no object per row.
-    time = game_time(game, _clock_tuples_read(game=game), as_of, with_ledger=True, clock_tuples=True)
+    rows = _clock_tuples_read(game=game)
+    time = game_time(game, rows, as_of, with_ledger=True, clock_tuples=True)
     pending = time.assembled.pending
     return {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
-            "clock": clock_json(time.clock)}
+            "draw_offer": draw_offer_json(rows), "clock": clock_json(time.clock)}
 
 
 def _clock_tuples_read(*, game: Game) -> list[tuple]:

@@ -211,10 +211,14 @@ class EventKind(models.TextChoices):
     RULES = "rules", _("tournament rules changed")
     ADMIN = "admin", _("changed in the admin")
     LEAVE = "leave", _("leave booked, cancelled or granted")
+    # A player's draw offer in a server game and the partner's refusal (issue 26); a resignation and an
+    # accepted offer are result lines.
+    DRAW_OFFER = "draw_offer", _("draw offered")
+    DRAW_DECLINE = "draw_decline", _("draw offer declined")
 
 
 RECORD_KINDS = frozenset({EventKind.RESULT, EventKind.REOPEN, EventKind.CASE, EventKind.RULES, EventKind.ADMIN,
-                          EventKind.LEAVE})
+                          EventKind.LEAVE, EventKind.DRAW_OFFER, EventKind.DRAW_DECLINE})
 """Kinds of history lines that record a decision or a change and are never corrected or withdrawn."""
 
 

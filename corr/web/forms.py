@@ -145,6 +145,13 @@ class ResultForm(PageForm):
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
+class PlayersResultForm(PageForm):
+    """A player's resignation or answer to a draw offer (issue 26): nothing to type; resigning asks first."""
+
+    name = "players-result"
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
 class ReopenForm(PageForm):
     name = "reopen"
     note = note_field(required=True, label=_("Why reopen it"))

@@ -4,7 +4,7 @@ from django.views.generic import RedirectView
 
 from accounts.language import LoginView, language_set
 
-from . import leave_views, views
+from . import account_views, leave_views, views
 from .converters import DateConverter
 
 register_converter(DateConverter, "date")
@@ -16,6 +16,9 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("games/", views.my_games, name="my-games"),
     path("leave/", leave_views.leave_page, name="leave"),
+    path("account/", account_views.account_page, name="account"),
+    path("account/xfcc-password/", account_views.xfcc_password_post, name="account-xfcc-password"),
+    path("account/xfcc-password/revoke/", account_views.xfcc_password_revoke_post, name="account-xfcc-revoke"),
     path("leave/<int:leave_id>/cancel/", leave_views.leave_cancel_post, name="leave-cancel"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/move/", views.move_post, name="game-move"),
@@ -26,10 +29,15 @@ urlpatterns = [
     path("games/<int:game_id>/start-notice/", views.start_notice_post, name="game-start-notice"),
     path("games/<int:game_id>/result/", views.result_post, name="game-result"),
     path("games/<int:game_id>/reopen/", views.reopen_post, name="game-reopen"),
+    path("games/<int:game_id>/resign/", views.resign_post, name="game-resign"),
+    path("games/<int:game_id>/draw-offer/", views.draw_offer_post, name="game-draw-offer"),
+    path("games/<int:game_id>/draw-offer/accept/", views.draw_accept_post, name="game-draw-accept"),
+    path("games/<int:game_id>/draw-offer/decline/", views.draw_decline_post, name="game-draw-decline"),
     path("games/<int:game_id>/correct/", views.correct_post, name="game-correct"),
     path("games/<int:game_id>/withdraw/", views.withdraw_post, name="game-withdraw"),
     path("games/<int:game_id>/file/", views.game_file_download, name="game-file"),
     path("tournaments/<int:tournament_id>/", views.tournament_page, name="tournament"),
+    path("tournaments/<int:tournament_id>/import/", views.tournament_import_post, name="tournament-import"),
     path("tournaments/<int:tournament_id>/reports/<date:on>/", views.report_page, name="report"),
     path("tournaments/<int:tournament_id>/reports/<date:on>.csv", views.report_csv, name="report-csv"),
     path("overstep-cases/<int:case_id>/decide/", views.case_decide, name="case-decide"),

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from corr import limits as lim
@@ -29,6 +29,7 @@ from corr.clock import ClockError
 from corr.clock.assembly import active_events, other
 from corr.games import services
 from corr.games.clockstate import counts_instants, game_file, local_today
+from corr.games.draws import draw_offer_of
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_get, game_time_get, games_of_user, tournament_clocks
@@ -46,8 +47,8 @@ from .deadline import reader_zone, shown_deadline, stored_deadline
 from .live_page import live_game_context
 from .describe import explain_account, ledger_kind, ledger_note, plain, time_control_text
 from .forms import (
-    CaseDecisionForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm, ReceiptForm, ReopenForm,
-    ResultForm, StartNoticeForm, WithdrawalForm,
+    CaseDecisionForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm, PlayersResultForm, ReceiptForm,
+    ReopenForm, ResultForm, StartNoticeForm, WithdrawalForm,
 )
 
 
@@ -169,6 +170,7 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     my_turn = colour is not None and time.to_move == colour and game.status == GameStatus.ONGOING
     ledger = [{"line": line, "kind": ledger_kind(line.kind), "translated": ledger_note(line.note)}
               for line in time.clock.ledger]
+    offer = draw_offer_of(rows) if game.mode == Mode.SERVER else None
     return {
         "game": game, "time": time, "accounts": accounts, "ledger": ledger, "moves": _moves(rows),
         "show_original_notes": any(line["translated"] for line in ledger),
@@ -192,6 +194,12 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "result_form": bound.get("result") or ResultForm(),
         "reopen_form": bound.get("reopen") or ReopenForm(),
         "refused": bool(bound),
+        # Players' results in server games (issue 26): resign at any time; offer a draw after one's move;
+        # the player to move answers the partner's offer.
+        "players_result": colour is not None and game.mode == Mode.SERVER and game.status == GameStatus.ONGOING,
+        "draw_offer": offer, "offer_mine": offer is not None and offer.by == colour,
+        "can_offer": offer is None and colour is not None and time.to_move not in (None, colour),
+        "can_answer": offer is not None and offer.by != colour and my_turn,
     }
 
 
@@ -349,6 +357,51 @@ def reopen_post(request, game_id: int):
                 lambda game, data, today: _by(request, game, data, services.game_reopen))
 
 
+def _resign_question(game, user) -> str:
+    partner = game.user_of(other(game.colour_of(user))).username
+    return _("Resign game #%(game)s? %(partner)s wins; the game ends and only an arbiter can reopen it.") % {
+        "game": game.pk, "partner": partner}
+
+
+def _draw_accept_question(game, user) -> str:
+    return _("Accept the draw in game #%(game)s? The game ends ½-½; only an arbiter can reopen it.") % {
+        "game": game.pk}
+
+
+def _players_result_post(request, game_id: int, service, question=None):
+    """A player's result through its one service (``corr.games.services.results``), back to the game page.
+
+    ``question(game, user)``: what the confirmation page asks first (the irreversible ones: resigning, accepting).
+    """
+    confirm = None if question is None else (lambda game, data: question(game, request.user))
+    return _act(request, game_id, PlayersResultForm(request.POST),
+                lambda game, data, today: service(game=game, by=request.user, today=today), confirm=confirm)
+
+
+@login_required
+@require_POST
+def resign_post(request, game_id: int):
+    return _players_result_post(request, game_id, services.game_resign, _resign_question)
+
+
+@login_required
+@require_POST
+def draw_offer_post(request, game_id: int):
+    return _players_result_post(request, game_id, services.draw_offer_make)
+
+
+@login_required
+@require_POST
+def draw_accept_post(request, game_id: int):
+    return _players_result_post(request, game_id, services.draw_offer_accept, _draw_accept_question)
+
+
+@login_required
+@require_POST
+def draw_decline_post(request, game_id: int):
+    return _players_result_post(request, game_id, services.draw_offer_decline)
+
+
 def _target(game, seq):
     return GameEvent.objects.filter(game=game, seq=seq).first()
 
@@ -457,6 +510,36 @@ def tournament_page(request, tournament_id: int):
     else:  # days, deadlines, cases and the nightly reports: correspondence play only
         context.update(_deadlines(tournament, request.user, arbiter, today))
     return render(request, "corr/tournament.html", context)
+
+
+@login_required
+@require_POST
+def tournament_import_post(request, tournament_id: int):
+    """The tournament page's PGN import (``services.tournament_pgn_import``): a line per refused game, or the count."""
+    tournament = _arbitrated(request, tournament_id)
+    back = redirect(reverse("tournament", args=[tournament.pk]) + "#import")
+    upload = request.FILES.get("pgn")
+    if upload is None or upload.size > lim.PGN_IMPORT_MAX:
+        messages.error(request, _("Choose a PGN file of at most %(max)s bytes.") % {"max": lim.PGN_IMPORT_MAX})
+        return back
+    try:
+        text = upload.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        messages.error(request, _("The file is not UTF-8 text: save the PGN as UTF-8."))
+        return back
+    try:
+        games = services.tournament_pgn_import(tournament=tournament, by=request.user, pgn=text, now=timezone.now())
+    except services.ImportRefused as refused:
+        messages.error(request, plain(refused.message))
+        for line in refused.lines:
+            messages.error(request, line)
+        return back
+    except ServiceError as error:
+        messages.error(request, plain(error.message))
+        return back
+    messages.success(request, ngettext("%(count)s game imported.", "%(count)s games imported.", len(games))
+                     % {"count": len(games)})
+    return back
 
 
 def _arbitrated(request, tournament_id) -> Tournament:

@@ -83,11 +83,13 @@ def test_a_chess_game_reads_back_in_python_chess_with_its_moves_dates_and_days(a
     assert "black's move 3 pending: received 2026-02-11; days so far 18" in nodes[-1].comment
 
 
-def test_moves_are_written_as_entered(api, postal_game, users, anna):
+def test_moves_are_written_in_san_with_the_typed_form_and_the_sent_stamp(api, postal_game, users, anna):
+    # Contract change (issue 26): the movetext is SAN (PGN 8.2.3), what was typed stays in the comment.
     play(api, postal_game, users, [("white", "e2-e4", None, "2026-01-12"), ("black", "e7e5!", "2026-01-16",
                                                                            "2026-01-18")])
     text = export(api(anna), postal_game, "pgn").content.decode()
-    assert "1. e2-e4 {received -; sent 2026-01-12; days 2} e7e5! {" in text
+    assert "1. e4 {[%ccsnt 2026.01.12] typed e2-e4; received -; sent 2026-01-12; days 2} e5! {[%ccsnt" in text
+    assert '[Mode "EM"]' not in text and '[Mode "PM"]' in text  # 4 days of transit: by post
     game = chess.pgn.read_game(io.StringIO(text))
     assert game.errors == [] and [n.san() for n in game.mainline()] == ["e4", "e5"]
 

@@ -83,7 +83,7 @@ def test_a_live_chess_game_reads_back_in_python_chess_with_the_clock_after_every
     assert game.headers["CorrTimeControl"] == "Fischer: 1 h 30 min + 30 s per move"
     assert (game.headers["UTCDate"], game.headers["UTCTime"], game.headers["Date"]) == (
         "2026.03.01", "12:00:00", "2026.03.01")
-    assert game.headers["Mode"] == "live" and game.headers["Result"] == "*"
+    assert game.headers["Mode"] == "OTB" and game.headers["Result"] == "*"  # PGN 9.8.1: over the board
     nodes = list(game.mainline())
     assert [n.san() for n in nodes] == ["e4", "e5", "Nf3", "Nc6"]
     # The clock after each press: 90 min - thinking (less the lag forgiven) + 30 s; the pause is no one's

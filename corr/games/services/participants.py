@@ -14,7 +14,7 @@ from corr.clock.assembly import current_row, other
 from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase, Timeouts
 
 from ..clockstate import GameTime, assemble_game, counts_instants, game_time, instant_text, local_today
-from ..errors import InvalidInput, TurnConflict, colour_word
+from ..errors import InvalidInput, NotYourTurn, TimeRanOut, TurnConflict, WrongMoveNumber, colour_word
 from .lock_read import Locked
 from .storage import (
     ensure_not_after_today, ensure_ongoing, event_new, events_store, events_store_changes, game_lock,
@@ -65,12 +65,12 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     as_of = now if counts_instants(game) else today
     before = assemble_game(game, rows, as_of)  # the turn needs no clock
     if before.to_move != colour:
-        raise TurnConflict(_("it is %(to_move)s's turn, not %(colour)s's"), field="number",
-                           to_move=colour_word(before.to_move), colour=colour_word(colour))
+        raise NotYourTurn(_("it is %(to_move)s's turn, not %(colour)s's"), field="number",
+                          to_move=colour_word(before.to_move), colour=colour_word(colour))
     expected = before.made[colour] + 1
     if number != expected:
-        raise TurnConflict(_("number %(number)s is not the next move: %(colour)s's next move is %(expected)s"),
-                           field="number", number=number, colour=colour_word(colour), expected=expected)
+        raise WrongMoveNumber(_("number %(number)s is not the next move: %(colour)s's next move is %(expected)s"),
+                              field="number", number=number, colour=colour_word(colour), expected=expected)
     pending = before.pending
     if counts_instants(game) and game.tournament.timeouts == Timeouts.AUTOMATIC:
         ensure_flag_standing(game, rows, colour, as_of)
@@ -138,8 +138,8 @@ def ensure_flag_standing(game: Game, rows, colour: str, now: datetime) -> None:
     over = game_time(game, rows, now).clock.accounts[colour].overstepped
     if over is not None:
         at = getattr(over, "at", None)
-        raise TurnConflict(_("%(colour)s's time ran out at %(at)s: the game is lost on time"), field="number",
-                           colour=colour_word(colour), at=instant_text(at) if at is not None else now)
+        raise TimeRanOut(_("%(colour)s's time ran out at %(at)s: the game is lost on time"), field="number",
+                         colour=colour_word(colour), at=instant_text(at) if at is not None else now)
 
 
 def dispatched_at(rows, seq: int | None) -> datetime | None:

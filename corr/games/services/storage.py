@@ -15,7 +15,7 @@ from corr.models import CaseKind, Game, GameEvent, GameStatus, Mode, OverstepCas
 
 from ..cases import CaseChanges, cases_follow
 from ..clockstate import GameTime, assemble_game, clock_day, counts_instants, game_time
-from ..errors import InvalidInput, NotAllowed, TurnConflict
+from ..errors import GameOver, InvalidInput, NotAllowed, TurnConflict
 from ..flagclock import flag_schedule_on_commit
 from ..selectors import game_rows
 from .prepared import Prepared
@@ -321,7 +321,7 @@ def player_colour_of(game: Game, by: User) -> str:
 
 def ensure_ongoing(game: Game) -> None:
     if game.status != GameStatus.ONGOING:
-        raise TurnConflict(_("the game is over (%(result)s)"), field="game", result=game.result or game.status)
+        raise GameOver(_("the game is over (%(result)s)"), field="game", result=game.result or game.status)
 
 
 def ensure_not_after_today(value: date | None, field: str, today: date, game: Game) -> None:

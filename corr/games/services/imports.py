@@ -1,0 +1,166 @@
+"""A server event's PGN into a server tournament (issue 26): its games, players, moves and instants, all or nothing.
+
+An arbiter uploads a PGN of one or many games with a ``[%ccsnt]`` stamp on every move (an ICCF or
+SchemingMind event's export, or corr's own): each game is created in the tournament with its
+players, matched by username (the ``White`` and ``Black`` tags), and its moves in SAN with the
+instants (or dates) the stamps give, read in the tournament's zone (:mod:`corr.formats.pgn_stamps`,
+``manage.py clock --pgn``'s reader). Every game's moves are checked by the calculator in their
+place, as a move of the API is; a ``Result`` other than ``*`` ends the game, recorded by the arbiter.
+
+All or nothing: a single refused game stores no game at all, and the refusal lists one line per
+refused game naming the game and, where it is one, the move.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from datetime import date, datetime
+
+import chess.pgn
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from corr.clock import ClockError, EventError
+from corr.formats.pgn_stamps import PgnStampError, games_from_pgn
+from corr.models import EventKind, Game, GameEvent, GameKind, GameResult, Mail, Mode, Tournament
+
+from ..clockstate import assemble_game, clock_as_of, counts_instants, game_time, local_today
+from ..errors import InvalidInput, NotAllowed, ServiceError
+from ..permissions import can_arbitrate
+from .arbiters import game_finish
+from .setup import game_create
+from .storage import events_store
+
+GAMES_MAX = 1000
+"""Games in one import at most (a large ICCF event has a few hundred)."""
+
+
+class ImportRefused(InvalidInput):
+    """Some games could not be imported; ``lines``: one per refused game. Nothing was stored (400)."""
+
+    def __init__(self, lines: list[str], total: int) -> None:
+        super().__init__(_("%(refused)s of %(total)s games refused; nothing was imported"), field="pgn",
+                         refused=len(lines), total=total)
+        self.lines = lines
+
+
+@dataclass
+class _Refused(Exception):
+    line: str
+
+
+def _moment(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _label(number: int, headers) -> str:
+    return f"game {number} ({headers.get('White', '?')} - {headers.get('Black', '?')})"
+
+
+def _move_name(row: GameEvent) -> str:
+    return f"{row.player}'s move {row.number} ({row.number}{'.' if row.player == 'white' else '...'} {row.notation})"
+
+
+@transaction.atomic
+def tournament_pgn_import(*, tournament: Tournament, by: User, pgn: str, now: datetime) -> list[Game]:
+    """Create the games of ``pgn`` in ``tournament`` (a server tournament ``by`` arbitrates), as of ``now``.
+
+    :raises NotAllowed: ``by`` does not arbitrate the tournament (403).
+    :raises InvalidInput: not a chess server tournament, or no game in the text (``field: "pgn"``).
+    :raises ImportRefused: one line per refused game (an unknown player, a move without a stamp, an
+        illegal move, a chronology the calculator refuses...): nothing was stored.
+    """
+    if not can_arbitrate(by, tournament):
+        raise NotAllowed(_("only the tournament's arbiters import its games"))
+    if tournament.mode != Mode.SERVER or tournament.kind != GameKind.CHESS:
+        raise InvalidInput(_("games are imported into chess server tournaments: their moves are sent instants"),
+                           field="tournament")
+    stream = io.StringIO(pgn)
+    games, lines, number = [], [], 0
+    while (read := chess.pgn.read_game(stream)) is not None:
+        number += 1
+        if number > GAMES_MAX:
+            raise InvalidInput(_("at most %(max)s games in one import"), field="pgn", max=GAMES_MAX)
+        try:
+            with transaction.atomic():
+                games.append(_game_import(tournament, by, read, number, now))
+        except _Refused as refused:
+            lines.append(refused.line)
+    if number == 0:
+        raise InvalidInput(_("no PGN game found (a game starts with tags such as [Event \"...\"] and its moves)"),
+                           field="pgn")
+    if lines:
+        raise ImportRefused(lines, number)
+    return games
+
+
+def _game_import(tournament: Tournament, by: User, read, number: int, now: datetime) -> Game:
+    label = _label(number, read.headers)
+    names = [read.headers.get(tag, "") for tag in ("White", "Black")]
+    users = {u.username: u for u in User.objects.filter(username__in=names)}
+    unknown = [name for name in names if name not in users]
+    if unknown:
+        raise _Refused(f"{label}: no user {', '.join(repr(n) for n in unknown)} (players are matched by username)")
+    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
+    try:
+        (file,) = games_from_pgn(read.accept(exporter), ruleset=tournament.ruleset.as_dict(),
+                                 time_zone=tournament.time_zone)
+    except PgnStampError as error:  # named "game 1 (...)": the reader saw this one game alone
+        text = str(error)
+        raise _Refused(f"game {number} {text.removeprefix('game 1 ')}" if text.startswith("game 1 (")
+                       else f"{label}: {text}")
+    sans = [node.san() for node in read.mainline()]
+    try:
+        game = game_create(by=by, tournament=tournament, white=users[names[0]], black=users[names[1]],
+                           today=local_today(tournament, now))
+    except ServiceError as error:
+        raise _Refused(f"{label}: {error.message}")
+    # The game file ends with the pending move of an ongoing game: corr's assembly makes its own.
+    new = [_move_row(game, by, event, san) for event, san in zip(file["events"][:len(sans)], sans, strict=True)]
+    if counts_instants(game) and any(row.sent_at is None for row in new):
+        raise _Refused(f"{label}: the tournament counts instants: every [%ccsnt] needs its time"
+                       " (YYYY.MM.DD,HH:MM)")
+    as_of = clock_as_of(game, now)
+    _calculator_check(game, new, as_of, label)
+    try:
+        events_store(game, [], new, local_today(tournament, now))
+        result = read.headers.get("Result", "*")
+        if result in (GameResult.WHITE_WON, GameResult.BLACK_WON, GameResult.DRAW):
+            game = game_finish(game=game, by=by, result=result, today=local_today(tournament, now),
+                               termination=read.headers.get("Termination", "") or "imported")
+    except (ServiceError, ClockError) as error:
+        raise _Refused(f"{label}: {error.message}")
+    return game
+
+
+def _move_row(game: Game, by: User, event: dict, san: str) -> GameEvent:
+    """A move row from a game file's event: its instants (and their dates in the zone), or its dates."""
+    row = GameEvent(game=game, kind=EventKind.MOVE, player=event["player"], number=event["number"], notation=san,
+                    mail=Mail.SERVER, entered_by=by)
+    t = game.tournament
+    for end in ("received", "sent"):
+        if f"{end}_at" in event:
+            moment = _moment(event[f"{end}_at"])
+            setattr(row, f"{end}_at", moment)
+            setattr(row, f"{end}_on", local_today(t, moment))
+        elif f"{end}_on" in event:
+            setattr(row, f"{end}_on", date.fromisoformat(event[f"{end}_on"]))
+    return row
+
+
+def _calculator_check(game: Game, new: list[GameEvent], as_of, label: str) -> None:
+    """The calculator's verdict on the game's moves, naming the move it refuses. :raises _Refused:"""
+    for seq, row in enumerate(new, start=1):
+        row.seq = seq
+    try:
+        game_time(game, new, as_of)
+    except EventError as error:
+        sources = assemble_game(game, new, as_of).sources
+        seq = sources[error.index] if error.index < len(sources) else None
+        row = next((r for r in new if r.seq == seq), None)
+        where = _move_name(row) if row is not None else f"event {error.index}"
+        raise _Refused(f"{label}, {where}: {error.detail}")
+    except ClockError as error:
+        raise _Refused(f"{label}: {error.message}")

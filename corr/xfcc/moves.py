@@ -1,0 +1,163 @@
+"""``MakeAMove``: an XFCC client's move, resignation or answer to a draw, through the API's own services.
+
+The move is the API's (``move_submit``: its turn and number checks under the game's lock, its
+clock, flags, cases and e-mails). What the services refuse becomes the ``MakeAMoveResult`` word
+clients understand, each named for what corr checked:
+
+============================  ==============================================================
+``Success``                    stored (or the same move again, already stored: a client's retry)
+``InvalidGameID``              no chess server game of that id (the only kind XFCC plays)
+``NotYourGame``                not a player of it
+``NotYourTurn``                the partner is to move, or the game is over
+``InvalidMoveNumber``          not the number of the player's next move
+``InvalidMove``                no legal move in SAN in the position (python-chess decides)
+``NoDrawWasOffered``           an acceptance with no offer of the partner standing
+``LostOnTime``                 the player's flag has fallen (``timeouts: automatic``), or the
+                               game was lost on time
+``YouAreOnLeave``              today is the player's leave and the tournament refuses moves then
+``FeatureUnavailable``         a draw claim: corr's arbiters decide claims
+``ServerError``                anything else the rules refused (logged)
+============================  ==============================================================
+
+``movecount`` is the move's full-move number, which is corr's number of the mover's move in a
+game that white starts (the only ones XFCC offers). A message (``myMessage``) is not kept: corr
+has no messages between players.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+import chess
+from django.db import transaction
+
+from corr.clock import ClockError
+from corr.clock.calendar import MoveOnLeave
+from corr.exports.moves import exported_moves
+from corr.games import services
+from corr.games.clockstate import clock_as_of, game_time, local_today
+from corr.games.errors import (
+    GameOver, InvalidInput, NoDrawOffered, NotYourTurn, ServiceError, TimeRanOut, WrongMoveNumber,
+)
+from corr.games.leaves import game_leave
+from corr.games.selectors import game_get, game_rows
+from corr.models import Game
+
+from .games import xfcc_game_offered
+
+log = logging.getLogger(__name__)
+
+_ANSWERS = ((TimeRanOut, "LostOnTime"), (NoDrawOffered, "NoDrawWasOffered"), (WrongMoveNumber, "InvalidMoveNumber"),
+            (NotYourTurn, "NotYourTurn"), (GameOver, "NotYourTurn"))
+
+
+def _answer_of(error: ServiceError | ClockError, game: Game) -> str:
+    for kind, word in _ANSWERS:
+        if isinstance(error, kind):
+            return word
+    log.warning("XFCC MakeAMove on game %s refused: %s", game.pk, error)
+    return "ServerError"
+
+
+def _board(moves) -> chess.Board | None:
+    """The position after the stored moves in force, or None when one of them is no legal SAN."""
+    board = chess.Board()
+    for move in moves:
+        if move.void:
+            continue
+        try:
+            board.push_san(move.notation.rstrip("!?").replace("0", "O"))
+        except ValueError:
+            return None
+    return board
+
+
+def _on_refused_leave(game: Game, colour: str, now: datetime) -> bool:
+    """Whether ``now`` is a day of ``colour``'s leave in a tournament that refuses moves on leave days."""
+    if game.tournament.ruleset.move_on_leave is not MoveOnLeave.REFUSED:
+        return False
+    today = local_today(game.tournament, now)
+    return any(r.first <= today <= r.last for r in game_leave(game)[colour])
+
+
+def xfcc_move(*, user, game_id: int, resign: bool, accept_draw: bool, offer_draw: bool, claim_draw: bool,
+              movecount: int, move: str, now: datetime) -> str:
+    """Carry out one ``MakeAMove`` of ``user`` (signed in) as of ``now``; the ``MakeAMoveResult`` word.
+
+    In order: a resignation (on move or not), an acceptance, a claim, else the move, then the draw
+    offer that goes with it (both in one transaction: an offer refused stores no move either).
+    """
+    try:
+        game = game_get(game_id=game_id)
+    except Game.DoesNotExist:
+        return "InvalidGameID"
+    if not xfcc_game_offered(game):
+        return "InvalidGameID"
+    colour = game.colour_of(user)
+    if colour is None:
+        return "NotYourGame"
+    if game.status != "ongoing" and "lost on time" in game.termination and game.result != "1/2-1/2":
+        return "LostOnTime"
+    today = local_today(game.tournament, now)
+    try:
+        if resign:
+            services.game_resign(game=game, by=user, today=today)
+        elif accept_draw:
+            services.draw_offer_accept(game=game, by=user, today=today, now=now)
+        elif claim_draw:
+            return "FeatureUnavailable"
+        elif move.strip():
+            return _move(game, user, colour, movecount, move.strip(), offer_draw, today, now)
+        elif offer_draw:
+            services.draw_offer_make(game=game, by=user, today=today, now=now)
+        else:
+            return "InvalidMove"
+    except (ServiceError, ClockError) as error:
+        return _answer_of(error, game)
+    return "Success"
+
+
+def _move(game: Game, user, colour: str, movecount: int, notation: str, offer_draw: bool, today, now) -> str:
+    rows = game_rows(game=game)
+    time = game_time(game, rows, clock_as_of(game, now))
+    moves, _pending = exported_moves(time, rows)
+    mine = [m for m in moves if m.player == colour and not m.void]
+    if time.to_move != colour:
+        # A client that did not hear the answer sends its move again: the same move, already stored, is done.
+        if mine and mine[-1].number == movecount and _same_move(moves, mine[-1], notation):
+            return "Success"
+        return "NotYourTurn"
+    if movecount != time.assembled.made[colour] + 1:
+        return "InvalidMoveNumber"
+    if _on_refused_leave(game, colour, now):
+        return "YouAreOnLeave"
+    board = _board(moves)
+    if board is None:
+        log.warning("XFCC MakeAMove on game %s: its stored moves are no legal chess", game.pk)
+        return "ServerError"
+    try:
+        san = board.san(board.parse_san(notation.rstrip("!?").replace("0", "O")))
+    except ValueError:
+        return "InvalidMove"
+    try:
+        with transaction.atomic():
+            services.move_submit(game=game, by=user, number=movecount, notation=san, today=today, now=now)
+            if offer_draw:
+                services.draw_offer_make(game=game, by=user, today=today, now=now)
+    except (ServiceError, ClockError) as error:
+        if isinstance(error, InvalidInput) and error.field == "sent_on" and _on_refused_leave(game, colour, now):
+            return "YouAreOnLeave"
+        return _answer_of(error, game)
+    return "Success"
+
+
+def _same_move(moves, last, notation: str) -> bool:
+    """Whether ``notation`` is the player's ``last`` stored move, played in the position before it."""
+    before = _board(moves[:moves.index(last)])
+    if before is None:
+        return False
+    try:
+        return before.san(before.parse_san(notation.rstrip("!?").replace("0", "O"))) == last.notation
+    except ValueError:
+        return False
