@@ -14,7 +14,7 @@ from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from corr.templatetags.corr_i18n import word
 
@@ -167,6 +167,15 @@ def _part_days(part: str, number: int, days: int) -> str:
                     "move %(number)s: %(days)s transit days, not charged", days) % values
 
 
+LABEL_CHARS = 12
+"""The most characters of a timeline row's label (``#12 name``) that fit its 114 units at 14: a longer name
+is cut with an ellipsis, and said whole in the row's title and in the picture's description."""
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 520) -> SafeString:
     """The deadlines of the next ``days`` days (passed ones at the left edge), one row per player on move."""
     due = [c for c in clocks if c.deadline is not None and c.deadline <= today + timedelta(days=days)]
@@ -180,25 +189,30 @@ def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 520) 
     plot_w = width - left_pad - 22
     x = lambda day: left_pad + plot_w * min(max((day - today).days, 0), days) / days  # noqa: E731
     parts = []
+    # Translators: a day on the deadline timeline's axis in Django's date format letters (m: month, d: day),
+    # the short form of the language's dates (English pages are ISO: 12-29; 29.12; 29/12).
+    axis = pgettext("timeline axis day", "m-d")
     for week in range(0, days + 1, 7):
         wx = left_pad + plot_w * week / days
-        label = (today + timedelta(days=week)).strftime("%d.%m")
+        label = escape(date_format(today + timedelta(days=week), axis))
+        # The last label ends at its line, so it never runs past the picture's edge on a phone.
+        anchor = "end" if week + 7 > days else "middle"
         parts.append(f'<line x1="{wx:.1f}" y1="{top_pad - 4}" x2="{wx:.1f}" y2="{height}" stroke="#ddd"/>'
-                     f'<text x="{wx:.1f}" y="14" text-anchor="middle" font-size="13">{label}</text>')
+                     f'<text x="{wx:.1f}" y="14" text-anchor="{anchor}" font-size="13">{label}</text>')
     words = []
     for i, c in enumerate(due):
         cy = top_pad + i * row_h + row_h / 2
         colour = RED if c.overstepped_control or c.deadline < today else AMBER if c.time_trouble else GREEN
         name = c.game.user_of(c.player).username
-        label = f"#{c.game_id} {name}"
+        label = _short(f"#{c.game_id} {name}", LABEL_CHARS)
         said = ngettext("game %(game)s, %(name)s (%(player)s): deadline %(day)s, %(left)s day left",
                         "game %(game)s, %(name)s (%(player)s): deadline %(day)s, %(left)s days left",
                         c.remaining_days) % {"game": c.game_id, "name": name, "player": word(c.player),
                                              "day": date_format(c.deadline, "SHORT_DATE_FORMAT"),
                                              "left": c.remaining_days}
         words.append(said)
-        parts.append(f'<a href="/games/{c.game_id}/"><text x="{left_pad - 6}" y="{cy + 4:.1f}" text-anchor="end" '
-                     f'font-size="14">{escape(label)}</text></a>'
+        parts.append(f'<a href="/games/{c.game_id}/"><title>{escape(said)}</title><text x="{left_pad - 6}" '
+                     f'y="{cy + 4:.1f}" text-anchor="end" font-size="14">{escape(label)}</text></a>'
                      f'<line x1="{left_pad}" y1="{cy:.1f}" x2="{x(c.deadline):.1f}" y2="{cy:.1f}" stroke="{colour}" '
                      f'stroke-width="4"/><circle cx="{x(c.deadline):.1f}" cy="{cy:.1f}" r="5" fill="{colour}">'
                      f'<title>{escape(said)}</title></circle>')
