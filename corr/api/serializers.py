@@ -10,6 +10,7 @@ from rest_framework import serializers
 from corr import limits as lim
 from corr.clock import ClockError, parse_date
 from corr.clock.presets import PRESETS
+from corr.games.turns import TurnSince, TurnState
 from corr.models import AllowancePer, Colour, Game, GameKind, Mail, Mode, Timeouts, Tournament
 
 from .fields import StrictDateField
@@ -270,6 +271,32 @@ class PendingOut(serializers.Serializer):
     presumed = serializers.BooleanField(help_text="true until the player records the receipt")
 
 
+class TurnOut(serializers.Serializer):
+    """A player's turn (``corr.games.turns.Turn``): who is on move, since and until when, and why."""
+
+    state = serializers.ChoiceField(choices=[s.value for s in TurnState], help_text=(
+        "on_move: a day is in time, `until` is the deadline; over_the_control: on move, no day is in time;"
+        " in_the_post: `sender`'s move is presumed in the post until `until` (no clock runs); waiting: the"
+        " partner is on move; finished"))
+    number = serializers.IntegerField(allow_null=True, help_text="on move: the move owed; in the post: the move"
+                                                                 " travelling")
+    since = serializers.CharField(allow_null=True, help_text=(
+        "on move: when the move to answer arrived (a date, or an RFC 3339 instant under an instant count);"
+        " in the post: when the travelling move was sent"))
+    until = serializers.CharField(allow_null=True, help_text=(
+        "on move: the deadline (the last date, or the flag's instant); in the post: the presumed arrival"))
+    why = serializers.ChoiceField(choices=[w.value for w in TurnSince], allow_null=True, help_text=(
+        "on move: start (the game's first move), received (recorded or delivered), presumed (dispatch +"
+        " transit days)"))
+    sender = serializers.ChoiceField(choices=Colour.choices, allow_null=True, help_text=(
+        "in the post: whose move travels"))
+
+
+class TurnsOut(serializers.Serializer):
+    white = TurnOut()
+    black = TurnOut()
+
+
 class GameSummaryOut(serializers.Serializer):
     id = serializers.IntegerField()
     tournament = serializers.IntegerField()
@@ -288,6 +315,7 @@ class GameSummaryOut(serializers.Serializer):
 class GameOut(GameSummaryOut):
     to_move = serializers.ChoiceField(choices=Colour.choices, allow_null=True)
     pending = PendingOut(allow_null=True)
+    turn = TurnsOut(required=False, help_text="correspondence games: each player's turn, the pages' one answer")
     clock = serializers.DictField(help_text="exactly the JSON of `manage.py clock --json` for this game, as of today")
     live = serializers.DictField(required=False, help_text=(
         "live games only: the server's clocks (running, paused, players, server_ms, next_flag_at_ms, version)"))

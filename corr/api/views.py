@@ -30,6 +30,7 @@ from corr.games import leaves as leave_selectors
 from corr.games.clockstate import GameTime, clock_as_of, game_file, instant_text, local_today, moment_text
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
+from corr.games.turns import game_turns, turns_json
 from corr.games.selectors import (
     game_clock_view, game_clock_view_json, game_get, game_rows, game_time_get, games_visible, tournaments_of_user,
 )
@@ -71,6 +72,7 @@ def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, 
     body["to_move"] = time.to_move
     pending = time.assembled.pending
     body["pending"] = None if pending is None else pending.as_json()
+    body["turn"] = turns_json(game_turns(game=game, time=time))
     if ledger:
         body["clock"] = time.clock.as_json()
     else:

@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from corr.games.turns import TurnState
 from corr.templatetags.corr_i18n import word
 
 GREEN, AMBER, RED, GREY = "#2e7d32", "#b26a00", "#c62828", "#9e9e9e"
@@ -29,16 +30,19 @@ def state_of(account) -> str:
     return "trouble" if account.time_trouble else "ok"
 
 
-def gauge(*, player: str, used: int, allowed: int, left: int, deadline: date | None, state: str,
+def gauge(*, name: str, used: int, allowed: int, left: int, turn: str, state: str,
           width: int = 320) -> SafeString:
-    """A bar of the current control: days used of the days allowed, coloured by state."""
+    """A bar of the current control: days used of the days allowed, coloured by state.
+
+    ``name``: whose (a name, or "you"); ``turn``: the player's turn in words (``corr.web.turns.turn_text``:
+    "on move, deadline D", "waiting for the partner", ...), said in the bar's title as on the page.
+    """
     colour = {"ok": GREEN, "trouble": AMBER, "over": RED}[state]
     words = {"ok": "", "trouble": _(", time trouble"), "over": _(", control exceeded")}[state]
-    values = {"player": word(player), "used": used, "allowed": allowed, "left": left}
+    values = {"player": name, "used": used, "allowed": allowed, "left": left}
     text = (ngettext("%(player)s: %(used)s of %(allowed)s day used, %(left)s left",
                      "%(player)s: %(used)s of %(allowed)s days used, %(left)s left", allowed) % values
-            + (_(", deadline %(day)s") % {"day": date_format(deadline, "SHORT_DATE_FORMAT")} if deadline
-               else _(", no deadline (not on move)")) + words)
+            + "; " + turn + words)
     share = 0 if allowed <= 0 else min(max(used, 0) / allowed, 1)
     n = next(_ids)
     return mark_safe(
@@ -50,10 +54,11 @@ def gauge(*, player: str, used: int, allowed: int, left: int, deadline: date | N
         f'</svg>')
 
 
-def account_gauge(player: str, account) -> SafeString:
+def account_gauge(name: str, account, turn: str) -> SafeString:
+    """``gauge`` of a calculator ``Account``, ``turn`` its player's turn in words."""
     c = account.control
-    return gauge(player=player, used=c.allowed_days - c.remaining_days, allowed=c.allowed_days,
-                 left=c.remaining_days, deadline=account.deadline, state=state_of(account))
+    return gauge(name=name, used=c.allowed_days - c.remaining_days, allowed=c.allowed_days,
+                 left=c.remaining_days, turn=turn, state=state_of(account))
 
 
 THINKING = ("move", "void_move", "variant_move", "pending_move", "notice")
@@ -176,9 +181,14 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 520) -> SafeString:
-    """The deadlines of the next ``days`` days (passed ones at the left edge), one row per player on move."""
-    due = [c for c in clocks if c.deadline is not None and c.deadline <= today + timedelta(days=days)]
+def deadline_timeline(*, rows, today: date, days: int = 28, width: int = 520) -> SafeString:
+    """The deadlines of the next ``days`` days, one line per player on move; over the control at the left edge.
+
+    ``rows``: the tournament page's ``DeadlineRow``s (a player's ``turn``, its ``words`` and flags); only
+    players on move are drawn, each said in the row's title with the turn's own words.
+    """
+    due = [r for r in rows if r.turn.state is TurnState.OVER_THE_CONTROL
+           or (r.turn.deadline is not None and r.turn.deadline <= today + timedelta(days=days))]
     n = next(_ids)
     if not due:
         return mark_safe("<p>" + escape(ngettext("No deadline in the next %(days)s day.",
@@ -200,21 +210,21 @@ def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 520) 
         parts.append(f'<line x1="{wx:.1f}" y1="{top_pad - 4}" x2="{wx:.1f}" y2="{height}" stroke="#ddd"/>'
                      f'<text x="{wx:.1f}" y="14" text-anchor="{anchor}" font-size="13">{label}</text>')
     words = []
-    for i, c in enumerate(due):
+    for i, r in enumerate(due):
         cy = top_pad + i * row_h + row_h / 2
-        colour = RED if c.overstepped_control or c.deadline < today else AMBER if c.time_trouble else GREEN
-        name = c.game.user_of(c.player).username
-        label = _short(f"#{c.game_id} {name}", LABEL_CHARS)
-        said = ngettext("game %(game)s, %(name)s (%(player)s): deadline %(day)s, %(left)s day left",
-                        "game %(game)s, %(name)s (%(player)s): deadline %(day)s, %(left)s days left",
-                        c.remaining_days) % {"game": c.game_id, "name": name, "player": word(c.player),
-                                             "day": date_format(c.deadline, "SHORT_DATE_FORMAT"),
-                                             "left": c.remaining_days}
+        over = r.turn.state is TurnState.OVER_THE_CONTROL
+        colour = RED if over else AMBER if r.time_trouble else GREEN
+        end = x(today if over else r.turn.deadline)
+        label = _short(f"#{r.game.pk} {r.name}", LABEL_CHARS)
+        said = ngettext("game %(game)s, %(name)s (%(player)s): %(turn)s, %(left)s day left",
+                        "game %(game)s, %(name)s (%(player)s): %(turn)s, %(left)s days left",
+                        r.remaining_days) % {"game": r.game.pk, "name": r.name, "player": word(r.player),
+                                             "turn": r.words, "left": r.remaining_days}
         words.append(said)
-        parts.append(f'<a href="/games/{c.game_id}/"><title>{escape(said)}</title><text x="{left_pad - 6}" '
+        parts.append(f'<a href="/games/{r.game.pk}/"><title>{escape(said)}</title><text x="{left_pad - 6}" '
                      f'y="{cy + 4:.1f}" text-anchor="end" font-size="14">{escape(label)}</text></a>'
-                     f'<line x1="{left_pad}" y1="{cy:.1f}" x2="{x(c.deadline):.1f}" y2="{cy:.1f}" stroke="{colour}" '
-                     f'stroke-width="4"/><circle cx="{x(c.deadline):.1f}" cy="{cy:.1f}" r="5" fill="{colour}">'
+                     f'<line x1="{left_pad}" y1="{cy:.1f}" x2="{end:.1f}" y2="{cy:.1f}" stroke="{colour}" '
+                     f'stroke-width="4"/><circle cx="{end:.1f}" cy="{cy:.1f}" r="5" fill="{colour}">'
                      f'<title>{escape(said)}</title></circle>')
     title = ngettext("Deadlines of the next %(days)s day, from %(day)s",
                      "Deadlines of the next %(days)s days, from %(day)s", days) % {
