@@ -115,7 +115,8 @@ class TournamentCreate(LeaveSettings):
         holidays = value.get("holidays")
         if isinstance(holidays, list):
             if len(holidays) > lim.TIME_CONTROL_ITEMS_MAX:
-                raise serializers.ValidationError({"holidays": f"at most {lim.TIME_CONTROL_ITEMS_MAX} ranges"})
+                raise serializers.ValidationError({"holidays": _("at most %(count)s ranges")
+                                                   % {"count": lim.TIME_CONTROL_ITEMS_MAX}})
             for i, item in enumerate(holidays):
                 for end in ("from", "to"):
                     text = item.get(end) if isinstance(item, dict) else None

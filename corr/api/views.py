@@ -52,7 +52,7 @@ def _game(request, game_id: int) -> Game:
     try:
         game = game_get(game_id=game_id)
     except Game.DoesNotExist:
-        raise NotFound(f"no game {game_id}") from None
+        raise NotFound(_("no game %(id)s") % {"id": game_id}) from None
     if not can_view(request.user, game):
         raise NotAllowed(_("you are neither a player of this game nor an arbiter of its tournament"))
     return game
@@ -103,11 +103,11 @@ class TokenView(APIView):
         try:
             user = password_sign_in(request=request, username=data["username"], password=data["password"])
         except LockedOut as locked:
-            return Response({"detail": "too many failed sign-ins for this username from this address; "
-                                       f"try again in {locked.retry_after // 60} minutes"},
+            return Response({"detail": str(_("too many failed sign-ins for this username from this address; try"
+                                             " again in %(minutes)s minutes")) % {"minutes": locked.retry_after // 60}},
                             status=429, headers={"Retry-After": str(locked.retry_after)})
         if user is None:
-            return Response({"detail": "username or password is wrong", "field": "password"}, status=400)
+            return Response({"detail": str(_("username or password is wrong")), "field": "password"}, status=400)
         return Response({"token": token_issue(user=user, now=timezone.now()).key})
 
 
@@ -315,7 +315,7 @@ class MovesView(APIView):
             try:
                 locked = services.game_lock_read(game_id=game_id, trip=current)
             except Game.DoesNotExist:
-                raise NotFound(f"no game {game_id}") from None
+                raise NotFound(_("no game %(id)s") % {"id": game_id}) from None
             if not can_view(request.user, locked.game):
                 raise NotAllowed(_("you are neither a player of this game nor an arbiter of its tournament"))
             live = locked.game.mode == Mode.LIVE

@@ -30,6 +30,7 @@ from corr.clock import ClockError
 from corr.clock.assembly import active_events, other
 from corr.games import services
 from corr.games.clockstate import clock_as_of, counts_instants, game_file, local_today
+from corr.games.clock_messages import ClockRefusal
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user
@@ -253,7 +254,8 @@ def game_page(request, game_id: int):
     except ClockError as error:
         # Rows stored before a rule of the calculator existed (or restored from elsewhere) that it now
         # refuses: say so and how to fix it, rather than a server error.
-        return render(request, "corr/game_broken.html", {"game": game, "error": error.message}, status=409)
+        refusal = ClockRefusal(error, field=error.field, game=game)
+        return render(request, "corr/game_broken.html", {"game": game, "error": refusal.message}, status=409)
     return render(request, "corr/game.html", context)
 
 
@@ -271,6 +273,8 @@ def _refused(request, game, key, form, status: int = 400):
 
 
 def _service_error(form, error: ServiceError | ClockError) -> None:
+    if not isinstance(error, ServiceError):  # the calculator's own, in the page's words
+        error = ClockRefusal(error, field=error.field)
     message = plain(error.message)
     field = error.field if error.field in form.fields and not form.fields[error.field].widget.is_hidden else None
     form.add_error(field, message)
