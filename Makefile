@@ -57,9 +57,10 @@ test: $(STAMP) $(BUILT) catalogues
 schemathesis: $(STAMP) catalogues
 	$(PY) tests/contract/run_schemathesis.py
 
-# The game and tournament pages at 1280 and 390 px, by the browser tests, into screenshots/ (README).
+# The game and tournament pages at 1280 and 390 px, by the browser tests, into build/screenshots/
+# (gitignored: each run's dates differ, so the committed screenshots/ change only when copied there).
 screenshots: $(STAMP) catalogues
-	CORR_SCREENSHOTS=screenshots SECRET_KEY=test-only-not-secret SECURE_SSL_REDIRECT=0 \
+	CORR_SCREENSHOTS=build/screenshots SECRET_KEY=test-only-not-secret SECURE_SSL_REDIRECT=0 \
 	  $(PY) -m pytest -q tests/browser -k screenshots
 
 bench: $(STAMP) $(BUILT)

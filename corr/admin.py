@@ -17,8 +17,10 @@ from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from corr.clock import Ruleset, RulesetError
+from corr.games.clock_messages import ClockRefusal
 from corr.games.cases import history_append
 from corr.games.clockstate import local_today
 from corr.games.errors import ServiceError
@@ -54,7 +56,7 @@ class TournamentForm(forms.ModelForm):
         try:
             rules = Ruleset.from_mapping(values)
         except RulesetError as error:
-            raise forms.ValidationError(error.message) from None
+            raise forms.ValidationError(ClockRefusal(error, field=error.field).message) from None
         data["timeouts"] = data.get("timeouts") or Timeouts.ARBITER
         try:
             ensure_mode_fits_count(data.get("mode") or "", rules)
@@ -65,12 +67,13 @@ class TournamentForm(forms.ModelForm):
         except ServiceError as error:
             raise forms.ValidationError({"time_control": error.message}) from None
         if self.instance.pk and "mode" in self.changed_data and self.instance.games.exists():
-            raise forms.ValidationError({"mode": "the mode cannot change once the tournament has games: their"
-                                                 " clocks are kept in its unit"})
+            raise forms.ValidationError({"mode": _("the mode cannot change once the tournament has games: their"
+                                                   " clocks are kept in its unit")})
         try:
             zoneinfo.ZoneInfo(data.get("time_zone") or "")
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            raise forms.ValidationError({"time_zone": f"not a known time zone: {data.get('time_zone')!r}"}) from None
+            raise forms.ValidationError({"time_zone": _("not a known time zone: %(value)s")
+                                         % {"value": repr(data.get("time_zone"))}}) from None
         return data
 
 
@@ -210,7 +213,7 @@ class GameAdmin(admin.ModelAdmin):
         if not form.changed_data:
             return
         # Apply the form's changes to the locked row: a result stored since the form was read stays.
-        locked, _ = game_lock(obj)
+        locked, _rows = game_lock(obj)
         text = "; ".join(f"{name} {getattr(locked, name)} -> {getattr(obj, name)}" for name in form.changed_data)
         for name in form.changed_data:
             setattr(locked, name, getattr(obj, name))

@@ -16,6 +16,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.language import user_language
 from corr.clock import ClockError
+from corr.games.clock_messages import ClockRefusal
 from corr.games.errors import ServiceError
 
 
@@ -39,8 +40,8 @@ def _answer(exc, context):
         if exc.field:
             body["field"] = exc.field
         return Response(body, status=exc.status)
-    if isinstance(exc, ClockError):
-        body = {"detail": exc.message}
+    if isinstance(exc, ClockError):  # the calculator's own, worded by the service (corr.games.clock_messages)
+        body = {"detail": ClockRefusal(exc, field=exc.field).message}
         if exc.field:
             body["field"] = exc.field
         return Response(body, status=status.HTTP_400_BAD_REQUEST)

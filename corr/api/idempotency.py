@@ -8,6 +8,8 @@ rolled back whole and it answers with the winner's response.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from django.db import IntegrityError, transaction
 from rest_framework.response import Response
 
@@ -24,8 +26,8 @@ def idempotent(handler):
         if not key:
             return handler(view, request, *args, **kwargs)
         if len(key) > 200:
-            return Response({"detail": "Idempotency-Key must be at most 200 characters", "field": "Idempotency-Key"},
-                            status=400)
+            return Response({"detail": gettext("Idempotency-Key must be at most 200 characters"),
+                             "field": "Idempotency-Key"}, status=400)
         replay = _replay(request, key)
         if replay is not None:
             return replay

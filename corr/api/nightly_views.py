@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -13,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from corr.clock import ClockError, parse_date
+from corr.games.clock_messages import ClockRefusal
 from corr.games.clockstate import local_today
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.limits import NOTE_MAX, date_window_error
@@ -41,7 +43,7 @@ class NightlyReportsView(APIView):
         try:
             on = parse_date(text, "date") if text else timezone.localdate()
         except ClockError as error:
-            raise InvalidInput(error.message, field="date") from None
+            raise ClockRefusal(error, field="date") from None
         if (error := date_window_error(on, "date")) is not None:
             raise InvalidInput(error, field="date")
         tournaments = arbitrated_tournaments(request.user)
@@ -113,7 +115,7 @@ def _case(request, case_id: int) -> OverstepCase:
     case = OverstepCase.objects.select_related("game", "game__tournament", "game__white", "game__black").filter(
         pk=case_id).first()
     if case is None:
-        raise NotFound(f"no overstep case {case_id}")
+        raise NotFound(gettext("no overstep case %(id)s") % {"id": case_id})
     return case
 
 

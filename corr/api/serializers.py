@@ -10,6 +10,7 @@ from rest_framework import serializers
 from corr import limits as lim
 from corr.clock import ClockError, parse_date
 from corr.clock.presets import PRESETS
+from corr.games.turns import TurnSince, TurnState
 from corr.models import AllowancePer, Colour, Game, GameKind, Mail, Mode, Timeouts, Tournament
 
 from .fields import StrictDateField
@@ -114,7 +115,8 @@ class TournamentCreate(LeaveSettings):
         holidays = value.get("holidays")
         if isinstance(holidays, list):
             if len(holidays) > lim.TIME_CONTROL_ITEMS_MAX:
-                raise serializers.ValidationError({"holidays": f"at most {lim.TIME_CONTROL_ITEMS_MAX} ranges"})
+                raise serializers.ValidationError({"holidays": _("at most %(count)s ranges")
+                                                   % {"count": lim.TIME_CONTROL_ITEMS_MAX}})
             for i, item in enumerate(holidays):
                 for end in ("from", "to"):
                     text = item.get(end) if isinstance(item, dict) else None
@@ -274,6 +276,32 @@ class PendingOut(serializers.Serializer):
     presumed = serializers.BooleanField(help_text="true until the player records the receipt")
 
 
+class TurnOut(serializers.Serializer):
+    """A player's turn (``corr.games.turns.Turn``): who is on move, since and until when, and why."""
+
+    state = serializers.ChoiceField(choices=[s.value for s in TurnState], help_text=(
+        "on_move: a day is in time, `until` is the deadline; over_the_control: on move, no day is in time;"
+        " in_the_post: `sender`'s move is presumed in the post until `until` (no clock runs); waiting: the"
+        " partner is on move; finished"))
+    number = serializers.IntegerField(allow_null=True, help_text="on move: the move owed; in the post: the move"
+                                                                 " travelling")
+    since = serializers.CharField(allow_null=True, help_text=(
+        "on move: when the move to answer arrived (a date, or an RFC 3339 instant under an instant count);"
+        " in the post: when the travelling move was sent"))
+    until = serializers.CharField(allow_null=True, help_text=(
+        "on move: the deadline (the last date, or the flag's instant); in the post: the presumed arrival"))
+    why = serializers.ChoiceField(choices=[w.value for w in TurnSince], allow_null=True, help_text=(
+        "on move: start (the game's first move), received (recorded or delivered), presumed (dispatch +"
+        " transit days)"))
+    sender = serializers.ChoiceField(choices=Colour.choices, allow_null=True, help_text=(
+        "in the post: whose move travels"))
+
+
+class TurnsOut(serializers.Serializer):
+    white = TurnOut()
+    black = TurnOut()
+
+
 class GameSummaryOut(serializers.Serializer):
     id = serializers.IntegerField()
     tournament = serializers.IntegerField()
@@ -299,6 +327,7 @@ class GameOut(GameSummaryOut):
     pending = PendingOut(allow_null=True)
     draw_offer = DrawOfferOut(allow_null=True, required=False, help_text=(
         "server games: the standing draw offer, answered by the player to move; null when none stands"))
+    turn = TurnsOut(required=False, help_text="correspondence games: each player's turn, the pages' one answer")
     clock = serializers.DictField(help_text="exactly the JSON of `manage.py clock --json` for this game, as of today")
     live = serializers.DictField(required=False, help_text=(
         "live games only: the server's clocks (running, paused, players, server_ms, next_flag_at_ms, version)"))

@@ -32,6 +32,7 @@ from corr.games.clockstate import GameTime, clock_as_of, game_file, instant_text
 from corr.games.draws import draw_offer_json
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
+from corr.games.turns import game_turns, turns_json
 from corr.games.selectors import (
     game_clock_view, game_clock_view_json, game_get, game_rows, game_time_get, games_visible, tournaments_of_user,
 )
@@ -53,7 +54,7 @@ def _game(request, game_id: int) -> Game:
     try:
         game = game_get(game_id=game_id)
     except Game.DoesNotExist:
-        raise NotFound(f"no game {game_id}") from None
+        raise NotFound(_("no game %(id)s") % {"id": game_id}) from None
     if not can_view(request.user, game):
         raise NotAllowed(_("you are neither a player of this game nor an arbiter of its tournament"))
     return game
@@ -76,6 +77,7 @@ def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, 
     pending = time.assembled.pending
     body["pending"] = None if pending is None else pending.as_json()
     body["draw_offer"] = draw_offer
+    body["turn"] = turns_json(game_turns(game=game, time=time))
     if ledger:
         body["clock"] = time.clock.as_json()
     else:
@@ -106,11 +108,11 @@ class TokenView(APIView):
         try:
             user = password_sign_in(request=request, username=data["username"], password=data["password"])
         except LockedOut as locked:
-            return Response({"detail": "too many failed sign-ins for this username from this address; "
-                                       f"try again in {locked.retry_after // 60} minutes"},
+            return Response({"detail": str(_("too many failed sign-ins for this username from this address; try"
+                                             " again in %(minutes)s minutes")) % {"minutes": locked.retry_after // 60}},
                             status=429, headers={"Retry-After": str(locked.retry_after)})
         if user is None:
-            return Response({"detail": "username or password is wrong", "field": "password"}, status=400)
+            return Response({"detail": str(_("username or password is wrong")), "field": "password"}, status=400)
         return Response({"token": token_issue(user=user, now=timezone.now()).key})
 
 
@@ -327,7 +329,7 @@ class MovesView(APIView):
             try:
                 locked = services.game_lock_read(game_id=game_id, trip=current)
             except Game.DoesNotExist:
-                raise NotFound(f"no game {game_id}") from None
+                raise NotFound(_("no game %(id)s") % {"id": game_id}) from None
             if not can_view(request.user, locked.game):
                 raise NotAllowed(_("you are neither a player of this game nor an arbiter of its tournament"))
             live = locked.game.mode == Mode.LIVE

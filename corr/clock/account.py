@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 from .charging import LedgerLine, LedgerRow, PlayerCharges, charge_rows, ledger_line
 from .control import ControlState, ControlWindow, CumulativeMovesControl, Overstep, SystemControl, TimeControl
 from .counts import DAY_SECONDS, Count, end_of, local_date, moment_text, rfc3339, start_of
-from .errors import ClockError, RulesetError
+from .errors import clock_error, ruleset_error
 from .events import Game
 from .flagtime import fallen_at
 from .rules import Ruleset
@@ -166,8 +166,7 @@ def control_for(ruleset: Ruleset) -> TimeControl:
     if ruleset.time_control is not None:
         if ruleset.is_live:
             # Issue 16: the 50.4 charging layer counts whole days only; a live game has its own clock.
-            raise RulesetError("ruleset.time_control.unit seconds is a live clock: the correspondence"
-                               " calculator counts days (use corr.clock.live)", field="ruleset.time_control.unit")
+            raise ruleset_error("live_unit", field="ruleset.time_control.unit")
         return SystemControl(ruleset.time_control)
     return CumulativeMovesControl(ruleset.moves_per_control, ruleset.days_per_control)
 
@@ -210,9 +209,7 @@ def _fold(control: TimeControl, c: PlayerCharges):
         return control.fold(c)
     except OverflowError:  # the deadline is a date plus days: past date.max it does not exist
         field = f"players.{c.player}.deadline"
-        raise ClockError(f"{field}: {c.player}'s deadline would fall after {date.max}, the last date there is "
-                         "(check the official start, the events' dates and the ruleset's days)",
-                         field=field) from None
+        raise clock_error("deadline_after_last_date", field=field, player=c.player, last=date.max) from None
 
 
 def _account(c: PlayerCharges, state: ControlState, trouble_days: int, game: Game, control: TimeControl,

@@ -18,7 +18,7 @@ from datetime import date, timedelta
 from enum import Enum
 from typing import Any
 
-from .errors import ClockError
+from .errors import clock_error
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -62,11 +62,11 @@ def parse_date(value: Any, field: str) -> date:
     :raises ClockError: naming ``field`` for anything else.
     """
     if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
-        raise ClockError(f"{field} must be a date written YYYY-MM-DD, got {value!r}", field=field)
+        raise clock_error("date_format", field=field, value=repr(value))
     try:
         return date.fromisoformat(value)
     except ValueError:
-        raise ClockError(f"{field} is not a real date: {value!r}", field=field) from None
+        raise clock_error("date_unreal", field=field, value=repr(value)) from None
 
 
 def read_ranges(data: Any, field: str) -> tuple[DateRange, ...]:
@@ -79,7 +79,7 @@ def read_ranges(data: Any, field: str) -> tuple[DateRange, ...]:
     if isinstance(data, tuple) and all(isinstance(r, DateRange) and r.first <= r.last for r in data):
         return data
     if not isinstance(data, (list, tuple)):
-        raise ClockError(f'{field} must be a list of {{"from": date, "to": date}} objects', field=field)
+        raise clock_error("ranges_not_list", field=field)
     out = []
     for i, item in enumerate(data):
         where = f"{field}[{i}]"
@@ -87,12 +87,10 @@ def read_ranges(data: Any, field: str) -> tuple[DateRange, ...]:
             first, last = item.first, item.last
         else:
             if not isinstance(item, dict) or set(item) != {"from", "to"}:
-                raise ClockError(f'{where} must be an object with exactly "from" and "to", got {item!r}',
-                                 field=where)
+                raise clock_error("range_not_object", field=where, value=repr(item))
             first, last = parse_date(item["from"], f"{where}.from"), parse_date(item["to"], f"{where}.to")
         if last < first:
-            raise ClockError(f"{where}: to {last} is before from {first} (both ends are included)",
-                             field=f"{where}.to")
+            raise clock_error("range_reversed", field=f"{where}.to", where=where, first=first, last=last)
         out.append(DateRange(first, last))
     return tuple(out)
 
@@ -105,13 +103,13 @@ def read_weekend_days(data: Any, field: str = "ruleset.weekend_days") -> tuple[s
     if data is None:
         return ()
     if not isinstance(data, (list, tuple)):
-        raise ClockError(f"{field} must be a list of weekday names ({', '.join(WEEKDAYS)})", field=field)
+        raise clock_error("weekdays_not_list", field=field, known=", ".join(WEEKDAYS))
     for name in data:
         if name not in WEEKDAYS:
-            raise ClockError(f"{field}: unknown weekday {name!r} (known: {', '.join(WEEKDAYS)})", field=field)
+            raise clock_error("weekday_unknown", field=field, value=repr(name), known=", ".join(WEEKDAYS))
     days = tuple(d for d in WEEKDAYS if d in data)
     if len(days) == 7:
-        raise ClockError(f"{field} names every day of the week: no day would count", field=field)
+        raise clock_error("weekdays_all", field=field)
     return days
 
 

@@ -19,7 +19,7 @@ from typing import Final, NamedTuple
 
 from .calendar import Exclusions, MoveOnLeave, excluded_note
 from .counts import DAY_SECONDS, Count, duration_text, moment_text
-from .errors import ClockError, EventError
+from .errors import EventError, clock_error, event_error
 from .events import Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
 from .instants import INSTANT_MIN, InstantExclusions, check_instants, instant_error, start_of
 
@@ -305,14 +305,14 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             notice = notice if isinstance(notice, datetime) else start_of(notice, game.time_zone)
         if notice is not None and notice > as_of:
             field = f"players.{p.id}.notice_received_on"
-            raise ClockError(f"{field} {p.notice_received_on} is after the as-of date {as_of}: a notice of the start"
-                             " cannot be counted before it arrives (50.4.6)", field=field)
+            raise clock_error("notice_after_as_of", field=field, day=p.notice_received_on, as_of=as_of,
+                              player=p.id)
         try:
             start = player_start(game.official_start, notice, rules.late_notice_start_days)
         except OverflowError:  # a date near 9999-12-31 plus the late-notice days
             field = f"players.{p.id}.notice_received_on"
-            raise ClockError(f"{field} {p.notice_received_on} plus {rules.late_notice_start_days} day(s) "
-                             f"(50.4.6) falls after {date.max}, the last date there is", field=field) from None
+            raise clock_error("start_after_last_date", field=field, day=p.notice_received_on,
+                              days=rules.late_notice_start_days, last=date.max, player=p.id) from None
         states[p.id] = _State(start=start, start_rule="50.4.6" if start != game.official_start else "50.4.5",
                               player=p.id, move_days=[] if keep_move_days else None,
                               dispatched=INSTANT_MIN if instants else date.min,
@@ -357,10 +357,8 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
                 continue
         state = states.get(event.player)
         if state is None:
-            raise EventError(
-                index, event.type,
-                f"unknown player {event.player!r} (players: {', '.join(states)})", field="player",
-            )
+            raise event_error(index, event.type, "unknown_player", field="player", value=repr(event.player),
+                              known=", ".join(states))
         if isinstance(event, Move):
             if _charge_move(index, event, state, as_of, append, double, events, last_sender, count):
                 last_sender = state.player
@@ -410,7 +408,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             _check_charge_number(index, event, state)
             delay = _as_given(event)[2]
             if isinstance(delay, bool) or not isinstance(delay, int) or delay < 0:
-                raise EventError(index, "delay", f"days must be a whole number >= 0, got {delay!r}", field="days")
+                raise event_error(index, "delay", "days_not_whole", field="days", value=repr(delay))
             state.delay_days += delay * scale
             state.charge(event.move, delay * scale)
             append((
@@ -461,36 +459,24 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     """
     number = _as_given(move)[1]
     if isinstance(number, bool) or not isinstance(number, int):
-        raise EventError(index, "move", f"number must be a whole number, got {number!r}", field="number")
+        raise event_error(index, "move", "number_not_whole", field="number", value=repr(number))
     if state.pending is not None:
         if move.pending:
-            raise EventError(
-                index, "move",
-                f"a second pending move for {move.player} (move {state.pending.number} is pending"
-                f" since event {state.pending.event}); only one move can be pending",
-                field="sent_on",
-            )
-        raise EventError(
-            index, "move",
-            f"{move.player} has a pending move {state.pending.number} (event {state.pending.event});"
-            " a pending move must be the player's last move",
-            field="number",
-        )
+            raise event_error(index, "move", "second_pending_move", field="sent_on", player=move.player,
+                              number=state.pending.number, event=state.pending.event)
+        raise event_error(index, "move", "pending_move_not_last", field="number", player=move.player,
+                          number=state.pending.number, event=state.pending.event)
     expected = state.made + 1
     if number != expected:
-        raise EventError(
-            index, "move",
-            f"number {number} is out of sequence: {move.player} has made {state.made} move(s),"
-            f" so the next is {expected}",
-            field="number",
-        )
+        raise event_error(index, "move", "number_out_of_sequence", field="number", number=number,
+                          player=move.player, made=state.made, expected=expected)
 
     if move.variant is not None:
         if move.received_on is not None or move.sent_on is not None:
-            raise EventError(index, "move", "a variant move carries no dates (50.4.8)",
-                             field="received_on" if move.received_on is not None else "sent_on")
+            raise event_error(index, "move", "variant_dated",
+                              field="received_on" if move.received_on is not None else "sent_on")
         if move.void:
-            raise EventError(index, "move", "a variant move cannot be void", field="void")
+            raise event_error(index, "move", "variant_void", field="void")
         state.made = number
         accepted = move.variant is Variant.ACCEPTED
         state.last_made_accepted = accepted
@@ -504,15 +490,13 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
 
     received, sent = move.received_on, move.sent_on
     if received is None and number != 1:
-        raise EventError(index, "move", "received_on is required on every move but the player's first",
-                         field="received_on")
+        raise event_error(index, "move", "received_required", field="received_on", player=move.player)
     counted_from = state.start if received is None else max(received, state.start)
     charge_to = state.charge_number_for_ordinary_move(number)
 
     if sent is None:
         if move.void:
-            raise EventError(index, "move", "a void move must have been sent: sent_on is required",
-                             field="sent_on")
+            raise event_error(index, "move", "void_unsent", field="sent_on", player=move.player)
         _check_dates(index, "move", received, None, as_of)
         if received is not None:
             _check_answers(index, "move", received, "received_on", state, events)
@@ -655,12 +639,8 @@ def _leave_option(index: int, move: Move, sent: date, exclusions: Exclusions,
     if span is not None:
         if option is MoveOnLeave.REFUSED:
             first, last = date.fromordinal(span[0]), date.fromordinal(span[1])
-            raise EventError(
-                index, "move",
-                f"sent_on {sent} falls on {move.player}'s leave ({first} to {last}), and the ruleset refuses"
-                " moves on leave days (ruleset.move_on_leave: refused)",
-                field="sent_on",
-            )
+            raise event_error(index, "move", "sent_on_leave", field="sent_on", day=sent, player=move.player,
+                              first=first, last=last)
         exclusions.end_leave(sent)  # ends_leave: the day before the move is the leave's last day
     if sent <= counted_from:
         return 0, 0, 0
@@ -689,12 +669,8 @@ def _check_turn(index: int, kind: str, state: _State, events: tuple, last_sender
     mine = next(i for i in range(index - 1, -1, -1) if events[i].player == state.player and _dispatch(events[i]))
     last = events[mine]
     what = f"move {last.number}" if last.type == "move" else f"{last.reason.value} notice"
-    raise EventError(
-        index, kind,
-        f"{state.player} answers again with no move of {partner}'s since {state.player}'s {what} (event {mine}):"
-        f" {partner}'s reply to it is missing",
-        field="player",
-    )
+    raise event_error(index, kind, "answers_again", field="player", player=state.player, partner=partner,
+                      what=what, event=mine)
 
 
 def _dispatch(event) -> bool:
@@ -707,13 +683,10 @@ def _dispatch(event) -> bool:
 def _check_charge_number(index: int, event: Notice | Penalty | Delay, state: _State) -> None:
     number = _as_given(event)[1]
     if isinstance(number, bool) or not isinstance(number, int):
-        raise EventError(index, event.type, f"move must be a whole number, got {number!r}", field="move")
+        raise event_error(index, event.type, "move_not_whole", field="move", value=repr(number))
     if not 1 <= number <= state.made + 1:
-        raise EventError(
-            index, event.type,
-            f"move {number} must lie between 1 and {state.made + 1} ({event.player}'s made moves + 1)",
-            field="move",
-        )
+        raise event_error(index, event.type, "move_out_of_range", field="move", move=number, last=state.made + 1,
+                          player=event.player)
 
 
 def _check_answers(index: int, kind: str, day: date, field: str, state: _State, events: tuple) -> None:
@@ -730,21 +703,16 @@ def _check_answers(index: int, kind: str, day: date, field: str, state: _State, 
     source = next((i for i in range(index - 1, -1, -1)
                    if events[i].player == partner.player and getattr(events[i], "sent_on", None) == dispatched
                    and getattr(events[i], "reason", None) is not NoticeReason.REPEAT), None)
-    raise EventError(
-        index, kind,
-        f"{field} {day} is before {partner.player} sent what it answers on {dispatched} (event {source});"
-        " a move cannot arrive before it is sent (50.4.4)",
-        field=field,
-    )
+    raise event_error(index, kind, "before_dispatch", field=field, day=day, partner=partner.player,
+                      dispatched=dispatched, event=source, player=state.player)
 
 
 def _check_dates(index: int, kind: str, received: date | None, sent: date | None, as_of: date) -> None:
     if received is not None and received > as_of:
-        raise EventError(index, kind, f"received_on {received} is after the as-of date {as_of}",
-                         field="received_on")
+        raise event_error(index, kind, "received_after_as_of", field="received_on", day=received, as_of=as_of)
     if sent is not None:
         if sent > as_of:
-            raise EventError(index, kind, f"sent_on {sent} is after the as-of date {as_of}", field="sent_on")
+            raise event_error(index, kind, "sent_after_as_of", field="sent_on", day=sent, as_of=as_of)
         if received is not None and sent < received:
-            raise EventError(index, kind, f"sent_on {sent} is before received_on {received}",
-                             field="sent_on")
+            raise event_error(index, kind, "sent_before_received", field="sent_on", sent=sent,
+                              received=received)

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from .errors import ClockError, RulesetError
+from .errors import clock_error, ruleset_error
 
 DAY_SECONDS = 86_400
 """A day of a time control under ``exact``, and the 24-hour period of ``whole_days``."""
@@ -63,7 +63,7 @@ def read_count(data: dict, path: str) -> Count:
         return Count(raw)
     except ValueError:
         known = ", ".join(c.value for c in Count)
-        raise RulesetError(f"{path}.count must be one of {known}, got {raw!r}", field=f"{path}.count") from None
+        raise ruleset_error("one_of", field=f"{path}.count", known=known, value=repr(raw)) from None
 
 
 _RFC3339 = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})\Z")
@@ -77,12 +77,11 @@ def parse_instant(value: Any, field: str) -> datetime:
         instant), a fraction of a second (corr keeps instants to the second and would change it).
     """
     if not isinstance(value, str) or not _RFC3339.match(value):
-        raise ClockError(f"{field} must be an RFC 3339 date-time with an offset, to the second"
-                         f" (2019-04-11T19:29:00Z or 2019-04-11T22:29:00+03:00), got {value!r}", field=field)
+        raise clock_error("instant_format", field=field, value=repr(value))
     try:
         parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        raise ClockError(f"{field} is not a real date-time: {value!r}", field=field) from None
+        raise clock_error("instant_unreal", field=field, value=repr(value)) from None
     return parsed.astimezone(UTC)
 
 
@@ -97,13 +96,11 @@ def moment_text(value: date) -> str:
 def zone(name: str) -> ZoneInfo:
     """The IANA zone ``name``. :raises ClockError: naming ``time_zone`` for an unknown name."""
     if not isinstance(name, str) or not name or name.startswith(("/", ".")) or ".." in name:
-        raise ClockError(f"time_zone must be an IANA zone name (Europe/Moscow, UTC), got {name!r}",
-                         field="time_zone")
+        raise clock_error("zone_format", field="time_zone", value=repr(name))
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ClockError(f"time_zone {name!r} is not a known IANA zone name (Europe/Moscow, UTC)",
-                         field="time_zone") from None
+        raise clock_error("zone_unknown", field="time_zone", value=repr(name)) from None
 
 
 def start_of(day: date, time_zone: str) -> datetime:

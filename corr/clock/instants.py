@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from .calendar import ExcludedReason, Exclusions, MoveOnLeave
 from .counts import DAY_SECONDS, Count, local_date, start_of
-from .errors import ClockError, EventError
+from .errors import EventError, clock_error, event_error
 from .events import Game, Move, Notice
 
 INSTANT_MIN = datetime.min.replace(tzinfo=UTC)
@@ -34,16 +34,15 @@ def check_instants(game: Game, as_of: date) -> None:
     """
     count = game.ruleset.count.value
     if not isinstance(game.official_start, datetime):
-        raise ClockError(f"official_start must be an instant under the {count} count", field="official_start")
+        raise clock_error("instant_needed", field="official_start", count=count)
     if not isinstance(as_of, datetime):
-        raise ClockError(f"as_of must be an instant under the {count} count", field="as_of")
+        raise clock_error("instant_needed", field="as_of", count=count)
     for index, event in enumerate(game.events):
         if isinstance(event, (Move, Notice)):
             for key, value in (("received_on", event.received_on), ("sent_on", event.sent_on)):
                 if value is not None and not isinstance(value, datetime):
-                    raise EventError(index, event.type,
-                                     f"{key} {value} is a date: the {count} count needs the instant,"
-                                     f" {_AT[key]} (RFC 3339: 2019-04-11T19:29:00Z)", field=_AT[key])
+                    raise event_error(index, event.type, "event_date_not_instant", field=_AT[key], key=key,
+                                      day=value, count=count, at=_AT[key])
 
 
 def instant_error(error: EventError) -> EventError:
@@ -52,7 +51,8 @@ def instant_error(error: EventError) -> EventError:
     for date_key, instant_key in _AT.items():
         detail = detail.replace(date_key, instant_key)
     leaf = field.rsplit(".", 1)[-1]
-    return EventError(error.index, error.kind, detail, field=_AT.get(leaf, leaf))
+    return EventError(error.index, error.kind, detail, field=_AT.get(leaf, leaf), code=error.code,
+                      params=error.params)
 
 
 class InstantExclusions(Exclusions):

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import RulesetError
+from .errors import ruleset_error
 
 PRESETS: dict[str, dict[str, Any]] = {
     "rus_50_4": {},  # the defaults are article 50.4: 10 moves in 30 days, cumulative
@@ -81,7 +81,7 @@ def preset_ruleset(name: str | None, overrides: dict[str, Any] | None) -> dict[s
     if name is None:
         return dict(overrides or {})
     if name not in PRESETS:
-        raise RulesetError(f"preset must be one of {', '.join(PRESETS)}, got {name!r}", field="preset")
+        raise ruleset_error("one_of", field="preset", known=", ".join(PRESETS), value=repr(name))
     preset, overrides = PRESETS[name], dict(overrides or {})
     control = overrides.get("time_control")
     if isinstance(control, dict) and "system" not in control and isinstance(preset.get("time_control"), dict):

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from .calendar import DateRange, MoveOnLeave, read_ranges, read_weekend_days
 from .counts import Count
-from .errors import ClockError, RulesetError
+from .errors import ClockError, RulesetError, ruleset_error
 from .systems import TimeControl, parse_time_control
 
 # Fields that must be at least 1 (a control of zero moves or zero days is meaningless);
@@ -53,29 +53,23 @@ class Ruleset:
             object.__setattr__(self, "holidays", read_ranges(self.holidays, "ruleset.holidays"))
             object.__setattr__(self, "weekend_days", read_weekend_days(self.weekend_days))
         except ClockError as error:
-            raise RulesetError(error.message, field=error.field) from None
+            raise RulesetError(error.message, field=error.field, code=error.code, params=error.params) from None
         try:
             object.__setattr__(self, "move_on_leave", MoveOnLeave(self.move_on_leave))
         except ValueError:
             known = ", ".join(m.value for m in MoveOnLeave)
-            raise RulesetError(f"ruleset.move_on_leave: unknown option {self.move_on_leave!r} (known: {known})",
-                               field="ruleset.move_on_leave") from None
+            raise ruleset_error("unknown_option", field="ruleset.move_on_leave", value=repr(self.move_on_leave),
+                                known=known) from None
         for f in fields(self):
             if f.name in _OTHER_FIELDS:
                 continue
             value = getattr(self, f.name)
             # bool is an int subclass; true/false is never a number of days.
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesetError(
-                    f"ruleset.{f.name} must be a whole number, got {value!r}",
-                    field=f"ruleset.{f.name}",
-                )
+                raise ruleset_error("not_whole", field=f"ruleset.{f.name}", value=repr(value))
             minimum = 1 if f.name in _POSITIVE_FIELDS else 0
             if value < minimum:
-                raise RulesetError(
-                    f"ruleset.{f.name} must be at least {minimum}, got {value}",
-                    field=f"ruleset.{f.name}",
-                )
+                raise ruleset_error("at_least", field=f"ruleset.{f.name}", minimum=minimum, value=value)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | None) -> "Ruleset":
@@ -86,14 +80,11 @@ class Ruleset:
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
-            raise RulesetError("ruleset must be an object", field="ruleset")
+            raise ruleset_error("not_object", field="ruleset")
         known = cls.field_names() + _OTHER_FIELDS
         for key in data:
             if key not in known:
-                raise RulesetError(
-                    f"ruleset.{key} is not a ruleset field (known: {', '.join(sorted(known))})",
-                    field=f"ruleset.{key}",
-                )
+                raise ruleset_error("unknown_ruleset_field", field=f"ruleset.{key}", known=", ".join(sorted(known)))
         values = dict(data)
         if values.get("time_control") is not None:
             values["time_control"] = parse_time_control(values["time_control"])

@@ -12,7 +12,7 @@ import re
 from enum import Enum
 from typing import Any
 
-from .errors import RulesetError
+from .errors import ruleset_error
 
 DAY_SECONDS = 86_400
 
@@ -42,26 +42,26 @@ class Unit(str, Enum):
         """
         if key not in data or data[key] is None:
             if required:
-                raise RulesetError(f"{path}.{key} is required", field=f"{path}.{key}")
+                raise ruleset_error("required", field=f"{path}.{key}")
             return default
         value = data[key]
         field = f"{path}.{key}"
         if self is Unit.DAYS:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesetError(f"{field} must be a whole number, got {value!r}", field=field)
+                raise ruleset_error("not_whole", field=field, value=repr(value))
             if value < minimum:
-                raise RulesetError(f"{field} must be at least {minimum}, got {value}", field=field)
+                raise ruleset_error("at_least", field=field, minimum=minimum, value=value)
             return value
         if self is Unit.DAYS_AS_SECONDS:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesetError(f"{field} must be a whole number of days, got {value!r}", field=field)
+                raise ruleset_error("not_whole_days", field=field, value=repr(value))
             if value * DAY_SECONDS < minimum:
-                raise RulesetError(f"{field} must be at least 1, got {value}", field=field)
+                raise ruleset_error("at_least", field=field, minimum=1, value=value)
             return value * DAY_SECONDS
         ms = seconds_to_ms(value, field)
         if ms < minimum:
             least = "more than 0" if minimum == 1 else f"at least {self.write(minimum)}"
-            raise RulesetError(f"{field} must be {least} seconds, got {value!r}", field=field)
+            raise ruleset_error("seconds_at_least", field=field, least=least, value=repr(value))
         return ms
 
     def write(self, amount: int | None) -> Any:
@@ -92,12 +92,12 @@ def seconds_to_ms(value: Any, field: str) -> int:
     :raises RulesetError: for a non-number, a negative number, a finer fraction than the millisecond.
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise RulesetError(f"{field} must be a number of seconds, got {value!r}", field=field)
+        raise ruleset_error("not_seconds", field=field, value=repr(value))
     if value != value or value < 0 or value > MAX_SECONDS:  # NaN compares unequal to itself
-        raise RulesetError(f"{field} must be between 0 and {MAX_SECONDS} seconds, got {value!r}", field=field)
+        raise ruleset_error("seconds_range", field=field, maximum=MAX_SECONDS, value=repr(value))
     ms = round(value * 1000)
     if abs(value * 1000 - ms) > 1e-6:
-        raise RulesetError(f"{field} must be whole milliseconds (at most 3 decimals), got {value!r}", field=field)
+        raise ruleset_error("seconds_fraction", field=field, value=repr(value))
     return ms
 
 
@@ -110,5 +110,5 @@ def read_unit(data: dict, path: str) -> Unit:
     """``time_control.unit``: ``days`` (default) or ``seconds``. :raises RulesetError: for another value."""
     raw = data.get("unit", Unit.DAYS.value)
     if raw not in (Unit.DAYS.value, Unit.SECONDS.value):  # days_as_seconds is the exact count's, never given
-        raise RulesetError(f"{path}.unit must be days or seconds, got {raw!r}", field=f"{path}.unit")
+        raise ruleset_error("unit_unknown", field=f"{path}.unit", value=repr(raw))
     return Unit(raw)

@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from corr.games.clockstate import local_today
 from corr.games.permissions import can_view
@@ -34,9 +35,9 @@ def game_download(request, game_id: int, format: str):
     try:
         game = game_get(game_id=game_id)
     except Game.DoesNotExist:
-        raise Http404("no such game") from None
+        raise Http404(_("no such game")) from None
     if not can_view(request.user, game):
-        raise PermissionDenied("you are neither a player of this game nor an arbiter of its tournament")
+        raise PermissionDenied(_("you are neither a player of this game nor an arbiter of its tournament"))
     try:
         return export_response(export_of(game, format))
     except ExportUnavailable as error:

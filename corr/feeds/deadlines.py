@@ -16,8 +16,9 @@ from datetime import UTC, date, datetime
 
 from django.db.models import Q
 
-from corr.games.clockstate import counts_instants, local_today
+from corr.games.clockstate import local_today
 from corr.games.selectors import game_clock_view
+from corr.games.turns import Turn, view_turns
 from corr.models import Game, GameStatus, Mode, Tournament
 
 
@@ -36,6 +37,7 @@ class Deadline:
     remaining_days: int
     time_trouble: bool
     as_of: date
+    turn: Turn
     flag_at: datetime | None = None
 
     @property
@@ -55,27 +57,23 @@ def _deadlines(games, now: datetime, colour_of=None) -> list[Deadline]:
     for game in games:
         today = local_today(game.tournament, now)
         view = game_clock_view(game=game, as_of=today)
-        pending = view["pending"]
-        instants = counts_instants(game)
-        for player, account in view["clock"]["players"].items():
-            if account["deadline"] is None or pending is None or pending["player"] != player:
+        for player, turn in view_turns(view).items():
+            # The game page's answer (corr.games.turns): a deadline only for a player on move, in time or
+            # past it (the event stays on the day that passed); none while a move is in the post.
+            if not turn.on_move or turn.until is None:
                 continue
             if colour_of is not None and colour_of(game) != player:
                 continue
-            out.append(Deadline(game=game, player=player, number=pending["number"],
+            account = view["clock"]["players"][player]
+            out.append(Deadline(game=game, player=player, number=turn.number,
                                 deadline=date.fromisoformat(account["deadline"]),
                                 remaining_days=account["control"]["remaining_days"],
-                                time_trouble=account["time_trouble"], as_of=today,
-                                flag_at=_instant(account.get("flag_at")) if instants else None))
+                                time_trouble=account["time_trouble"], as_of=today, turn=turn,
+                                flag_at=turn.until if isinstance(turn.until, datetime) else None))
     return sorted(out, key=lambda d: (d.deadline, d.flag_at or _LAST, d.game.pk, d.player))
 
 
 _LAST = datetime.max.replace(tzinfo=UTC)  # a date deadline sorts after the instants of its own day
-
-
-def _instant(text: str | None) -> datetime | None:
-    """The clock view's RFC 3339 ``flag_at`` (``2026-12-03T11:05:00Z``) as an aware UTC datetime."""
-    return None if text is None else datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
 
 
 def deadlines_of_user(*, user, now: datetime) -> list[Deadline]:

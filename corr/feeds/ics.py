@@ -25,7 +25,7 @@ from icalendar import Alarm, Calendar, Event, vText
 
 from corr.links import absolute_url
 from corr.web.deadline import reader_zone
-from corr.web.describe import deadline_text
+from corr.web.turns import turn_text
 
 from .deadlines import Deadline
 
@@ -78,13 +78,11 @@ def _event(deadline: Deadline, *, now: datetime, own: bool, reader=None) -> Even
     else:
         summary = _("Game #%(game)s: %(player)s (%(username)s) owes move %(number)s") % values
     link = absolute_url(reverse("game", args=[game.pk]))
-    if deadline.flag_at is not None:
-        values["deadline"] = deadline_text(at=deadline.flag_at, zone=reader_zone(reader, game.tournament))
-        lines = [_("Move %(number)s: %(deadline)s.") % values]
-    else:
-        lines = [ngettext("Last day to send move %(number)s: %(deadline)s; %(days)s day left in the control.",
-                          "Last day to send move %(number)s: %(deadline)s; %(days)s days left in the control.",
-                          deadline.remaining_days) % values]
+    # The turn's own words, as the game page says them (corr.web.turns): "on move, deadline D".
+    values["turn"] = turn_text(deadline.turn, zone=reader_zone(reader, game.tournament))
+    lines = [ngettext("Move %(number)s: %(turn)s; %(days)s day left in the control.",
+                      "Move %(number)s: %(turn)s; %(days)s days left in the control.",
+                      deadline.remaining_days) % values]
     if deadline.time_trouble and game.mode == "postal":
         lines.append(_("Time trouble: send it by registered mail (50.4.12)."))
     lines.append(link)

@@ -68,7 +68,7 @@ def calendar_rotate(request):
 def tournament_calendar_rotate(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not can_arbitrate(request.user, tournament):
-        raise PermissionDenied("only the tournament's arbiters have its calendar")
+        raise PermissionDenied(_("only the tournament's arbiters have its calendar"))
     calendar_feed_rotate(user=request.user, tournament=tournament)
     messages.success(request, _("New calendar address: the old one no longer works."))
     return redirect("my-games")

@@ -24,6 +24,7 @@ from corr.clock.assembly import CLOCK_FIELDS, ClockRow
 from .clockstate import GameTime, clock_as_of, game_time, moment_text
 from .draws import draw_offer_json
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
+from .turns import game_turns, turns_json
 
 
 def game_get(*, game_id: int) -> Game:
@@ -157,21 +158,23 @@ def _clock_cache_key(*, game: Game, as_of: date) -> str:
 
     An event changes ``events_version``, a result the status, a rules change the
     hash of the tournament's settings; the date is the day the clock is read.
-    The prefix names what is stored (the view's JSON bytes): a cache shared with
-    a process of an older release never hands one the other's kind of value.
+    The prefix names what is stored (the view's JSON bytes, with its ``turn``): a
+    cache shared with a process of an older release never hands one the other's
+    kind of value.
     """
     t = game.tournament
     rules = json.dumps([t.official_start.isoformat(), t.presumed_transit_days, t.time_zone, game.mode, game.first,
                         t.ruleset.as_dict()], sort_keys=True)
     # Under an instant count the clock is of the second it is read (issue 22): the key says which.
     as_of = clock_as_of(game, as_of)
-    return (f"corr:clock-json:{game.pk}:{game.events_version}:{game.status}:{as_of.isoformat()}:"
+    return (f"corr:clock-turn-json:{game.pk}:{game.events_version}:{game.status}:{as_of.isoformat()}:"
             f"{hashlib.sha1(rules.encode()).hexdigest()}")
 
 
 def game_clock_view_json(*, game: Game, as_of: date) -> bytes:
-    """``{"to_move", "pending", "draw_offer", "clock"}`` of a game as of a date, as JSON bytes; cached per game
-    version and date (a draw offer or its refusal raises the version: ``corr.games.services.results``).
+    """``{"to_move", "pending", "draw_offer", "turn", "clock"}`` of a game as of a date, as JSON bytes; cached per
+    game version and date (a draw offer or its refusal raises the version: ``corr.games.services.results``).
+    ``turn``: each player's ``corr.games.turns.Turn`` as JSON (who is on move, since and until when).
 
     The bytes are ``json_bytes`` of the view (``OrjsonRenderer``'s output), so a
     caller writes them into its answer as they are (``json_object_join``). A
@@ -204,14 +207,15 @@ def game_clock_view(*, game: Game, as_of: date) -> dict:
 
 
 def _clock_view_compute(*, game: Game, as_of: date) -> dict:
-    """``{"to_move", "pending", "draw_offer", "clock"}`` computed from the stored events (two statements)."""
+    """``{"to_move", "pending", "draw_offer", "turn", "clock"}`` computed from the stored events (two statements)."""
     # The ledger is shown: it is built in the accounts' pass, not in a second one; the calculator's
     # events are built straight from the rows as fetched (clock tuples), with no object per row.
     rows = _clock_tuples_read(game=game)
     time = game_time(game, rows, as_of, with_ledger=True, clock_tuples=True)
     pending = time.assembled.pending
     return {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
-            "draw_offer": draw_offer_json(rows), "clock": clock_json(time.clock)}
+            "draw_offer": draw_offer_json(rows), "turn": turns_json(game_turns(game=game, time=time)),
+            "clock": clock_json(time.clock)}
 
 
 def _clock_tuples_read(*, game: Game) -> list[tuple]:

@@ -27,8 +27,10 @@ from accounts.language import user_language
 
 from corr.clock.calendar import Exclusions
 from corr.games.clockstate import GameTime
+from corr.games.turns import Turn, TurnState, game_turns
 from corr.models import CaseKind, Colour, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
 from corr.links import absolute_url
+from corr.web.turns import turn_text
 from corr.outbox import email_prepare
 from corr.sql import bound_cursor, ids_in, insert_new
 
@@ -43,6 +45,8 @@ class Notice(NamedTuple):
     deadline: date | None
     noticed_on: date
     pk: int | None = None
+    turn: Turn | None = None
+    """The player's turn that night (``corr.games.turns``): its words are the e-mail's."""
 
     @property
     def game_id(self) -> int:
@@ -58,6 +62,8 @@ class Reminder(NamedTuple):
     days_before: int
     reminded_on: date
     pk: int | None = None
+    turn: Turn | None = None
+    """The player's turn that night: on move with a day in time (``corr.games.turns``)."""
 
     @property
     def game_id(self) -> int:
@@ -92,6 +98,7 @@ def flags_collect(*, game: Game, time: GameTime, on: date, flags: Flags) -> None
     missed a day still reminds).
     """
     calculated = time.clock.game
+    turns = game_turns(game=game, time=time)  # the game page's answer: who is on move, until when
     for colour, account in time.clock.accounts.items():
         if account.overstepped is not None:
             continue  # 50.4.3: a case for the arbiters (corr.games.cases), no more warnings
@@ -99,13 +106,14 @@ def flags_collect(*, game: Game, time: GameTime, on: date, flags: Flags) -> None
         stopped = Exclusions.of(player.leave, calculated.ruleset)
         if stopped is not None and stopped.reason(on) is not None:
             continue
+        turn = turns[colour]
         if account.time_trouble:
             flags.notices.append(Notice(game, colour, account.control.number, account.remaining_days,
-                                        account.deadline, on))
-        if account.deadline is not None:
+                                        account.deadline, on, turn=turn))
+        if turn.state is TurnState.ON_MOVE and account.deadline is not None:  # a reminder of a day in time
             threshold = reminder_threshold((account.deadline - on).days, settings.REMINDER_DAYS)
             if threshold is not None:
-                flags.reminders.append(Reminder(game, colour, account.deadline, threshold, on))
+                flags.reminders.append(Reminder(game, colour, account.deadline, threshold, on, turn=turn))
 
 
 @dataclass
@@ -230,7 +238,9 @@ def flag_emails(stored: Stored) -> list:
             texts = _Texts()
             for flag in batch:
                 user = _recipient(flag, people)
-                emails.append(_notice_email(flag, user, texts) if isinstance(flag, Notice)
+                names = {Colour.WHITE: people[flag.game.white_id].username,
+                         Colour.BLACK: people[flag.game.black_id].username}
+                emails.append(_notice_email(flag, user, texts, names) if isinstance(flag, Notice)
                               else _reminder_email(flag, user, texts))
     return emails
 
@@ -241,7 +251,8 @@ class _Texts:
     def __init__(self) -> None:
         self.article = _rule_50_4_12()
         self.registered = gettext(" — use registered mail")
-        self.deadline = gettext("; your deadline is %(deadline)s")
+        # Translators: after the days left of a time-trouble e-mail, the player's turn: "on move, deadline D".
+        self.then = gettext("; %(turn)s")
         self.link = gettext("Game page: %(url)s")
         self.site = absolute_url(_game_path())
         self._cache: dict = {}
@@ -253,6 +264,10 @@ class _Texts:
 
     def day(self, value: date) -> str:
         return self._memo(("day", value), lambda: _day(value))
+
+    def turn(self, turn: Turn, game: Game, names: dict) -> str:
+        """The player's turn in the pages' words (``corr.web.turns.turn_text``), in the tournament's zone."""
+        return turn_text(turn, zone=game.tournament.time_zone, reader=turn.player, names=names)
 
     def game_link(self, game_id: int) -> str:
         return self.link % {"url": self.site.format(game_id)} + "\n"
@@ -272,14 +287,14 @@ class _Texts:
         return self._memo(("reminder", days), lambda: (
             ngettext("Game #%(game)s: your move is due by %(deadline)s (%(days)s day)",
                      "Game #%(game)s: your move is due by %(deadline)s (%(days)s days)", days),
-            ngettext("%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
-                     " in %(days)s day.",
-                     "%(name)s, your move in game #%(game)s (%(tournament)s) must be sent by %(deadline)s,"
-                     " in %(days)s days.", days)))
+            ngettext("%(name)s, your move %(number)s in game #%(game)s (%(tournament)s): %(turn)s, in %(days)s"
+                     " day.",
+                     "%(name)s, your move %(number)s in game #%(game)s (%(tournament)s): %(turn)s, in %(days)s"
+                     " days.", days)))
 
 
-def _notice_email(n: Notice, user: Person, texts: _Texts):
-    """The e-mail of a time-trouble notice to ``user``, in the active language."""
+def _notice_email(n: Notice, user: Person, texts: _Texts, names: dict):
+    """The e-mail of a time-trouble notice to ``user``, in the active language; ``names``: the players'."""
     postal = n.game.mode == Mode.POSTAL
     values = {"game": n.game_id, "days": n.remaining_days, "name": user.username, "day": texts.day(n.noticed_on),
               "tournament": n.game.tournament.name, "control": n.control_number}
@@ -287,8 +302,8 @@ def _notice_email(n: Notice, user: Person, texts: _Texts):
     subject, body = subject % values, body % values
     if postal:
         subject += texts.registered
-    if n.deadline:
-        body += texts.deadline % {"deadline": texts.day(n.deadline)}
+    if n.turn is not None:  # on move, deadline D; or the move in the post: what the game page says
+        body += texts.then % {"turn": texts.turn(n.turn, n.game, names)}
     body += ".\n" + (texts.article if postal else "") + texts.game_link(n.game_id)
     return email_prepare(key=f"time_trouble:{n.pk}", tournament_id=n.game.tournament_id,
                          recipients=[user.email] if user.email else [], subject=subject, body=body)
@@ -298,7 +313,8 @@ def _reminder_email(r: Reminder, user: Person, texts: _Texts):
     """The e-mail of a deadline reminder to ``user``, in the active language."""
     left = (r.deadline - r.reminded_on).days
     values = {"game": r.game_id, "days": left, "deadline": texts.day(r.deadline), "name": user.username,
-              "tournament": r.game.tournament.name}
+              "tournament": r.game.tournament.name, "number": r.turn.number if r.turn else "",
+              "turn": texts.turn(r.turn, r.game, {}) if r.turn else texts.day(r.deadline)}
     subject, body = texts.reminder(left)
     return email_prepare(key=f"reminder:{r.pk}", tournament_id=r.game.tournament_id,
                          recipients=[user.email] if user.email else [], subject=subject % values,

@@ -13,16 +13,21 @@ from corr.models import (
     EmailStatus, Game, GameStatus, NightlyReport, OutboundEmail, OverstepCase, PlayerClock, Tournament,
 )
 
+from corr.games.turns import STORED_TURN_STATE_SQL, TurnState, stored_turn_state
 from corr.sql import insert_new
 
 DEADLINES_SOON_DAYS = 7
 
 
-def _item(clock: PlayerClock) -> dict:
+def _item(clock: PlayerClock, on: date) -> dict:
+    """A player's line of the report: their stored figures and their turn that night (``stored_turn_state``:
+    a deadline of a move still in the post is its presumed arrival's, ``until`` that arrival)."""
     game = clock.game
+    state = stored_turn_state(on_move=clock.on_move, deadline=clock.deadline, computed_on=clock.computed_on, on=on)
     return {"game": game.pk, "player": clock.player, "username": game.user_of(clock.player).username,
             "deadline": clock.deadline.isoformat() if clock.deadline else None,
-            "remaining_days": clock.remaining_days}
+            "remaining_days": clock.remaining_days, "state": state.value,
+            "until": clock.computed_on.isoformat() if state is TurnState.IN_THE_POST else None}
 
 
 def report_data(*, on: date) -> dict[int, dict]:
@@ -35,10 +40,10 @@ def report_data(*, on: date) -> dict[int, dict]:
         "game", "game__white", "game__black")
     soon = ongoing.filter(on_move=True, deadline__gte=on, deadline__lte=on + timedelta(days=DEADLINES_SOON_DAYS))
     for clock in soon.order_by("deadline", "game_id", "player"):
-        data[clock.game.tournament_id]["deadlines_soon"].append(_item(clock))
+        data[clock.game.tournament_id]["deadlines_soon"].append(_item(clock, on))
     for clock in ongoing.filter(flagged=True, time_trouble=True, overstepped_control__isnull=True).order_by(
             "remaining_days", "game_id", "player"):
-        data[clock.game.tournament_id]["time_trouble"].append(_item(clock))
+        data[clock.game.tournament_id]["time_trouble"].append(_item(clock, on))
     # The cases announced that night: open after the night's re-check, new to the arbiters.
     cases = OverstepCase.objects.filter(announced_on=on).select_related("game", "game__white", "game__black")
     for case in cases.order_by("game_id", "player"):
@@ -77,8 +82,11 @@ def nightly_reports_create(*, on: date, run_id: int | None) -> int:
                           returning=("id",)))
 
 
-_ITEM = """jsonb_build_object('game', c.game_id, 'player', c.player, 'username', c.username,
-                             'deadline', c.deadline, 'remaining_days', c.remaining_days)"""
+_ITEM = f"""jsonb_build_object('game', c.game_id, 'player', c.player, 'username', c.username,
+                             'deadline', c.deadline, 'remaining_days', c.remaining_days,
+                             'state', {STORED_TURN_STATE_SQL},
+                             'until', CASE WHEN c.on_move AND c.computed_on > %(on)s THEN c.computed_on END)"""
+"""A report's line (``_item``): the state is ``stored_turn_state``'s, written in SQL."""
 
 REPORTS_SQL = f"""
 WITH active AS (

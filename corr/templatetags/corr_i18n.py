@@ -15,7 +15,7 @@ WORDS = {
     **{c.value: c.label for c in Colour}, **{s.value: s.label for s in GameStatus},
     **{m.value: m.label for m in Mail}, **VARIANTS,
     # Short forms of the modes for tables (the long labels say what each means).
-    Mode.SERVER.value: _("server"), Mode.POSTAL.value: _("postal"),
+    Mode.SERVER.value: _("server"), Mode.POSTAL.value: _("postal"), Mode.LIVE.value: _("live"),
 }
 
 

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from corr.games.clockstate import counts_instants
-
 from .describe import countdown_patterns, countdown_text, deadline_text
 
 
@@ -64,36 +62,18 @@ class ShownDeadline:
         return countdown_patterns()
 
 
-def shown_deadline(account, *, game, user) -> ShownDeadline | None:
-    """The deadline of ``account`` (a calculator ``Account`` of ``game``) for ``user``; None if it has none.
+def shown_deadline(turn, *, game, user, remaining_seconds: int = 0) -> ShownDeadline | None:
+    """The deadline of a player's ``turn`` (``corr.games.turns.Turn``) for ``user``; None if they have none.
 
-    The time left is the account's own ``remaining_seconds``: under an instant count the clock is
-    computed as of the second the page is read (``clock_as_of``), so it is ``flag_at`` minus that second.
+    Only a player on move has one: in time (``ON_MOVE``), or the one that passed (``OVER_THE_CONTROL``;
+    none when the control was exceeded before the move began). A player whose partner's move is in the
+    post, and one waiting, have none, whatever a stored column says. ``remaining_seconds``: the account's
+    time left (under an instant count the clock is computed as of the second the page is read, so it is
+    ``flag_at`` minus that second), the countdown's start.
     """
-    if account.deadline is None:
+    if not turn.on_move or turn.until is None:
         return None
-    if counts_instants(game) and account.flag_at is not None:
-        return ShownDeadline(day=account.deadline, at=account.flag_at, zone=reader_zone(user, game.tournament),
-                             remaining_seconds=max(0, account.remaining_seconds))
-    return ShownDeadline(day=account.deadline, at=None, zone=game.tournament.time_zone, remaining_seconds=0)
-
-
-def stored_deadline(clock, *, user, now: datetime) -> ShownDeadline | None:
-    """The same from a stored ``PlayerClock`` row (the tournament page's list): its ``flag_at`` if it has one.
-
-    The row's ``flag_at`` is set only for server games under an instant count (and cleared once the
-    overstep is recorded), so a row with it is an instant deadline; a row without it shows its date.
-    """
-    game = clock.game
-    flag_at = getattr(clock, "flag_at", None)
-    if flag_at is not None and counts_instants(game):
-        return ShownDeadline(day=clock.deadline, at=flag_at, zone=reader_zone(user, game.tournament),
-                             remaining_seconds=seconds_until(flag_at, now))
-    if clock.deadline is None:
-        return None
-    return ShownDeadline(day=clock.deadline, at=None, zone=game.tournament.time_zone, remaining_seconds=0)
-
-
-def seconds_until(at: datetime, now: datetime) -> int:
-    """Whole seconds from ``now`` to ``at``, 0 when ``at`` has passed (cut, as the flag falls at ``at`` itself)."""
-    return max(0, int((at - now).total_seconds()))
+    if isinstance(turn.until, datetime):
+        return ShownDeadline(day=turn.until.date(), at=turn.until, zone=reader_zone(user, game.tournament),
+                             remaining_seconds=max(0, remaining_seconds))
+    return ShownDeadline(day=turn.until, at=None, zone=game.tournament.time_zone, remaining_seconds=0)

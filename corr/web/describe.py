@@ -248,8 +248,10 @@ def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> st
     """Why a player's figures are what they are, in one paragraph, in the page's language.
 
     The same facts as ``corr.clock.text.explain_account`` (the terminal's English), from the same account.
-    ``shown``: the page's ``ShownDeadline`` of the account (``corr.web.deadline``); an instant one is
-    said as the card says it, a date one (or None) as the date.
+    ``shown``: the page's ``ShownDeadline`` of the player's turn (``corr.web.deadline``), None when they have
+    no deadline (not on move with a day in time, ``corr.games.turns``); an instant one is said as the card
+    says it, a date one as the date. Time trouble is said only within the control: over it, the
+    overstep says what is left.
     """
     c = account.control
     values = {"left": c.remaining_days, "thinking": account.thinking_days, "penalty": account.penalty_days,
@@ -273,10 +275,12 @@ def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> st
                           " %(delay)s delay in all): %(left)s left (50.4.3).", c.allowed_days) % values]
     if shown is not None and shown.at is not None:
         parts.append(_("The pending move: %(deadline)s.") % {"deadline": shown.text})
-    elif account.deadline is not None:
+    elif shown is not None:
         parts.append(_("The pending move must be sent by %(day)s at the latest.")
-                     % {"day": date_format(account.deadline, "SHORT_DATE_FORMAT")})
-    if account.time_trouble and by_post:
+                     % {"day": date_format(shown.day, "SHORT_DATE_FORMAT")})
+    if account.overstepped is not None or c.remaining_days < 0:
+        pass  # over the control: no "time trouble" with days below zero; the overstep says it below
+    elif account.time_trouble and by_post:
         parts.append(ngettext("%(left)s <= %(trouble)s day left: replies must go by registered mail (50.4.12).",
                               "%(left)s <= %(trouble)s days left: replies must go by registered mail (50.4.12).",
                               ruleset.time_trouble_days) % values)

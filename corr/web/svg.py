@@ -14,8 +14,9 @@ from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
+from corr.games.turns import TurnState
 from corr.templatetags.corr_i18n import word
 
 GREEN, AMBER, RED, GREY = "#2e7d32", "#b26a00", "#c62828", "#9e9e9e"
@@ -29,16 +30,19 @@ def state_of(account) -> str:
     return "trouble" if account.time_trouble else "ok"
 
 
-def gauge(*, player: str, used: int, allowed: int, left: int, deadline: date | None, state: str,
+def gauge(*, name: str, used: int, allowed: int, left: int, turn: str, state: str,
           width: int = 320) -> SafeString:
-    """A bar of the current control: days used of the days allowed, coloured by state."""
+    """A bar of the current control: days used of the days allowed, coloured by state.
+
+    ``name``: whose (a name, or "you"); ``turn``: the player's turn in words (``corr.web.turns.turn_text``:
+    "on move, deadline D", "waiting for the partner", ...), said in the bar's title as on the page.
+    """
     colour = {"ok": GREEN, "trouble": AMBER, "over": RED}[state]
     words = {"ok": "", "trouble": _(", time trouble"), "over": _(", control exceeded")}[state]
-    values = {"player": word(player), "used": used, "allowed": allowed, "left": left}
+    values = {"player": name, "used": used, "allowed": allowed, "left": left}
     text = (ngettext("%(player)s: %(used)s of %(allowed)s day used, %(left)s left",
                      "%(player)s: %(used)s of %(allowed)s days used, %(left)s left", allowed) % values
-            + (_(", deadline %(day)s") % {"day": date_format(deadline, "SHORT_DATE_FORMAT")} if deadline
-               else _(", no deadline (not on move)")) + words)
+            + "; " + turn + words)
     share = 0 if allowed <= 0 else min(max(used, 0) / allowed, 1)
     n = next(_ids)
     return mark_safe(
@@ -50,10 +54,11 @@ def gauge(*, player: str, used: int, allowed: int, left: int, deadline: date | N
         f'</svg>')
 
 
-def account_gauge(player: str, account) -> SafeString:
+def account_gauge(name: str, account, turn: str) -> SafeString:
+    """``gauge`` of a calculator ``Account``, ``turn`` its player's turn in words."""
     c = account.control
-    return gauge(player=player, used=c.allowed_days - c.remaining_days, allowed=c.allowed_days,
-                 left=c.remaining_days, deadline=account.deadline, state=state_of(account))
+    return gauge(name=name, used=c.allowed_days - c.remaining_days, allowed=c.allowed_days,
+                 left=c.remaining_days, turn=turn, state=state_of(account))
 
 
 THINKING = ("move", "void_move", "variant_move", "pending_move", "notice")
@@ -167,9 +172,23 @@ def _part_days(part: str, number: int, days: int) -> str:
                     "move %(number)s: %(days)s transit days, not charged", days) % values
 
 
-def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 520) -> SafeString:
-    """The deadlines of the next ``days`` days (passed ones at the left edge), one row per player on move."""
-    due = [c for c in clocks if c.deadline is not None and c.deadline <= today + timedelta(days=days)]
+LABEL_CHARS = 12
+"""The most characters of a timeline row's label (``#12 name``) that fit its 114 units at 14: a longer name
+is cut with an ellipsis, and said whole in the row's title and in the picture's description."""
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def deadline_timeline(*, rows, today: date, days: int = 28, width: int = 520) -> SafeString:
+    """The deadlines of the next ``days`` days, one line per player on move; over the control at the left edge.
+
+    ``rows``: the tournament page's ``DeadlineRow``s (a player's ``turn``, its ``words`` and flags); only
+    players on move are drawn, each said in the row's title with the turn's own words.
+    """
+    due = [r for r in rows if r.turn.state is TurnState.OVER_THE_CONTROL
+           or (r.turn.deadline is not None and r.turn.deadline <= today + timedelta(days=days))]
     n = next(_ids)
     if not due:
         return mark_safe("<p>" + escape(ngettext("No deadline in the next %(days)s day.",
@@ -180,27 +199,32 @@ def deadline_timeline(*, clocks, today: date, days: int = 28, width: int = 520) 
     plot_w = width - left_pad - 22
     x = lambda day: left_pad + plot_w * min(max((day - today).days, 0), days) / days  # noqa: E731
     parts = []
+    # Translators: a day on the deadline timeline's axis in Django's date format letters (m: month, d: day),
+    # the short form of the language's dates (English pages are ISO: 12-29; 29.12; 29/12).
+    axis = pgettext("timeline axis day", "m-d")
     for week in range(0, days + 1, 7):
         wx = left_pad + plot_w * week / days
-        label = (today + timedelta(days=week)).strftime("%d.%m")
+        label = escape(date_format(today + timedelta(days=week), axis))
+        # The last label ends at its line, so it never runs past the picture's edge on a phone.
+        anchor = "end" if week + 7 > days else "middle"
         parts.append(f'<line x1="{wx:.1f}" y1="{top_pad - 4}" x2="{wx:.1f}" y2="{height}" stroke="#ddd"/>'
-                     f'<text x="{wx:.1f}" y="14" text-anchor="middle" font-size="13">{label}</text>')
+                     f'<text x="{wx:.1f}" y="14" text-anchor="{anchor}" font-size="13">{label}</text>')
     words = []
-    for i, c in enumerate(due):
+    for i, r in enumerate(due):
         cy = top_pad + i * row_h + row_h / 2
-        colour = RED if c.overstepped_control or c.deadline < today else AMBER if c.time_trouble else GREEN
-        name = c.game.user_of(c.player).username
-        label = f"#{c.game_id} {name}"
-        said = ngettext("game %(game)s, %(name)s (%(player)s): deadline %(day)s, %(left)s day left",
-                        "game %(game)s, %(name)s (%(player)s): deadline %(day)s, %(left)s days left",
-                        c.remaining_days) % {"game": c.game_id, "name": name, "player": word(c.player),
-                                             "day": date_format(c.deadline, "SHORT_DATE_FORMAT"),
-                                             "left": c.remaining_days}
+        over = r.turn.state is TurnState.OVER_THE_CONTROL
+        colour = RED if over else AMBER if r.time_trouble else GREEN
+        end = x(today if over else r.turn.deadline)
+        label = _short(f"#{r.game.pk} {r.name}", LABEL_CHARS)
+        said = ngettext("game %(game)s, %(name)s (%(player)s): %(turn)s, %(left)s day left",
+                        "game %(game)s, %(name)s (%(player)s): %(turn)s, %(left)s days left",
+                        r.remaining_days) % {"game": r.game.pk, "name": r.name, "player": word(r.player),
+                                             "turn": r.words, "left": r.remaining_days}
         words.append(said)
-        parts.append(f'<a href="/games/{c.game_id}/"><text x="{left_pad - 6}" y="{cy + 4:.1f}" text-anchor="end" '
-                     f'font-size="14">{escape(label)}</text></a>'
-                     f'<line x1="{left_pad}" y1="{cy:.1f}" x2="{x(c.deadline):.1f}" y2="{cy:.1f}" stroke="{colour}" '
-                     f'stroke-width="4"/><circle cx="{x(c.deadline):.1f}" cy="{cy:.1f}" r="5" fill="{colour}">'
+        parts.append(f'<a href="/games/{r.game.pk}/"><title>{escape(said)}</title><text x="{left_pad - 6}" '
+                     f'y="{cy + 4:.1f}" text-anchor="end" font-size="14">{escape(label)}</text></a>'
+                     f'<line x1="{left_pad}" y1="{cy:.1f}" x2="{end:.1f}" y2="{cy:.1f}" stroke="{colour}" '
+                     f'stroke-width="4"/><circle cx="{end:.1f}" cy="{cy:.1f}" r="5" fill="{colour}">'
                      f'<title>{escape(said)}</title></circle>')
     title = ngettext("Deadlines of the next %(days)s day, from %(day)s",
                      "Deadlines of the next %(days)s days, from %(day)s", days) % {

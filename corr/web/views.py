@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import csv
 import json
-from datetime import date
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -28,11 +29,13 @@ from corr import limits as lim
 from corr.clock import ClockError
 from corr.clock.assembly import active_events, other
 from corr.games import services
-from corr.games.clockstate import counts_instants, game_file, local_today
+from corr.games.clockstate import clock_as_of, counts_instants, game_file, local_today
+from corr.games.clock_messages import ClockRefusal
 from corr.games.draws import draw_offer_of
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate, can_view
-from corr.games.selectors import game_get, game_time_get, games_of_user, tournament_clocks
+from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user
+from corr.games.turns import Turn, TurnSince, TurnState, game_turns, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
 from corr.models import (
     RECORD_KINDS, EventKind, Game, GameEvent, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
@@ -43,9 +46,10 @@ from corr.nightly.cases import overstep_confirm, overstep_dismiss
 from corr.templatetags.corr_i18n import word
 
 from . import svg
-from .deadline import reader_zone, shown_deadline, stored_deadline
+from .deadline import reader_zone, shown_deadline
 from .live_page import live_game_context
 from .describe import explain_account, ledger_kind, ledger_note, plain, time_control_text
+from .turns import turn_sentence, turn_text
 from .forms import (
     CaseDecisionForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm, PlayersResultForm, ReceiptForm,
     ReopenForm, ResultForm, StartNoticeForm, WithdrawalForm,
@@ -63,6 +67,10 @@ def can_rule(user, game: Game) -> bool:
 
 # --- my games -------------------------------------------------------------------------------------
 
+def _names(game: Game) -> dict[str, str]:
+    return {"white": game.white.username, "black": game.black.username}
+
+
 @login_required
 def my_games(request):
     rows = []
@@ -72,13 +80,33 @@ def my_games(request):
             rows.append(_live_row(game, colour))
             continue
         time, _rows = game_time_get(game=game, as_of=_today(game))  # today's figures, as the game page shows
-        mine, theirs = time.clock.accounts[colour], time.clock.accounts["black" if colour == "white" else "white"]
-        rows.append({"game": game, "colour": colour, "mine": mine, "theirs": theirs, "to_move": time.to_move,
-                     "deadline": shown_deadline(mine, game=game, user=request.user),
-                     "state": svg.state_of(mine), "gauge": svg.account_gauge("you", mine),
+        mine, theirs = time.clock.accounts[colour], time.clock.accounts[other(colour)]
+        turn = game_turns(game=game, time=time)[colour]
+        zone = reader_zone(request.user, game.tournament)
+        words = turn_text(turn, zone=zone, reader=colour, names=_names(game))
+        rows.append({"game": game, "colour": colour, "mine": mine, "theirs": theirs, "turn": turn,
+                     "turn_text": words, "on_move": turn.on_move and game.status == GameStatus.ONGOING,
+                     "deadline": shown_deadline(turn, game=game, user=request.user,
+                                                remaining_seconds=mine.remaining_seconds),
+                     "state": svg.state_of(mine), "gauge": svg.account_gauge(_("you"), mine, words),
                      "opponent": game.black if colour == "white" else game.white})
+    rows.sort(key=_my_games_order)
     arbitrated = Tournament.objects.all() if request.user.is_superuser else request.user.arbitrated_tournaments.all()
     return render(request, "corr/my_games.html", {"rows": rows, "arbitrated": arbitrated})
+
+
+def _my_games_order(row: dict):
+    """The games where it is my move first (over the control, then the soonest deadline), then those where
+    I wait, then the finished ones; the newest first among equals (issue 25, finding 7)."""
+    game = row["game"]
+    if game.status != GameStatus.ONGOING:
+        return (2, 0, date.max, -game.pk)
+    if "live" in row:  # a live game: my move while my clock runs
+        return (0 if row["to_move"] == row["colour"] else 1, 1, date.max, -game.pk)
+    turn = row["turn"]
+    if not turn.on_move:
+        return (1, 1, date.max, -game.pk)
+    return (0, 0 if turn.state is TurnState.OVER_THE_CONTROL else 1, turn.deadline or date.max, -game.pk)
 
 
 def _live_row(game: Game, colour: str) -> dict:
@@ -153,14 +181,19 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     postal = game.mode == Mode.POSTAL
     rules = game.tournament.ruleset
     periods = rules.time_control is None
+    zone = reader_zone(request.user, game.tournament)
+    names = _names(game)
+    turns = game_turns(game=game, time=time)  # who is on move, since and until when: the one answer
     accounts = []
     for pid, account in time.clock.accounts.items():
         c = account.control
-        shown = shown_deadline(account, game=game, user=request.user)
+        turn = turns[pid]
+        shown = shown_deadline(turn, game=game, user=request.user, remaining_seconds=account.remaining_seconds)
+        words = turn_text(turn, zone=zone, reader=colour, names=names)
         accounts.append({
             "player": pid, "user": game.user_of(pid), "a": account, "used": c.allowed_days - c.remaining_days,
-            "deadline": shown,
-            "state": svg.state_of(account), "gauge": svg.account_gauge(pid, account),
+            "deadline": shown, "turn": turn, "turn_text": words,
+            "state": svg.state_of(account), "gauge": svg.account_gauge(word(pid), account, words),
             "chart": svg.usage_chart(player=pid, ledger=time.clock.ledger, events=time.assembled.game.events,
                                      moves_per_control=rules.moves_per_control if periods else None,
                                      days_per_control=rules.days_per_control if periods else None),
@@ -168,6 +201,10 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     pending = time.assembled.pending
     recorded_receipt = pending.received_on if pending and not pending.presumed else None
     my_turn = colour is not None and time.to_move == colour and game.status == GameStatus.ONGOING
+    banner = None
+    if game.status == GameStatus.ONGOING and time.to_move:
+        banner = turn_sentence(turns[time.to_move], zone=zone, reader=colour, names=names,
+                               transit_days=game.tournament.presumed_transit_days)
     ledger = [{"line": line, "kind": ledger_kind(line.kind), "translated": ledger_note(line.note)}
               for line in time.clock.ledger]
     offer = draw_offer_of(rows) if game.mode == Mode.SERVER else None
@@ -176,11 +213,11 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "show_original_notes": any(line["translated"] for line in ledger),
         "file_url": reverse("game-file", args=[game.pk]),
         "history": _history(game, ruling, bound), "pending": pending, "colour": colour, "today": today,
-        "my_turn": my_turn, "postal": postal, "recorded_receipt": recorded_receipt,
-        "waiting_for": game.user_of(time.to_move) if time.to_move and time.to_move != colour else None,
+        "my_turn": my_turn, "postal": postal, "recorded_receipt": recorded_receipt, "banner": banner,
+        "receipt_hint": _receipt_hint(turns[colour]) if my_turn and postal else "",
         "control_text": time_control_text(rules),
         # Server games counted by the instant (issue 22): moves and deadlines as times in the reader's zone.
-        "instants": counts_instants(game), "reader_zone": reader_zone(request.user, game.tournament),
+        "instants": counts_instants(game), "reader_zone": zone,
         "is_arbiter": can_arbitrate(request.user, game.tournament), "ruling": ruling,
         "can_see_tournament": can_see_tournament(request.user, game.tournament),
         "delay_confirm_days": lim.DELAY_CONFIRM_DAYS,
@@ -203,6 +240,15 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     }
 
 
+def _receipt_hint(turn: Turn) -> str:
+    """What the player to move of a postal game may do about a presumed receipt: record the real date."""
+    if turn.state is TurnState.IN_THE_POST:
+        return _("If it has arrived, record the date below.")
+    if turn.why is TurnSince.PRESUMED:
+        return _("Record the real date below.")
+    return ""
+
+
 @login_required
 def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
@@ -216,7 +262,8 @@ def game_page(request, game_id: int):
     except ClockError as error:
         # Rows stored before a rule of the calculator existed (or restored from elsewhere) that it now
         # refuses: say so and how to fix it, rather than a server error.
-        return render(request, "corr/game_broken.html", {"game": game, "error": error.message}, status=409)
+        refusal = ClockRefusal(error, field=error.field, game=game)
+        return render(request, "corr/game_broken.html", {"game": game, "error": refusal.message}, status=409)
     return render(request, "corr/game.html", context)
 
 
@@ -234,6 +281,8 @@ def _refused(request, game, key, form, status: int = 400):
 
 
 def _service_error(form, error: ServiceError | ClockError) -> None:
+    if not isinstance(error, ServiceError):  # the calculator's own, in the page's words
+        error = ClockRefusal(error, field=error.field)
     message = plain(error.message)
     field = error.field if error.field in form.fields and not form.fields[error.field].widget.is_hidden else None
     form.add_error(field, message)
@@ -471,26 +520,77 @@ def _live_games(tournament: Tournament, user, arbiter: bool) -> list[dict]:
     return [{"game": game, "live": live_payload(game)} for game in games.order_by("pk")]
 
 
+@dataclass(frozen=True, slots=True)
+class DeadlineRow:
+    """One player of an ongoing game on the tournament page: their turn, in words, and today's figures."""
+
+    game: Game
+    player: str
+    name: str
+    turn: Turn
+    words: str
+    remaining_days: int
+    time_trouble: bool
+    overstepped_control: int | None
+    shown: object  # the ShownDeadline of a player on move in time, else None
+
+    @property
+    def flagged(self) -> bool:
+        return self.time_trouble or self.overstepped_control is not None
+
+    @property
+    def order(self) -> tuple:
+        """Over the control first, then on move by deadline, then the moves in the post, then the waiting."""
+        rank = {TurnState.OVER_THE_CONTROL: 0, TurnState.ON_MOVE: 1, TurnState.IN_THE_POST: 2}.get(self.turn.state, 3)
+        until = self.turn.until
+        key = until.astimezone(UTC) if isinstance(until, datetime) else (
+            datetime.combine(until, datetime.max.time(), tzinfo=UTC) if until else datetime.max.replace(tzinfo=UTC))
+        return (rank, key, self.remaining_days, self.game.pk, self.player)
+
+
+def deadline_rows(games, *, user, now: datetime) -> list[DeadlineRow]:
+    """Every player of ``games`` (ongoing correspondence games) with their turn as the game page says it today.
+
+    Each game's clock view (``game_clock_view``: cached per game version and day, the calculator's answer
+    that the game page, the API and the feeds show), not the stored ``PlayerClock`` rows, which hold a
+    move still in the post as of its arrival (the nightly job selects by them).
+    """
+    rows = []
+    for game in games:
+        view = game_clock_view(game=game, as_of=clock_as_of(game, now))
+        names = _names(game)
+        zone = reader_zone(user, game.tournament)
+        reader = game.colour_of(user)
+        for colour, turn in view_turns(view).items():
+            account = view["clock"]["players"][colour]
+            over = account["overstepped"]
+            rows.append(DeadlineRow(
+                game=game, player=colour, name=names[colour], turn=turn,
+                words=turn_text(turn, zone=zone, reader=reader, names=names),
+                remaining_days=account["control"]["remaining_days"], time_trouble=account["time_trouble"],
+                overstepped_control=None if over is None else over["control"],
+                shown=shown_deadline(turn, game=game, user=user, remaining_seconds=account["remaining_seconds"])))
+    return sorted(rows, key=lambda r: r.order)
+
+
 def _deadlines(tournament: Tournament, user, arbiter: bool, today: date) -> dict:
-    """A correspondence tournament's stored clocks by deadline, their timeline and, for arbiters, cases and reports."""
+    """A correspondence tournament's players by deadline, their timeline and, for arbiters, cases and reports."""
     # Finished games have no deadline and raise no flag: they leave the deadline list.
-    clocks = tournament_clocks(tournament=tournament).filter(game__status=GameStatus.ONGOING)
+    games = tournament.games.filter(status=GameStatus.ONGOING).select_related("tournament", "white", "black")
     if not arbiter:
-        clocks = clocks.filter(Q(game__white=user) | Q(game__black=user))
-    clocks = list(clocks)
-    now = timezone.now()
-    for c in clocks:  # the row's deadline as the reader reads it: an instant in their zone, or the date
-        c.shown = stored_deadline(c, user=user, now=now)
-    context = {"clocks": clocks,
-               "timeline": svg.deadline_timeline(clocks=[c for c in clocks if c.on_move], today=today)}
+        games = games.filter(Q(white=user) | Q(black=user))
+    rows = deadline_rows(games.order_by("pk"), user=user, now=timezone.now())
+    context = {"clocks": rows, "timeline": svg.deadline_timeline(rows=rows, today=today)}
     if arbiter:
         all_cases = OverstepCase.objects.filter(game__tournament=tournament)
         # Open cases first; withdrawn ones (the facts no longer show them) live in each game's history.
-        context["cases"] = all_cases.exclude(status=OverstepStatus.WITHDRAWN).select_related(
+        context["cases"] = list(all_cases.exclude(status=OverstepStatus.WITHDRAWN).select_related(
             "game", "game__white", "game__black", "decided_by").order_by(
-            Case(When(status=OverstepStatus.OPEN, then=0), default=1), "-opened_on", "id")
+            Case(When(status=OverstepStatus.OPEN, then=0), default=1), "-opened_on", "id"))
+        for case in context["cases"]:
+            case.name = case.game.user_of(case.player).username
         context["withdrawn"] = all_cases.filter(status=OverstepStatus.WITHDRAWN).count()
-        context["flagged"] = [c for c in clocks if c.flagged]
+        context["flagged"] = [r for r in rows if r.flagged]
         context["reports"] = tournament.nightly_reports.order_by("-date").values_list("date", flat=True)[:30]
     return context
 
@@ -601,8 +701,26 @@ REPORT_TITLES = {"deadlines_soon": gettext_lazy("deadlines soon"), "time_trouble
 def report_page(request, tournament_id: int, on):
     tournament = _arbitrated(request, tournament_id)
     report = get_object_or_404(NightlyReport, tournament=tournament, date=on)
-    sections = [(REPORT_TITLES[name], report.data.get(name, [])) for name in REPORT_SECTIONS]
+    ids = {item["game"] for name in REPORT_SECTIONS for item in report.data.get(name, [])}
+    games = Game.objects.select_related("white", "black").in_bulk(ids)
+    sections = [(REPORT_TITLES[name], [_report_item(item, games.get(item["game"]))
+                                       for item in report.data.get(name, [])])
+                for name in REPORT_SECTIONS]
     return render(request, "corr/report.html", {"tournament": tournament, "report": report, "sections": sections})
+
+
+def _report_item(item: dict, game: Game | None) -> dict:
+    """A report's line with its dates as dates and the player's turn that night in words (``turn_text``)."""
+    deadline = date.fromisoformat(item["deadline"]) if item.get("deadline") else None
+    until = date.fromisoformat(item["until"]) if item.get("until") else None
+    state = item.get("state")
+    words = ""
+    if state:  # reports written before issue 25 carry no state
+        post = state == TurnState.IN_THE_POST
+        turn = Turn(item["player"], TurnState(state), until=until if post else deadline,
+                    sender=other(item["player"]) if post else None)
+        words = turn_text(turn, names=_names(game) if game is not None else None)
+    return {**item, "deadline": deadline, "words": words}
 
 
 @login_required

@@ -89,7 +89,7 @@ def test_a_correction_that_breaks_the_rules_is_refused(api, postal_game, arbiter
                           {"event": seq_of(postal_game, "move", "black"), "received_on": "2026-01-19", "note": "typo"},
                           format="json")
     assert r.status_code == 400
-    assert "before received_on 2026-01-19" in r.json()["detail"]
+    assert "before the received date 2026-01-19" in r.json()["detail"]
     assert clock_events().count() == 2
 
 

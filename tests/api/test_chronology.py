@@ -53,9 +53,11 @@ def test_a_move_received_before_the_partner_sent_it_is_refused(api, started, bor
 
 def test_the_refusal_names_the_rule_and_the_partners_dispatch(api, started, boris):
     r = post(api(boris), started, "moves", number=1, received_on="2026-01-11", sent_on="2026-01-11")
+    # The history's #1 (not the calculator's event 0), the player by name, the rule by its rulebook, what to do.
     assert refused(r, "received_on") == {
-        "detail": "received_on 2026-01-11 is before white sent what it answers on 2026-01-12 (event 0);"
-                  " a move cannot arrive before it is sent (50.4.4)",
+        "detail": "The received date 2026-01-11 is before anna sent what it answers, on 2026-01-12 (#1, anna's"
+                  " move 1): a move cannot arrive before it is sent (Correspondence rules 50.4.4). Check the date:"
+                  " it is on or after 2026-01-12; if that move's date is wrong, an arbiter corrects #1.",
         "field": "received_on"}
 
 
@@ -70,7 +72,7 @@ def test_a_notice_received_before_the_partner_sent_the_move_is_refused(api, answ
     before = clock_events().count()
     r = post(api(anna), answered, "notices", reason="impossible_move", received_on="2026-01-17",
              sent_on="2026-01-20")
-    refused(r, "received_on", "before black sent what it answers on 2026-01-18")
+    refused(r, "received_on", "before boris sent what it answers, on 2026-01-18")
     assert clock_events().count() == before  # neither the notice nor the voiding correction
 
 
@@ -81,7 +83,7 @@ def test_a_move_answering_a_notice_is_received_after_the_notice_was_sent(api, an
     assert r.status_code == 201, r.json()
     before = clock_events().count()
     r = post(api(boris), answered, "moves", number=1, received_on="2026-01-31", sent_on="2026-02-03")
-    refused(r, "received_on", "before white sent what it answers on 2026-02-01")
+    refused(r, "received_on", "before anna sent what it answers, on 2026-02-01")
     assert clock_events().count() == before
 
 
@@ -98,7 +100,7 @@ def test_a_receipt_recorded_again_is_checked_too(api, answered, anna):
     assert post(api(anna), answered, "receipts", received_on="2026-01-22").status_code == 201
     before = clock_events().count()
     refused(post(api(anna), answered, "receipts", received_on="2026-01-15"), "received_on",
-            "before black sent what it answers on 2026-01-18")
+            "before boris sent what it answers, on 2026-01-18")
     assert clock_events().count() == before
 
 
@@ -130,7 +132,7 @@ def test_a_correction_making_a_receipt_precede_its_dispatch_is_refused(api, answ
     before = clock_events().count()
     refused(correct(api, arbiter, answered, event=seq_of(answered, "move", "black"), received_on="2026-01-11"),
             "received_on",
-            "received_on 2026-01-11 is before white sent what it answers on 2026-01-12")
+            "The received date 2026-01-11 is before anna sent what it answers, on 2026-01-12")
     assert clock_events().count() == before
 
 
@@ -138,8 +140,8 @@ def test_a_correction_sending_a_move_after_it_arrived_is_refused(api, answered, 
     # Anna's move 1 "sent" 01-17 would arrive at Boris's on 01-16, the day before.
     before = clock_events().count()
     refused(correct(api, arbiter, answered, event=1, sent_on="2026-01-17"), "received_on",
-            f"stored event #{seq_of(answered, 'move', 'black')} would become invalid: received_on 2026-01-16 is"
-            " before white sent")
+            f"With this entry, #{seq_of(answered, 'move', 'black')}, boris's move 1 would no longer hold: the"
+            " received date 2026-01-16 is before anna sent")
     assert clock_events().count() == before
 
 

@@ -112,7 +112,8 @@ def test_a_sent_date_before_the_received_date_is_refused_by_the_rules(api, posta
     post_move(api(anna), postal_game, number=1, sent_on="2026-01-12")
     r = post_move(api(boris), postal_game, number=1, received_on="2026-01-20", sent_on="2026-01-18")
     assert r.status_code == 400
-    assert r.json() == {"detail": "sent_on 2026-01-18 is before received_on 2026-01-20", "field": "sent_on"}
+    assert r.json() == {"detail": "The sent date 2026-01-18 is before the received date 2026-01-20. Enter a sent"
+                                  " date on or after the received date.", "field": "sent_on"}
 
 
 def test_a_participant_cannot_act_in_someone_elses_game(api, postal_game, eve):

@@ -58,9 +58,11 @@ class Page:
 
     def __init__(self, driver, base_url: str):
         self.driver, self.base_url = driver, base_url
+        self.viewport = WIDTHS["desktop"][0]
 
     def width(self, name: str) -> "Page":
         width, height = WIDTHS[name]
+        self.viewport = width
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": name == "phone"})
         return self
@@ -129,8 +131,19 @@ class Page:
 
 
     def no_horizontal_scroll(self) -> bool:
+        """Nothing is wider than the emulated screen: the page cannot be scrolled sideways.
+
+        Compared with the width set (``WIDTHS``), not ``window.innerWidth``: a phone's layout viewport
+        grows to hold content wider than the screen, so the two grow together on an overflowing page.
+        """
         return self.driver.execute_script(
-            "return document.documentElement.scrollWidth <= window.innerWidth")
+            "return document.documentElement.scrollWidth <= arguments[0]", self.viewport)
+
+    def layout_problems(self) -> list[str]:
+        """What does not fit the screen, in words (empty when all fits): sideways scroll, an element
+        whose right edge is past the screen, a button squeezed taller than three lines, an SVG text cut
+        by its picture's edge."""
+        return self.driver.execute_script(LAYOUT_PROBLEMS_JS, self.viewport)
 
     def visible_in_width(self, css: str) -> bool:
         """Every element matching ``css`` is displayed and lies within the viewport's width."""
@@ -139,11 +152,26 @@ class Page:
             "const r = arguments[0].getBoundingClientRect();"
             " return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth", e) for e in elements)
 
-    def screenshot(self, name: str) -> Path:
+    def screenshot(self, name: str, whole: bool = False) -> Path:
+        """The screen as ``SHOTS/name.png``; ``whole``: the page from its top, at most two phone screens high
+        (a tournament's cases stand below its timeline)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}.png"
-        self.driver.save_screenshot(str(path))
+        if not whole:
+            self.driver.save_screenshot(str(path))
+            return path
+        import base64
+
+        height = min(self.driver.execute_script("return document.documentElement.scrollHeight"),
+                     2 * WIDTHS["phone"][1])
+        shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": self.viewport, "height": height, "scale": 1}})
+        path.write_bytes(base64.b64decode(shot["data"]))
         return path
+
+
+LAYOUT_PROBLEMS_JS = (Path(__file__).parent / "layout_problems.js").read_text()
 
 
 @pytest.fixture

@@ -111,7 +111,7 @@ def test_a_player_sends_the_move_in_real_time_and_the_partners_countdown_starts(
     page.width("desktop").sign_in(boris).open(f"/games/{instant_game.pk}/")
     page.fill("#move-notation", "c5")
     page.click("#move-form button[type=submit]")
-    assert "Waiting for anna's move 2" in page.text()
+    assert page.find("#turn").text.startswith("anna's move 2: on move, deadline")
     page.sign_in(anna).open(f"/games/{instant_game.pk}/")
     first, later = changes_within(page, COUNTDOWN, 10)
     # Opened within the second of the move, the page has the whole day left ("1 d 00 h 00 min left").

@@ -49,7 +49,7 @@ def test_an_instant_deadline_is_an_event_at_its_time_in_utc(client, api, exact_g
     assert event.decoded("dtend") - event.decoded("dtstart") == INSTANT_EVENT == timedelta(minutes=15)
     assert event["uid"] == f"corr-game-{exact_game.pk}-black-move-1@127.0.0.1"
     # The words are the pages' (the tournament's zone: boris has none of his own).
-    assert "Move 1: send before Tue 3 Mar 2026, 13:00, Europe/Moscow." in str(event["description"])
+    assert "Move 1: on move, deadline Tue 3 Mar 2026, 13:00, Europe/Moscow;" in str(event["description"])
     (alarm,) = event.walk("VALARM")
     assert alarm.decoded("trigger") == -ALARM_BEFORE_INSTANT == timedelta(hours=-2)
 
@@ -59,7 +59,7 @@ def test_the_feed_words_the_instant_in_its_readers_zone_and_language(client, api
     boris.save(update_fields=["time_zone", "language"])
     (event,) = Calendar.from_ical(feed(client, api, boris)).walk("VEVENT")
     assert event.decoded("dtstart") == BLACK_FLAG  # the instant does not move with the reader
-    assert "à envoyer avant le mar 3 mars 2026, 05:00, America/New_York" in str(event["description"])
+    assert "au trait, échéance mar 3 mars 2026, 05:00, America/New_York" in str(event["description"])
 
 
 def test_the_arbiters_feed_puts_the_instant_at_its_time_too(client, api, exact_game, arbiter):

@@ -290,11 +290,11 @@ def make_game(arbiter, anna, boris, postal, settings):
 @pytest.mark.django_db
 @pytest.mark.parametrize("language, subject, body", [
     ("ru", "Цейтнот в партии №{game}: осталось 5 дней — используйте заказную почту",
-     "у вас осталось 5 дней в контроле 1; ваш срок — 09.02.2026."),
+     "у вас осталось 5 дней в контроле 1; очередь хода, срок 09.02.2026."),
     ("fr", "Zeitnot dans la partie n° {game} : 5 jours restants — utilisez la lettre recommandée",
-     "il vous reste 5 jours dans le contrôle 1 ; votre échéance est le 09/02/2026."),
+     "il vous reste 5 jours dans le contrôle 1 ; au trait, échéance 09/02/2026."),
     ("en", "Time trouble in game #{game}: 5 days left — use registered mail",
-     "you have 5 days left in control 1; your deadline is 2026-02-09."),
+     "you have 5 days left in control 1; on move, deadline 2026-02-09."),
 ])
 def test_a_time_trouble_notice_is_mailed_in_the_recipients_language(make_game, anna, language, subject, body):
     anna.language = language
@@ -348,4 +348,4 @@ def test_the_calendar_feed_speaks_its_owners_language(api, postal_game, boris, c
     boris.save(update_fields=["language"])
     path = urlsplit(api(boris).get("/api/users/me/").json()["calendar_url"]).path
     (event,) = [c for c in Calendar.from_ical(client.get(path).content).walk("VEVENT")]
-    assert "до конца контроля осталось" in str(event["DESCRIPTION"])
+    assert "очередь хода, срок" in str(event["DESCRIPTION"]) and "в контроле осталось" in str(event["DESCRIPTION"])

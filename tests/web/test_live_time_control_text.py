@@ -86,7 +86,10 @@ def test_my_games_lists_a_live_game_with_its_clock_and_no_days(api, arbiter, ann
     assert f'href="/games/{game_id}/"' in page
     row = re.search(rf'/games/{game_id}/.*?</tr>', page, re.S)[0]
     assert re.search(r'class="first live-left" colspan="2">3:55</td>', row)  # 300 s - 65 s, white's running
-    assert "5:00" in row and "<strong>you</strong>" in row
+    assert "<strong>you</strong>" in row
+    # The opponent's clock beside the opponent, not in the column of the control used (issue 25, finding 7).
+    assert re.search(r'data-label="opponent">.*boris.*\(5:00 left\)', row)
+    assert re.search(r'data-label="control used">-</td>', row)
 
 
 def test_the_game_file_of_a_live_game_is_the_live_file_manage_py_clock_reads(api, arbiter, anna, boris, clock,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..counts import DAY_SECONDS, Count, read_count
-from ..errors import RulesetError
+from ..errors import ruleset_error
 from ..units import Unit, read_unit
 from .base import MoveTimes, System, SystemState, whole
 from .byoyomi import Byoyomi
@@ -79,32 +79,29 @@ class TimeControl:
 def parse_time_control(data: Any, path: str = "ruleset.time_control") -> TimeControl:
     """Read ``ruleset.time_control``. :raises RulesetError: naming the field and the rule."""
     if not isinstance(data, dict):
-        raise RulesetError(f"{path} must be an object with a 'system'", field=path)
+        raise ruleset_error("system_missing", field=path)
     name = data.get("system")
     parse = SYSTEMS.get(name) if isinstance(name, str) else None
     if parse is None:
-        raise RulesetError(f"{path}.system must be one of {', '.join(SYSTEMS)}, got {name!r}", field=f"{path}.system")
+        raise ruleset_error("one_of", field=f"{path}.system", known=", ".join(SYSTEMS), value=repr(name))
     unit = read_unit(data, path)
     count = read_count(data, path)
     live = None
     if count is not Count.DATES and unit is Unit.SECONDS:
-        raise RulesetError(f"{path}.count is a correspondence rule: a live clock (unit seconds) counts its own"
-                           " milliseconds", field=f"{path}.count")
+        raise ruleset_error("count_with_seconds", field=f"{path}.count")
     if unit is Unit.SECONDS:
         from ..live.rules import LIVE_KEYS, LiveRules
 
         live = LiveRules.parse(data, path)
         data = {k: v for k, v in data.items() if k not in LIVE_KEYS}
         if "double_after" in data:
-            raise RulesetError(f"{path}.double_after is a correspondence rule (ICCF double days): not with"
-                               " unit seconds", field=f"{path}.double_after")
+            raise ruleset_error("double_after_with_seconds", field=f"{path}.double_after")
     else:
         from ..live.rules import LIVE_KEYS
 
         for key in LIVE_KEYS:
             if key in data:
-                raise RulesetError(f"{path}.{key} is a rule of live play: it needs unit seconds",
-                                   field=f"{path}.{key}")
+                raise ruleset_error("live_rule_needs_seconds", field=f"{path}.{key}")
     data = {k: v for k, v in data.items() if k not in ("unit", "count")}
     if count is Count.EXACT:  # the same whole days in the JSON, counted in seconds
         unit = Unit.DAYS_AS_SECONDS

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..verdicts import ControlWindow, Overstep
-from ..errors import RulesetError
+from ..errors import ruleset_error
 from ..units import Unit
 
 
@@ -152,13 +152,12 @@ def parse_main(data: dict, path: str, unit: Unit = Unit.DAYS) -> tuple[int, tupl
     if not isinstance(raw, list):
         return unit.read(data, "main", path), ()
     if not raw:
-        raise RulesetError(f"{path}.main must be whole days or a non-empty list of {{moves, time}}",
-                           field=f"{path}.main")
+        raise ruleset_error("main_not_stages", field=f"{path}.main")
     stages = []
     for i, item in enumerate(raw):
         where = f"{path}.main[{i}]"
         if not isinstance(item, dict):
-            raise RulesetError(f"{where} must be an object {{moves, time}}", field=where)
+            raise ruleset_error("stage_not_object", field=where)
         only_keys(item, {"moves", "time"}, where)
         stages.append(Stage(whole(item, "moves", where, minimum=1), unit.read(item, "time", where, minimum=1)))
     return 0, tuple(stages)
@@ -172,18 +171,17 @@ def whole(data: dict, key: str, path: str, minimum: int = 0, required: bool = Tr
     """A whole-number field of a system's JSON, checked. :raises RulesetError: naming the path."""
     if key not in data or data[key] is None:
         if required:
-            raise RulesetError(f"{path}.{key} is required", field=f"{path}.{key}")
+            raise ruleset_error("required", field=f"{path}.{key}")
         return default
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesetError(f"{path}.{key} must be a whole number, got {value!r}", field=f"{path}.{key}")
+        raise ruleset_error("not_whole", field=f"{path}.{key}", value=repr(value))
     if value < minimum:
-        raise RulesetError(f"{path}.{key} must be at least {minimum}, got {value}", field=f"{path}.{key}")
+        raise ruleset_error("at_least", field=f"{path}.{key}", minimum=minimum, value=value)
     return value
 
 
 def only_keys(data: dict, allowed: set[str], path: str) -> None:
     for key in data:
         if key not in allowed:
-            raise RulesetError(f"{path}.{key} is not a field of this system (known: {', '.join(sorted(allowed))})",
-                               field=f"{path}.{key}")
+            raise ruleset_error("unknown_system_field", field=f"{path}.{key}", known=", ".join(sorted(allowed)))

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..verdicts import ControlWindow, Overstep
-from ..errors import RulesetError
+from ..errors import ruleset_error
 from ..units import Unit
 from .base import MoveTimes, Stage, SystemState, after_delay, flag, only_keys, whole
 
@@ -53,30 +53,26 @@ class Periods:
         only_keys(data, {"system", "stages", "repeat_last", "cumulative", "double_after", "max_per_move"}, path)
         raw = data.get("stages")
         if not isinstance(raw, list) or not raw:
-            raise RulesetError(f"{path}.stages must be a non-empty list of {{moves, time}}", field=f"{path}.stages")
+            raise ruleset_error("stages_not_list", field=f"{path}.stages")
         stages = []
         for i, item in enumerate(raw):
             where = f"{path}.stages[{i}]"
             if not isinstance(item, dict):
-                raise RulesetError(f"{where} must be an object {{moves, time}}", field=where)
+                raise ruleset_error("stage_not_object", field=where)
             only_keys(item, {"moves", "time", "increment", "delay"}, where)
             moves = whole(item, "moves", where, minimum=1, required=False)
             if moves is None and i != len(raw) - 1:
-                raise RulesetError(f"{where}.moves may be null (the rest of the game) only in the last stage",
-                                   field=f"{where}.moves")
+                raise ruleset_error("stage_rest_not_last", field=f"{where}.moves")
             increment = unit.read(item, "increment", where, required=False, default=0)
             delay = unit.read(item, "delay", where, required=False, default=0)
             if increment and delay:
-                raise RulesetError(f"{where}: a stage has an increment or a delay, not both (FIDE 6.2)",
-                                   field=f"{where}.delay")
+                raise ruleset_error("stage_increment_and_delay", field=f"{where}.delay", where=where)
             stages.append(Stage(moves, unit.read(item, "time", where, minimum=1), increment, delay))
         repeat_last = _flag(data, "repeat_last", path, False)
         if repeat_last and stages[-1].moves is None:
-            raise RulesetError(f"{path}.repeat_last needs a last stage with a number of moves",
-                               field=f"{path}.repeat_last")
+            raise ruleset_error("repeat_needs_moves", field=f"{path}.repeat_last")
         if not repeat_last and stages[-1].moves is not None:
-            raise RulesetError(f"{path}.stages: the last stage must cover the rest of the game (moves: null)"
-                               " or be repeated (repeat_last: true)", field=f"{path}.stages")
+            raise ruleset_error("last_stage_open", field=f"{path}.stages")
         return cls(tuple(stages), repeat_last, _flag(data, "cumulative", path, True), unit=unit)
 
     def as_json(self) -> dict[str, Any]:
@@ -204,5 +200,5 @@ def sudden_death(data: dict, path: str, unit: Unit = Unit.DAYS) -> Periods:
 def _flag(data: dict, key: str, path: str, default: bool) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise RulesetError(f"{path}.{key} must be true or false, got {value!r}", field=f"{path}.{key}")
+        raise ruleset_error("not_boolean", field=f"{path}.{key}", value=repr(value))
     return value

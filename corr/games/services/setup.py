@@ -18,6 +18,7 @@ from corr.clock import ClockError, Ruleset, RulesetError
 from corr.clock.presets import preset_ruleset
 from corr.models import Colour, EventKind, Game, GameKind, Mode, Timeouts, Tournament
 
+from ..clock_messages import ClockRefusal
 from ..cases import history_append
 from ..clockstate import INSTANT_COUNTS, local_today, ruleset_count, tournament_count
 from ..errors import InvalidInput, NotAllowed
@@ -89,7 +90,7 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
     try:
         rules = Ruleset.from_mapping(preset_ruleset(preset, ruleset))
     except RulesetError as error:
-        raise InvalidInput(error.message, field=error.field) from None
+        raise ClockRefusal(error, field=error.field) from None
     if mode not in Mode.values:
         raise InvalidInput(_("mode must be one of %(allowed)s, got %(value)s"), field="mode",
                            allowed=", ".join(Mode.values), value=repr(mode))
@@ -232,7 +233,7 @@ def tournament_rules_change(*, tournament: Tournament, by: User, ruleset: dict |
         try:
             rules = Ruleset.from_mapping({**current, **preset_ruleset(preset, ruleset)})
         except RulesetError as error:
-            raise InvalidInput(error.message, field=error.field) from None
+            raise ClockRefusal(error, field=error.field) from None
         ensure_mode_fits_unit(tournament.mode, rules)
         for name, value in rules.as_dict().items():
             setattr(tournament, name, value)
@@ -285,5 +286,16 @@ def tournament_rules_apply(*, tournament: Tournament, by: User | None, before: d
             game_recompute(game, by=by, today=today, cause=f"tournament rules changed ({text})")
         except ClockError as error:
             raise InvalidInput(_("game #%(game)s would not compute under the new rules: %(problem)s"),
-                               field=error.field, game=game.pk, problem=error.message) from None
+                               field=error.field, game=game.pk,
+                               problem=_Said(ClockRefusal(error, field=error.field, game=game))) from None
     return len(games)
+
+
+class _Said:
+    """A refusal's words when a message quoting it is read (in that message's language)."""
+
+    def __init__(self, refusal) -> None:
+        self.refusal = refusal
+
+    def __str__(self) -> str:
+        return self.refusal.message

@@ -14,6 +14,7 @@ from corr.clock import ClockError, EventError
 from corr.models import CaseKind, Game, GameEvent, GameStatus, Mode, OverstepCase, PlayerClock
 
 from ..cases import CaseChanges, cases_follow
+from ..clock_messages import ClockRefusal
 from ..clockstate import GameTime, assemble_game, clock_day, counts_instants, game_time
 from ..errors import GameOver, InvalidInput, NotAllowed, TurnConflict
 from ..flagclock import flag_schedule_on_commit
@@ -65,10 +66,8 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
     candidate = rows + new
     try:
         time = game_time(game, candidate, as_of)
-    except EventError as error:
-        raise error_explained(error, time_sources(game, candidate, as_of), {row.seq for row in new}) from None
     except ClockError as error:
-        raise InvalidInput(error.message, field=error.field) from None
+        raise error_explained(error, game, candidate, as_of, {row.seq for row in new}) from None
     stored = time_for_storage(game, candidate, today, time)
     # The cases are worked out before anything is written and written after the events (their
     # history lines follow them): an ordinary move, which changes no case, stores in one statement.
@@ -177,13 +176,15 @@ def time_sources(game: Game, rows, today: date):
     return assemble_game(game, rows, today).sources
 
 
-def error_explained(error: EventError, sources, new_seqs: set[int]) -> InvalidInput:
-    seq = sources[error.index] if error.index < len(sources) else None
+def error_explained(error: ClockError, game: Game, rows, as_of: date, new_seqs: set[int]) -> ClockRefusal:
+    """The calculator's refusal of ``rows`` (the stored ones and the ``new_seqs`` being added) as the service's:
+    worded in the reader's language when read, naming the event at fault by its history #
+    (``corr.games.clock_messages``), its field the form's (``sent_on``), not the calculator's path."""
+    if not isinstance(error, EventError):
+        return ClockRefusal(error, field=error.field, game=game, rows=rows)
     field = error.field.split(".", 1)[1] if "." in (error.field or "") else None
-    if seq in new_seqs or seq is None:
-        return InvalidInput(error.detail, field=field)
-    return InvalidInput(_("with this event, stored event #%(seq)s would become invalid: %(problem)s"), field=field,
-                        seq=seq, problem=error.detail)
+    return ClockRefusal(error, field=field, game=game, rows=rows, sources=time_sources(game, rows, as_of),
+                        new_seqs=new_seqs)
 
 
 def clock_store(*, game: Game, rows, today: date, time: GameTime | None = None) -> None:
