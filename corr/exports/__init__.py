@@ -120,8 +120,9 @@ def live_export(game: Game, format: str, site: str):
     facts = live_facts(game, history, site)
     if format == "pgn":
         return game_pgn(facts=facts, moves=history.moves, pending=None)
-    if format == "pdn":
-        return game_pdn(facts=facts, moves=history.moves, pending=None)
+    if format == "pdn":  # PDN's own clock command (pdn.fmjd.org, extensions): [%clock w1:59:48]
+        moves = [replace(m, clock_command="clock") for m in history.moves]
+        return game_pdn(facts=facts, moves=moves, pending=None)
     return game_sgf(facts=facts, moves=history.moves, pending=None)
 
 

@@ -57,9 +57,15 @@ class LiveExportedMove:
     """What happened after this move and before the next one (arbiter, flags, gaps)."""
     void: bool = False
     variant: str = ""
+    clock_command: str = "clk"
+    """``clk`` (PGN's supplement, to the ms); ``clock`` for PDN (its extension: ``[%clock w1:59:48]``, the
+    mover's clock in whole seconds, lowercase: stopped after the press)."""
 
     @property
     def facts(self) -> str:
+        if self.clock_command == "clock":
+            reading = clock_text(self.clock_ms // 1000 * 1000)
+            return f"[%clock {self.player[0]}{reading}] at {instant(self.at_ms)}"
         return f"[%clk {clock_text(self.clock_ms)}] at {instant(self.at_ms)}"
 
     @property

@@ -58,6 +58,11 @@ def seed() -> None:
         tournament = services.tournament_create(by=arbiter, name=f"{mode} cup", official_start=date(2026, 1, 10),
                                                 mode=mode, presumed_transit_days=3 if mode == "postal" else None)
         services.game_create(by=arbiter, tournament=tournament, white=anna, black=boris, today=today)
+    # A server game the token's user plays (issue 26), in a tournament of its own: resigning, offering and
+    # answering a draw answer more than 403 (the other tournaments' rules stay the arbiter's to change).
+    played = services.tournament_create(by=arbiter, name="players cup", official_start=date(2026, 1, 10),
+                                        mode="server")
+    services.game_create(by=arbiter, tournament=played, white=arbiter, black=anna, today=today)
     print(Token.objects.create(user=arbiter).key)
 
 
@@ -98,7 +103,10 @@ def main() -> int:
         wait_for(schema_url, server)
         config = workdir / "schemathesis.toml"
         # Path ids of the seeded objects, so that the game actions reach their logic instead of a 404.
-        config.write_text('[parameters]\n"path.game_id" = 1\n"path.tournament_id" = 1\n')
+        config.write_text('[parameters]\n"path.game_id" = 1\n"path.tournament_id" = 1\n'
+                          # The players' results (issue 26): the game the token's user plays (seed()).
+                          '\n[[operations]]\ninclude-path-regex = "/(resign|draw-offer)"\n'
+                          '[operations.parameters]\n"path.game_id" = 3\n')
         command = [str(BIN / "schemathesis"), "--config-file", str(config), "--no-color", "run", schema_url,
                    "--checks", "not_a_server_error,response_schema_conformance",
                    "--header", f"Authorization: Token {token}",

@@ -143,8 +143,9 @@ def test_a_live_draughts_game_reads_back_in_pydraughts_with_the_clocks(api, arbi
     assert read.moves == [m[0] for m in moves] and read.variant == "russian"
     assert read.tags["TimeControl"] == "40/7200:3600" and read.tags["UTCTime"] == "12:00:00"
     # 2 hours for 40 moves, no increment: white 7200 - 12 then - 95; black 7200 - 30.
-    assert "1. c3-d4 {[%clk 1:59:48] at 2026-03-01T12:00:12.000Z} f6-g5 {[%clk 1:59:30] at" in text
-    assert "2. g3-f4 {[%clk 1:58:13] at 2026-03-01T12:02:17.000Z}" in text
+    # PDN's clock command: the mover's clock after the press, whole seconds, lowercase (stopped).
+    assert "1. c3-d4 {[%clock w1:59:48] at 2026-03-01T12:00:12.000Z} f6-g5 {[%clock b1:59:30] at" in text
+    assert "2. g3-f4 {[%clock w1:58:13] at 2026-03-01T12:02:17.000Z}" in text
 
 
 def sgf_times(node) -> dict:
