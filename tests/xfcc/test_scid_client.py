@@ -131,4 +131,4 @@ def test_scid_sends_a_move_and_each_refusal_stores_nothing(scid, played, form):
     partner = Client()
     partner.force_login(game.black)
     page = partner.get(f"/games/{game.pk}/").content.decode()
-    assert "Nf3" in page and "Your move 2." in page
+    assert "Nf3" in page and "Your move 2" in page  # the banner: "Your move 2: on move, deadline …"
