@@ -64,3 +64,19 @@ class _ColourWord:
 
 def colour_word(value) -> _ColourWord:
     return _ColourWord(value)
+
+
+class _DayWord:
+    """A date said as the pages write it in the language the message is read in (ISO on English pages)."""
+
+    def __init__(self, value) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        from django.utils.formats import date_format
+
+        return date_format(self.value, "SHORT_DATE_FORMAT")
+
+
+def day_word(value) -> _DayWord:
+    return _DayWord(value)

@@ -38,3 +38,21 @@ def moment(value, zone):
     from corr.web.describe import moment_text
 
     return moment_text(value, zone)
+
+
+@register.filter
+def cited(value):
+    """A text's rule references by rulebook, in the page's language: ``(50.4.12)`` reads ``(Correspondence rules
+    50.4.12)``, ``(002 6.9)`` reads ``(FIDE Laws 6.9)`` (``corr.rulebooks.cited``)."""
+    from corr.rulebooks import cited as cite
+
+    return cite(str(value)) if value else value
+
+
+@register.filter
+def record(value):
+    """A stored record text (a history note, a case's reason, a termination) in the page's language
+    (``corr.web.records.record_words``)."""
+    from corr.web.records import record_words
+
+    return record_words(str(value)) if value else value

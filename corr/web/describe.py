@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 
 from django.utils.formats import date_format, number_format
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from corr.rulebooks import cited
 from corr.templatetags.corr_i18n import word
 
 
@@ -108,7 +109,7 @@ def time_control_text(ruleset) -> str:
             "main": amount(data.get("initial", data.get("main"))), "delay": amount(data.get("delay"))}
     else:
         text = system.replace("_", " ") or _("custom control")
-    return "; ".join([text, *extras])
+    return cited("; ".join([text, *extras]))
 
 
 def moment_text(at, zone: str) -> str:
@@ -228,9 +229,10 @@ def reason_word(value: str) -> str:
 
 
 def ledger_note(note: str) -> str:
-    """A ledger note of the calculator (English) in the page's language; "" when the page is in English
-    or the note is empty. A clause no pattern knows stays as written."""
-    if not note or (get_language() or "en").startswith("en"):
+    """A ledger note of the calculator (English, its reasons as stored values) in the page's language, its
+    reasons in words (``impossible_move`` is "impossible move") and its rules by rulebook; "" when empty.
+    A clause no pattern knows stays as written."""
+    if not note:
         return ""
     out = []
     for clause in note.split("; "):
@@ -241,7 +243,7 @@ def ledger_note(note: str) -> str:
                 break
         else:
             out.append(clause)
-    return "; ".join(out)
+    return cited("; ".join(out))
 
 
 def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> str:
@@ -258,8 +260,7 @@ def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> st
               "delay": account.delay_days, "number": c.number, "through": c.through_move,
               "allowed": c.allowed_days, "trouble": ruleset.time_trouble_days}
     if account.clock is not None:
-        state = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in account.clock.items() if k != "system")
-        values.update(system=account.clock["system"].replace("_", " ").capitalize(), state=state,
+        values.update(system=system_word(account.clock["system"]), state=system_state_text(account.clock),
                       move=account.next_charge_number)
         parts = [ngettext("%(system)s control: %(state)s; %(left)s day left for move %(move)s (%(thinking)s"
                           " thinking, %(penalty)s penalty, %(delay)s delay in all).",
@@ -303,7 +304,63 @@ def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> st
                                   " %(allowed)s allowed.",
                                   "Control %(control)s was exceeded: %(used)s days used through move %(move)s,"
                                   " %(allowed)s allowed.", o.used_days) % over)
-    return " ".join(parts)
+    return cited(" ".join(parts))
+
+
+SYSTEM_WORDS = {
+    "periods": gettext_lazy("Periods"), "sudden_death": gettext_lazy("Sudden death"),
+    "fischer": gettext_lazy("Fischer"), "delay": gettext_lazy("FIDE delay"),
+    "byoyomi": gettext_lazy("Japanese byo-yomi"), "canadian": gettext_lazy("Canadian byo-yomi"),
+    "per_move": gettext_lazy("Days per move"),
+}
+"""The calculator's time-control systems (``time_control.system``) by name."""
+
+STATE_WORDS = {
+    "main": gettext_lazy("main time"), "main_moves_left": gettext_lazy("moves left in the main time"),
+    "periods_left": gettext_lazy("byo-yomi periods left"), "period": gettext_lazy("a period"),
+    "in_byoyomi": gettext_lazy("in byo-yomi"), "in_overtime": gettext_lazy("in overtime"),
+    "moves_per_block": gettext_lazy("moves per block"), "block_moves_left": gettext_lazy("moves left in the block"),
+    "block": gettext_lazy("left in the block"), "delay": gettext_lazy("delay a move"),
+    "delay_left": gettext_lazy("delay left"), "clock": gettext_lazy("on the clock"),
+    "increment": gettext_lazy("increment a move"), "max": gettext_lazy("at most on the clock"),
+    "stage": gettext_lazy("stage"), "stage_first_move": gettext_lazy("the stage's first move"),
+    "stage_last_move": gettext_lazy("the stage's last move"), "allowed": gettext_lazy("allowed"),
+    "used": gettext_lazy("used"), "remaining": gettext_lazy("left"), "cumulative": gettext_lazy("accumulated"),
+    "move_left": gettext_lazy("left for the move"), "per_move": gettext_lazy("a move"),
+}
+"""The words of a system's state (``Account.clock``), by its key without the unit (``period_days``: period)."""
+
+_UNIT = re.compile(r"_(days|seconds|ms)(?=_|$)")
+
+
+def system_word(system: str) -> str:
+    return str(SYSTEM_WORDS.get(system, system.replace("_", " ")))
+
+
+def system_state_text(clock: dict) -> str:
+    """A system's state in words, ``main time 30 days, byo-yomi periods left 5, a period 1 day, in byo-yomi
+    no``: each key named (its unit said with the amount), yes and no for true and false, "-" for none."""
+    parts = []
+    for key, value in clock.items():
+        if key == "system":
+            continue
+        unit = _UNIT.search(key)
+        name = _UNIT.sub("", key)
+        if name.startswith("days_"):  # days_per_move
+            name, unit = name[5:], re.match(r"(days)", key)
+        label = STATE_WORDS.get(name, name.replace("_", " "))
+        if isinstance(value, bool):
+            said = _("yes") if value else _("no")
+        elif value is None:
+            said = "-"
+        elif unit is not None and unit.group(1) == "days" and isinstance(value, int):
+            said = _days(value)
+        elif unit is not None and unit.group(1) in ("seconds", "ms") and isinstance(value, (int, float)):
+            said = _duration(value / 1000 if unit.group(1) == "ms" else value)
+        else:
+            said = str(value)
+        parts.append(f"{label} {said}")
+    return ", ".join(parts)
 
 
 FIELD_WORDS = {

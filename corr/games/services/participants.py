@@ -13,6 +13,7 @@ from corr.clock import NoticeReason
 from corr.clock.assembly import current_row, other
 from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase, Timeouts
 
+from ..records import record_text
 from ..clockstate import GameTime, assemble_game, counts_instants, game_time, instant_text, local_today
 from ..errors import InvalidInput, TurnConflict, colour_word
 from .lock_read import Locked
@@ -240,7 +241,8 @@ def notice_submit(*, game: Game, by: User, reason: str, received_on: date, sent_
         target = row_in_force(rows, seq)
         if not target.void:
             new.append(correction_of(target, by, void=True,
-                                   note=f"void: {colour} reported it as {reason_value.value.replace('_', ' ')}"))
+                                   note=record_text("void", player=colour,
+                                                    reason=reason_value.value.replace("_", " "))))
     number = before.assembled.made[colour] + 1
     new.append(event_new(by, EventKind.NOTICE, colour, number=number, reason=reason_value.value,
                       received_on=received_on, sent_on=sent_on))

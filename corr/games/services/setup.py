@@ -20,6 +20,7 @@ from corr.models import Colour, EventKind, Game, GameKind, Mode, Timeouts, Tourn
 
 from ..clock_messages import ClockRefusal
 from ..cases import history_append
+from ..records import record_text
 from ..clockstate import INSTANT_COUNTS, local_today, ruleset_count, tournament_count
 from ..errors import InvalidInput, NotAllowed
 from ..permissions import can_arbitrate
@@ -281,9 +282,9 @@ def tournament_rules_apply(*, tournament: Tournament, by: User | None, before: d
                  .exclude(mode=Mode.LIVE).order_by("pk"))
     for game in games:
         game.tournament = tournament
-        history_append(game=game, by=by, kind=EventKind.RULES, note=f"tournament rules changed: {text}")
+        history_append(game=game, by=by, kind=EventKind.RULES, note=record_text("rules_changed", text=text))
         try:
-            game_recompute(game, by=by, today=today, cause=f"tournament rules changed ({text})")
+            game_recompute(game, by=by, today=today, cause=record_text("cause_rules", text=text))
         except ClockError as error:
             raise InvalidInput(_("game #%(game)s would not compute under the new rules: %(problem)s"),
                                field=error.field, game=game.pk,
