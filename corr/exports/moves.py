@@ -36,13 +36,15 @@ class ExportedMove:
     """Days the ledger charged to this event (its thinking time; a conditional variant's 0)."""
     void: bool
     variant: str
+    charged: str = ""
+    """The penalty and delay days charged to the move (``; penalty 5``; see ``charged_text``), else ""."""
 
     @property
     def facts(self) -> str:
-        """``received …; sent …; days N`` (the comment every format writes)."""
+        """``received …; sent …; days N`` (the comment every format writes), and what else is charged to it."""
         received = self.received_on.isoformat() if self.received_on else "-"
         sent = self.sent_on.isoformat() if self.sent_on else "-"
-        return f"received {received}; sent {sent}; days {self.days}"
+        return f"received {received}; sent {sent}; days {self.days}{self.charged}"
 
     @property
     def sgf_times(self) -> dict:
@@ -63,11 +65,14 @@ class PendingLine:
     number: int
     received_on: date | None
     days: int
+    charged: str = ""
+    """The penalty and delay days charged to the pending move (``; penalty 5``), else ""."""
 
     @property
     def comment(self) -> str:
         received = self.received_on.isoformat() if self.received_on else "-"
-        return f"{self.player}'s move {self.number} pending: received {received}; days so far {self.days}"
+        return (f"{self.player}'s move {self.number} pending: received {received}; days so far {self.days}"
+                f"{self.charged}")
 
 
 def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLine | None]:
@@ -80,23 +85,34 @@ def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLin
     by_seq = {row.seq: row for row in rows}
     sources = time.assembled.sources
     days: dict[int, int] = {}
+    extra: dict[tuple[str, int], dict[str, int]] = {}
     for line in time.clock.ledger:
         if line.kind in MOVE_LINE_KINDS:
             days[line.event] = days.get(line.event, 0) + line.days
+        elif line.kind in ("penalty", "delay"):  # charged to a move of its own (50.4.9-50.4.11)
+            kinds = extra.setdefault((line.player, line.move), {})
+            kinds[line.kind] = kinds.get(line.kind, 0) + line.days
     moves = []
     for index, seq in enumerate(sources):
         row = by_seq.get(seq) if seq is not None else None
         if row is None or row.kind != "move":
             continue
+        charged = charged_text(extra.pop((row.player, row.number), {})) if not row.void else ""
         moves.append(ExportedMove(seq=seq, player=row.player, number=row.number, notation=row.notation.strip(),
                                   received_on=row.received_on, sent_on=row.sent_on, days=days.get(index, 0),
-                                  void=row.void, variant=row.variant))
+                                  void=row.void, variant=row.variant, charged=charged))
     pending = None
     if sources and sources[-1] is None and time.assembled.pending is not None:
         p = time.assembled.pending
         running = sum(line.days for line in time.clock.ledger if line.event == len(sources) - 1)
-        pending = PendingLine(player=p.player, number=p.number, received_on=p.received_on, days=running)
+        pending = PendingLine(player=p.player, number=p.number, received_on=p.received_on, days=running,
+                              charged=charged_text(extra.pop((p.player, p.number), {})))
     return moves, pending
+
+
+def charged_text(kinds: dict[str, int]) -> str:
+    """``; penalty 5; delay 2``: the days a move is charged beside its own thinking, in the fixed words."""
+    return "".join(f"; {kind} {kinds[kind]}" for kind in ("penalty", "delay") if kinds.get(kind))
 
 
 def comment_safe(text: str) -> str:

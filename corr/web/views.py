@@ -221,8 +221,9 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "is_arbiter": can_arbitrate(request.user, game.tournament), "ruling": ruling,
         "can_see_tournament": can_see_tournament(request.user, game.tournament),
         "delay_confirm_days": lim.DELAY_CONFIRM_DAYS,
-        "move_form": bound.get("move") or MoveForm(initial={
-            "number": pending.number if pending else None, "received_on": recorded_receipt, "sent_on": today}),
+        "move_form": (bound.get("move") or MoveForm(initial={
+            "number": pending.number if pending else None, "received_on": recorded_receipt, "sent_on": today}
+        )).for_kind(game.kind_in_force),
         "receipt_form": bound.get("receipt") or ReceiptForm(initial={"received_on": today}),
         "notice_form": bound.get("notice") or NoticeForm(initial={"sent_on": today}),
         "penalty_form": bound.get("penalty") or PenaltyForm(),
@@ -300,7 +301,7 @@ def _act(request, game_id, form, call, *, key=None, confirm=None):
         return _refused(request, game, key, form, status=getattr(error, "status", 400))
     messages.success(request, _("Saved."))
     for warning in (result[1] if isinstance(result, tuple) else []):
-        messages.warning(request, warning)
+        messages.warning(request, cited(str(warning)))
     return redirect("game", game_id=game.pk)
 
 

@@ -155,13 +155,19 @@ def ensure_timeouts(value: str) -> None:
 
 
 @transaction.atomic
-def game_create(*, by: User, tournament: Tournament, white: User, black: User, first: str = Colour.WHITE,
+def game_create(*, by: User, tournament: Tournament, white: User, black: User, first: str | None = None,
                 mode: str | None = None, kind: str = "", today: date) -> Game:
-    """Pair two participants in a tournament (its arbiters only); ``kind`` blank plays the tournament's."""
+    """Pair two participants in a tournament (its arbiters only); ``kind`` blank plays the tournament's.
+
+    ``first``: who moves first; None is black in Go ("the clock of the player with the black stones is
+    started", Go rules 12.5) and white in chess and draughts.
+    """
     if not can_arbitrate(by, tournament):
         raise NotAllowed(_("only the tournament's arbiters create its games"))
     if white.pk == black.pk:
         raise InvalidInput(_("white and black must be two different participants"), field="black")
+    if first is None:
+        first = Colour.BLACK if (kind or tournament.kind) == GameKind.GO else Colour.WHITE
     if first not in Colour.values:
         raise InvalidInput(_("first must be white or black, got %(value)s"), field="first", value=repr(first))
     mode = mode or tournament.mode
