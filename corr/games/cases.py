@@ -52,6 +52,8 @@ class CaseChanges:
     withdrawn: list[OverstepCase] = field(default_factory=list)
     refreshed: list[OverstepCase] = field(default_factory=list)
     writes: list = field(default_factory=list)
+    cases: list[OverstepCase] = field(default_factory=list)
+    """The game's cases that were not withdrawn, as this reconciliation found them (and left them)."""
 
     def apply(self) -> "CaseChanges":
         """Run the pending writes in order (the cases opened get their ids); returns itself."""
@@ -92,6 +94,7 @@ def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=N
     changes = CaseChanges()
     if cases is None:
         cases = list(OverstepCase.objects.filter(game=game).exclude(status=OverstepStatus.WITHDRAWN))
+    changes.cases = cases
     ongoing = game.status == GameStatus.ONGOING
     for colour, account in time.clock.accounts.items():
         over = account.overstepped if ongoing else None

@@ -71,3 +71,17 @@ TEMPLATES: dict[str, str] = {
 def record_text(code: str, **params) -> str:
     """The stored English of ``code`` with ``params`` (strings, numbers, dates written ISO)."""
     return TEMPLATES[code] % {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in params.items()}
+
+
+def _codes(*prefixes: str) -> tuple[str, ...]:
+    return tuple(code for code in TEMPLATES if code.startswith(prefixes))
+
+
+WHYS = _codes("why_")
+"""Why a case was withdrawn (``OverstepCase.withdrawn_reason``, the ``why`` of ``case_withdrawn``)."""
+CAUSES = _codes("cause_", "leave_")
+"""What changed (the ``cause`` of a reason): an event recorded or corrected, a leave booked, a night's re-check."""
+TERMINATIONS = _codes("lost_", "drawn_", "live_")
+"""How corr ended a game (``Game.termination``)."""
+LINES = tuple(code for code in TEMPLATES if code not in WHYS + CAUSES + TERMINATIONS) + _codes("leave_")
+"""The history's record lines (``GameEvent.note``; a leave line is one too)."""

@@ -50,9 +50,12 @@ def cited(value):
 
 
 @register.filter
-def record(value):
-    """A stored record text (a history note, a case's reason, a termination) in the page's language
-    (``corr.web.records.record_words``)."""
-    from corr.web.records import record_words
+def record(value, what: str = "line"):
+    """A stored record text in the page's language (``corr.web.records``): ``what`` is ``line`` (a history
+    line), ``why`` (a withdrawn case's reason) or ``termination``."""
+    from corr.web import records
 
-    return record_words(str(value)) if value else value
+    if not value:
+        return value
+    words = {"why": records.why_words, "termination": records.termination_words}.get(what, records.record_words)
+    return words(str(value))

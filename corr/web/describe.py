@@ -182,6 +182,63 @@ def ledger_kind(kind: str) -> str:
     return str(LEDGER_KINDS.get(kind, kind.replace("_", " ")))
 
 
+_HOW = re.compile(r"(-?\d+ d \d\d h \d\d min(?: \d\d s)?): (?:(\d+) whole day\(s\) \(ICCF 2\.4\.2\)|(counted exactly))"
+                  r"(?:, (.+?) beyond (.+?) doubled: (.+))?")
+"""How a move of an instant count was counted (``corr.clock.charging.how_counted``)."""
+_DURATION = re.compile(r"(-?\d+) d (\d\d) h (\d\d) min(?: (\d\d) s)?")
+
+
+def _duration_words(text: str) -> str:
+    """``25 d 11 h 01 min`` (``corr.clock.counts.duration_text``) in the page's language."""
+    match = _DURATION.fullmatch(text)
+    if match is None:
+        return text
+    values = {"days": match[1], "hours": match[2], "minutes": match[3], "seconds": match[4]}
+    if match[4]:
+        return _("%(days)s d %(hours)s h %(minutes)s min %(seconds)s s") % values
+    return _("%(days)s d %(hours)s h %(minutes)s min") % values
+
+
+def _how_words(text: str) -> str:
+    """``25 d 11 h 01 min: 25 whole day(s) (ICCF 2.4.2), 5 beyond 20 doubled: 30`` in the page's language."""
+    match = _HOW.fullmatch(text)
+    if match is None:
+        return text
+    took = _duration_words(match[1])
+    if match[2] is not None:
+        out = ngettext("%(took)s: %(days)s whole day (ICCF 2.4.2)", "%(took)s: %(days)s whole days (ICCF 2.4.2)",
+                       int(match[2])) % {"took": took, "days": match[2]}
+    else:
+        out = _("%(took)s: counted exactly") % {"took": took}
+    if match[4]:
+        out += _(", %(beyond)s beyond %(double)s doubled: %(charged)s") % {
+            "beyond": _duration_words(match[4]), "double": _duration_words(match[5]),
+            "charged": _duration_words(match[6])}
+    return out
+
+
+def _when_words(text: str) -> str:
+    """A note's date (``2026-01-16``) as the page writes dates, an instant (``...T21:00:00Z``) in UTC."""
+    from datetime import date, datetime
+
+    if re.fullmatch(r"\d{4}-\d\d-\d\d", text):
+        return date_format(date.fromisoformat(text), "SHORT_DATE_FORMAT")
+    if re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", text):
+        return moment_text(datetime.fromisoformat(text.replace("Z", "+00:00")), "UTC") + " UTC"
+    return text
+
+
+_EXCLUDED = {"leave": gettext_lazy("%(days)s of leave"), "holiday": gettext_lazy("%(days)s of holidays"),
+             "weekend": gettext_lazy("%(days)s of weekends")}
+
+
+def _excluded_part(part: str) -> str:
+    """``2 leave`` (``corr.clock.calendar.excluded_note``) in the page's language."""
+    number, _space, why = part.partition(" ")
+    words = _EXCLUDED.get(why)
+    return str(words) % {"days": number} if words is not None and number.isdigit() else part
+
+
 # The calculator's ledger notes (corr.clock.charging), one pattern per clause; clauses are joined by "; ".
 _NOTES = [
     (re.compile(r"accepted from the partner's variant: later time is charged here"),
@@ -193,7 +250,7 @@ _NOTES = [
     (re.compile(r"(\d+) day\(s\) before the player's start (\d{4}-\d\d-\d\d) not counted( \(late notice, 50.4.6\))?"),
      lambda m: ngettext("%(days)s day before the player's start %(day)s not counted",
                         "%(days)s days before the player's start %(day)s not counted", int(m[1]))
-     % {"days": m[1], "day": m[2]} + (_(" (late notice, 50.4.6)") if m[3] else "")),
+     % {"days": m[1], "day": _when_words(m[2])} + (_(" (late notice, 50.4.6)") if m[3] else "")),
     (re.compile(r"charged to accepted variant move (\d+) \(move (\d+) sent\)"),
      lambda m: _("charged to accepted variant move %(variant)s (move %(number)s sent)")
      % {"variant": m[1], "number": m[2]}),
@@ -202,16 +259,22 @@ _NOTES = [
                         " counted",
                         "%(reason)s notice: %(days)s days from %(start)s to %(end)s, of which up to %(grace)s are"
                         " not counted", int(m[2]))
-     % {"reason": reason_word(m[1]), "days": m[2], "start": m[3], "end": m[4], "grace": m[5]}),
+     % {"reason": reason_word(m[1]), "days": m[2], "start": _when_words(m[3]), "end": _when_words(m[4]),
+        "grace": m[5]}),
     (re.compile(r"(\w+): first penalty in this game"),
      lambda m: _("%(reason)s: first penalty in this game") % {"reason": reason_word(m[1])}),
     (re.compile(r"(\w+): repeated penalty in this game"),
      lambda m: _("%(reason)s: repeated penalty in this game") % {"reason": reason_word(m[1])}),
     (re.compile(r"(\w+): whole delay added by the arbiter"),
      lambda m: _("%(reason)s: whole delay added by the arbiter") % {"reason": reason_word(m[1])}),
-    (re.compile(r"move (\d+) running since (\S+?)(, charged to accepted variant move (\d+))?"),
-     lambda m: _("move %(number)s running since %(day)s") % {"number": m[1], "day": m[2]}
-     + (_(", charged to accepted variant move %(variant)s") % {"variant": m[4]} if m[3] else "")),
+    (re.compile(r"move (\d+) running since (\S+?)(?:: (.+?))?(, charged to accepted variant move (\d+))?"),
+     lambda m: _("move %(number)s running since %(day)s") % {"number": m[1], "day": _when_words(m[2])}
+     + (": " + _how_words(m[3]) if m[3] else "")
+     + (_(", charged to accepted variant move %(variant)s") % {"variant": m[5]} if m[4] else "")),
+    (_HOW, lambda m: _how_words(m[0])),
+    (re.compile(r"(\d+) day\(s\) not counted: (.+)"),
+     lambda m: ngettext("%(days)s day not counted: %(why)s", "%(days)s days not counted: %(why)s", int(m[1]))
+     % {"days": m[1], "why": ", ".join(_excluded_part(part) for part in m[2].split(", "))}),
     (re.compile(r"(\d+) day\(s\) beyond (\d+) count double"),
      lambda m: ngettext("%(days)s day beyond %(double)s counts double", "%(days)s days beyond %(double)s count double",
                         int(m[1])) % {"days": m[1], "double": m[2]}),

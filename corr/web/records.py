@@ -17,14 +17,14 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from corr.games.records import TEMPLATES
+from corr.games.records import CAUSES, LINES, TEMPLATES, TERMINATIONS, WHYS
 from corr.rulebooks import cited
 from corr.templatetags.corr_i18n import word
 
 from .describe import reason_word
 
-NESTED = frozenset({"why", "cause", "termination"})
-"""Parameters that are texts of the templates themselves."""
+NESTED = {"why": WHYS, "cause": CAUSES, "termination": TERMINATIONS}
+"""Parameters that are texts of the templates themselves, and which templates they are."""
 
 KINDS = {
     "overstep": _("overstep"), "registered mail": _("registered mail"),
@@ -35,18 +35,19 @@ KINDS = {
 
 
 @cache
-def _patterns() -> list[tuple[re.Pattern, str]]:
-    """Each template as a pattern of its stored English, the longest literal first (``result X: Y`` before
-    ``result X``), with its placeholders as named groups."""
+def _patterns(codes: tuple[str, ...]) -> list[tuple[re.Pattern, str]]:
+    """The templates ``codes`` as patterns of their stored English, the longest literal first (``result X: Y``
+    before ``result X``), with their placeholders as named groups (a name said twice, the same value)."""
     out = []
-    for template in TEMPLATES.values():
+    for code in codes:
+        template = TEMPLATES[code]
         parts = re.split(r"%\((\w+)\)s", template)
         seen: set[str] = set()
         regex = ""
         for i, part in enumerate(parts):
             if i % 2 == 0:
                 regex += re.escape(part)
-            else:  # a name said twice is the same value twice
+            else:
                 regex += f"(?P={part})" if part in seen else f"(?P<{part}>.+?)"
                 seen.add(part)
         literal = sum(len(p) for p in parts[::2])
@@ -55,11 +56,12 @@ def _patterns() -> list[tuple[re.Pattern, str]]:
     return [(pattern, template) for _literal, pattern, template in out]
 
 
-def record_words(text: str) -> str:
-    """A stored record text (a history note, a case's reason, a termination) in the reader's language."""
+def record_words(text: str, among: tuple[str, ...] = LINES) -> str:
+    """A stored text made from one of the templates ``among`` (by default a history line) in the reader's
+    language; another text (typed by a person) with its rule numbers cited."""
     if not text:
         return text
-    for pattern, template in _patterns():
+    for pattern, template in _patterns(among):
         match = pattern.match(text)
         if match is not None:
             params = {name: _param(name, value) for name, value in match.groupdict().items()}
@@ -67,9 +69,14 @@ def record_words(text: str) -> str:
     return cited(text)
 
 
+def is_typed(text: str, among: tuple[str, ...] = LINES) -> bool:
+    """Whether ``text`` was typed by a person (no template of ``among`` made it): words in their language."""
+    return bool(text) and not any(pattern.match(text) for pattern, _template in _patterns(among))
+
+
 def _param(name: str, value: str) -> str:
     if name in NESTED:
-        return record_words(value)
+        return record_words(value, NESTED[name])
     if name in ("player", "partner"):
         return str(word(value))
     if name == "kind":
@@ -82,5 +89,11 @@ def _param(name: str, value: str) -> str:
     return value
 
 
-termination_words = record_words
-"""A game's termination as the page says it (the same templates: corr writes terminations from them too)."""
+def termination_words(text: str) -> str:
+    """A game's termination as the page says it (corr writes its own from the templates; an arbiter types one)."""
+    return record_words(text, TERMINATIONS)
+
+
+def why_words(text: str) -> str:
+    """Why a case was withdrawn, as the page says it."""
+    return record_words(text, WHYS)

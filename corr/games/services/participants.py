@@ -126,8 +126,7 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     time, changes = events_store_changes(game, rows, [new], today, cases=locked.cases, trip=locked.trip,
                                          as_of=as_of)
     case = next((c for c in changes.opened if c.kind == CaseKind.REGISTERED_MAIL and c.event_seq == new.seq), None)
-    cases = None if locked.cases is None else [*locked.cases, *changes.opened]
-    return time, mover_warnings(game, time, colour, case, mail, cases=cases)
+    return time, mover_warnings(game, time, colour, case, mail, cases=[*changes.cases, *changes.opened])
 
 
 def ensure_flag_standing(game: Game, rows, colour: str, now: datetime) -> None:
