@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from corr.clock import Ruleset, RulesetError
 from corr.games.clock_messages import ClockRefusal
 from corr.games.cases import history_append
+from corr.games.records import record_text
 from corr.games.clockstate import local_today
 from corr.games.errors import ServiceError
 from corr.games.permissions import can_arbitrate
@@ -218,9 +219,10 @@ class GameAdmin(admin.ModelAdmin):
         for name in form.changed_data:
             setattr(locked, name, getattr(obj, name))
         locked.save(update_fields=form.changed_data)
-        history_append(game=locked, by=request.user, kind=EventKind.ADMIN, note=f"changed in the admin: {text}")
+        history_append(game=locked, by=request.user, kind=EventKind.ADMIN,
+                       note=record_text("admin_changed", text=text))
         game_recompute(locked, by=request.user, today=local_today(locked.tournament, timezone.now()),
-                       cause=f"changed in the admin ({text})")
+                       cause=record_text("cause_admin", text=text))
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

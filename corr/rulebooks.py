@@ -62,8 +62,9 @@ def citations(pairs) -> str:
     return "; ".join(f"{name} {', '.join(articles)}" for name, articles in books.items())
 
 
-_ARTICLE = r"\d+(?:\.\d+)*"
+_ARTICLE = r"\d+(?:\.\d+)*(?:[-/]\d+(?:\.\d+)*)?"
 _SEEDED = re.compile(rf"\b(00[0-4]) ({_ARTICLE})((?:,? (?:00[0-4] )?{_ARTICLE})*)")
+_FIDE = re.compile(r"\bFIDE (6(?:\.\d+)+)")
 _BARE_50_4 = re.compile(r"(?<![\w.])(50\.4(?:\.\d+)+)((?:(?:,| and) 50\.4(?:\.\d+)+)*)")
 
 
@@ -84,6 +85,7 @@ def cited(text: str) -> str:
         return citations(pairs)
 
     text = _SEEDED.sub(seeded, text)
+    text = _FIDE.sub(lambda m: citation("002", m[1]), text)  # "FIDE 6.9", as the timeouts' words have it
     # A bare article of 50.4 (the calculator's ledger rules, "(50.4.3)" in a termination) is the core rulebook's.
     name = str(RULEBOOKS[CORRESPONDENCE].name)
     return _BARE_50_4.sub(lambda m: f"{name} {m[1]}{m[2]}" if not _after_name(text, m.start(), name) else m[0],
@@ -93,3 +95,11 @@ def cited(text: str) -> str:
 def _after_name(text: str, at: int, name: str) -> bool:
     """The reference at ``at`` follows the rulebook's name already (``Correspondence rules 50.4.4``)."""
     return text[:at].rstrip().endswith(name)
+
+
+def cited_in_english(text: str) -> str:
+    """``cited`` in English whatever the request's language: the fixed words of the export files."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        return cited(text)

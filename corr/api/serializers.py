@@ -164,7 +164,8 @@ class GameCreate(StrictInput):
     tournament = serializers.IntegerField(min_value=1, max_value=lim.ID_MAX)
     white = serializers.CharField(max_length=lim.USERNAME_MAX)
     black = serializers.CharField(max_length=lim.USERNAME_MAX)
-    first = serializers.ChoiceField(choices=Colour.choices, required=False, default=Colour.WHITE)
+    first = serializers.ChoiceField(choices=Colour.choices, required=False, help_text=(
+        "who moves first; omitted: black in Go (Go rules 12.5), white otherwise"))
     mode = serializers.ChoiceField(choices=Mode.choices, required=False)
     kind = serializers.ChoiceField(choices=GameKind.choices, required=False,
                                    help_text="omitted: the tournament's kind")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -37,9 +37,11 @@ from corr.games.selectors import (
     game_clock_view, game_clock_view_json, game_get, game_rows, game_time_get, games_visible, tournaments_of_user,
 )
 from corr.jsonbytes import json_bytes, json_object_join
+from corr.rulebooks import cited
 from corr.models import Game, GameEvent, Mode, Tournament
 
 from . import serializers as s
+from .errors import answer_language
 from .idempotency import idempotent
 from .move_input import ledger_wanted, move_input
 
@@ -84,8 +86,8 @@ def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, 
         clock = time.clock
         body["clock"] = {"as_of": moment_text(clock.as_of),
                          "players": {pid: account.as_json() for pid, account in clock.accounts.items()}}
-    if warnings is not None:
-        body["warnings"] = warnings
+    if warnings is not None:  # worded now, in the answer's language (the API's detail's: corr.api.errors)
+        body["warnings"] = [cited(str(w)) for w in warnings]
     return body
 
 
@@ -204,7 +206,7 @@ class GamesView(APIView):
             if data[colour] not in players:
                 raise InvalidInput(_("no user %(name)s"), field=colour, name=repr(data[colour]))
         game = services.game_create(by=request.user, tournament=tournament, white=players[data["white"]],
-                                    black=players[data["black"]], first=data["first"], mode=data.get("mode"),
+                                    black=players[data["black"]], first=data.get("first"), mode=data.get("mode"),
                                     kind=data.get("kind", ""), today=_today(tournament))
         time, _rows = game_time_get(game=game, as_of=_today(tournament))
         return Response(game_body(game, time), status=201)
@@ -290,7 +292,9 @@ class _GameAction(APIView):
         if self.ends_game:
             game.refresh_from_db(fields=["status", "result", "termination"])
         offer = draw_offer_json(game_rows(game=game)) if game.mode == Mode.SERVER else None
-        return Response(game_body(game, time, warnings, draw_offer=offer), status=status.HTTP_201_CREATED)
+        with translation.override(answer_language(request)):
+            body = game_body(game, time, warnings, draw_offer=offer)
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 def _game_action(name: str, input_class, call, *, ends_game: bool = False) -> type[_GameAction]:
@@ -342,8 +346,9 @@ class MovesView(APIView):
             # Told by the same locking read, so a correspondence move pays no statement to ask (issue 13).
             return self.live_move(request, game_id)
         # After COMMIT: the row lock is not held while the answer is built.
-        return Response(game_body(locked.game, time, warnings, ledger=ledger),
-                        status=status.HTTP_201_CREATED)
+        with translation.override(answer_language(request)):
+            body = game_body(locked.game, time, warnings, ledger=ledger)
+        return Response(body, status=status.HTTP_201_CREATED)
 
     def live_move(self, request, game_id: int):
         """A live game's press: the live service's (``corr.api.live_views.MovesView``, the routed view)."""

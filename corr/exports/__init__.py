@@ -16,6 +16,7 @@ from datetime import date
 
 from django.utils.translation import gettext as _
 
+from corr.rulebooks import cited_in_english
 from corr.clock.charging import LEDGER_FIELDS
 from corr.games.clockstate import counts_instants, game_time
 from corr.games.errors import ServiceError
@@ -93,7 +94,7 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
         "event": game.tournament.name, "site": site, "date": game.tournament.official_start,
         "white": game.white.username, "black": game.black.username, "result": game.result or "*",
         "first": game.first, "mode": game.mode, "ruleset": game.tournament.ruleset.as_dict(),
-        "notes": [f"termination: {game.termination}"] if game.termination else [],
+        "notes": [cited_in_english(f"termination: {game.termination}")] if game.termination else [],
         "termination": game.termination,
         # A postal tournament that presumes no transit plays by e-mail (README "Modes"): PGN's EM, else PM.
         "email": game.mode == Mode.POSTAL and game.tournament.presumed_transit_days == 0,

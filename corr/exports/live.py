@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
+from corr.rulebooks import cited_in_english
 from corr.clock.live import live_clock
 from corr.live import timesource
 from corr.live.state import clock_at, engine_event, live_rows
@@ -160,7 +161,7 @@ def live_history(game: Game, now_ms: int | None = None) -> LiveHistory:
                                           notation=row.notation.strip(), at_ms=row.at_ms,
                                           clock_ms=player.remaining_ms, state=player.state))
         else:
-            (moves[-1].notes if moves else preface).append(_event_text(row))
+            (moves[-1].notes if moves else preface).append(cited_in_english(_event_text(row)))
     clock = clock_at(game, live, rows, now)
     sides = ", ".join(f"{side} {clock_text(p.remaining_ms)}" + (" (flag fallen)" if p.flag_fallen else "")
                       for side, p in clock.players.items())
@@ -185,7 +186,8 @@ def live_facts(game: Game, history: LiveHistory, site: str) -> dict:
         "first": game.first, "mode": game.mode, "ruleset": game.tournament.ruleset.as_dict(),
         "tags": [("UTCDate", start.strftime("%Y.%m.%d")), ("UTCTime", start.strftime("%H:%M:%S"))],
         "preface": history.preface,
-        "notes": history.closing + ([f"termination: {game.termination}"] if game.termination else []),
+        "notes": history.closing + ([cited_in_english(f"termination: {game.termination}")] if game.termination
+                                    else []),
         "termination": game.termination,
     }
 

@@ -40,13 +40,15 @@ class ExportedMove:
     """A server game's instant of sending (issue 22), None elsewhere."""
     stamp: str | None = None
     """The PGN ``[%ccsnt]`` of the move (:mod:`corr.exports.stamps`), when the format writes one."""
+    charged: str = ""
+    """The penalty and delay days charged to the move (``; penalty 5``; see ``charged_text``), else ""."""
 
     @property
     def facts(self) -> str:
-        """``received …; sent …; days N`` (the comment every format writes)."""
+        """``received …; sent …; days N`` (the comment every format writes), and what else is charged to it."""
         received = self.received_on.isoformat() if self.received_on else "-"
         sent = self.sent_on.isoformat() if self.sent_on else "-"
-        return f"received {received}; sent {sent}; days {self.days}"
+        return f"received {received}; sent {sent}; days {self.days}{self.charged}"
 
     @property
     def sgf_times(self) -> dict:
@@ -73,11 +75,14 @@ class PendingLine:
     number: int
     received_on: date | None
     days: int
+    charged: str = ""
+    """The penalty and delay days charged to the pending move (``; penalty 5``), else ""."""
 
     @property
     def comment(self) -> str:
         received = self.received_on.isoformat() if self.received_on else "-"
-        return f"{self.player}'s move {self.number} pending: received {received}; days so far {self.days}"
+        return (f"{self.player}'s move {self.number} pending: received {received}; days so far {self.days}"
+                f"{self.charged}")
 
 
 def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLine | None]:
@@ -90,23 +95,35 @@ def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLin
     by_seq = {row.seq: row for row in rows}
     sources = time.assembled.sources
     days: dict[int, int] = {}
+    extra: dict[tuple[str, int], dict[str, int]] = {}
     for line in time.clock.ledger:
         if line.kind in MOVE_LINE_KINDS:
             days[line.event] = days.get(line.event, 0) + line.days
+        elif line.kind in ("penalty", "delay"):  # charged to a move of its own (50.4.9-50.4.11)
+            kinds = extra.setdefault((line.player, line.move), {})
+            kinds[line.kind] = kinds.get(line.kind, 0) + line.days
     moves = []
     for index, seq in enumerate(sources):
         row = by_seq.get(seq) if seq is not None else None
         if row is None or row.kind != "move":
             continue
+        charged = charged_text(extra.pop((row.player, row.number), {})) if not row.void else ""
         moves.append(ExportedMove(seq=seq, player=row.player, number=row.number, notation=row.notation.strip(),
                                   received_on=row.received_on, sent_on=row.sent_on, days=days.get(index, 0),
-                                  void=row.void, variant=row.variant, sent_at=getattr(row, "sent_at", None)))
+                                  void=row.void, variant=row.variant, sent_at=getattr(row, "sent_at", None),
+                                  charged=charged))
     pending = None
     if sources and sources[-1] is None and time.assembled.pending is not None:
         p = time.assembled.pending
         running = sum(line.days for line in time.clock.ledger if line.event == len(sources) - 1)
-        pending = PendingLine(player=p.player, number=p.number, received_on=p.received_on, days=running)
+        pending = PendingLine(player=p.player, number=p.number, received_on=p.received_on, days=running,
+                              charged=charged_text(extra.pop((p.player, p.number), {})))
     return moves, pending
+
+
+def charged_text(kinds: dict[str, int]) -> str:
+    """``; penalty 5; delay 2``: the days a move is charged beside its own thinking, in the fixed words."""
+    return "".join(f"; {kind} {kinds[kind]}" for kind in ("penalty", "delay") if kinds.get(kind))
 
 
 def comment_safe(text: str) -> str:

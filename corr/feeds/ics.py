@@ -25,6 +25,7 @@ from icalendar import Alarm, Calendar, Event, vText
 
 from corr.links import absolute_url
 from corr.web.deadline import reader_zone
+from corr.rulebooks import cited
 from corr.web.turns import turn_text
 
 from .deadlines import Deadline
@@ -84,7 +85,7 @@ def _event(deadline: Deadline, *, now: datetime, own: bool, reader=None) -> Even
                       "Move %(number)s: %(turn)s; %(days)s days left in the control.",
                       deadline.remaining_days) % values]
     if deadline.time_trouble and game.mode == "postal":
-        lines.append(_("Time trouble: send it by registered mail (50.4.12)."))
+        lines.append(cited(_("Time trouble: send it by registered mail (50.4.12).")))
     lines.append(link)
     event = Event()
     event.add("uid", event_uid(deadline))

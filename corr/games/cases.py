@@ -34,6 +34,7 @@ from corr.clock.assembly import assemble, current_row, rows_before
 from corr.models import CaseKind, EventKind, Game, GameEvent, GameStatus, Mail, Mode, OverstepCase, OverstepStatus
 
 from .clockstate import GameTime
+from .records import record_text
 
 UNREGISTERED = (Mail.ORDINARY, Mail.EMAIL)
 
@@ -51,6 +52,8 @@ class CaseChanges:
     withdrawn: list[OverstepCase] = field(default_factory=list)
     refreshed: list[OverstepCase] = field(default_factory=list)
     writes: list = field(default_factory=list)
+    cases: list[OverstepCase] = field(default_factory=list)
+    """The game's cases that were not withdrawn, as this reconciliation found them (and left them)."""
 
     def apply(self) -> "CaseChanges":
         """Run the pending writes in order (the cases opened get their ids); returns itself."""
@@ -67,11 +70,11 @@ def history_append(*, game: Game, by, kind: str, note: str, player: str = "", nu
                              entered_by=by)
 
 
-def used_summary(account: Account) -> str:
-    """``"2 of 30 days used in control 1"``: the figures a withdrawal reason quotes."""
+def used_summary(account: Account, cause: str) -> str:
+    """``"white's move 1 recorded: 2 of 30 days used in control 1"``: a withdrawal's reason with its figures."""
     window = account.control
-    used = window.allowed_days - window.remaining_days
-    return f"{used} of {window.allowed_days} days used in control {window.number}"
+    return record_text("why_figures", cause=cause, used=window.allowed_days - window.remaining_days,
+                       allowed=window.allowed_days, control=window.number)
 
 
 def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=None,
@@ -91,6 +94,7 @@ def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=N
     changes = CaseChanges()
     if cases is None:
         cases = list(OverstepCase.objects.filter(game=game).exclude(status=OverstepStatus.WITHDRAWN))
+    changes.cases = cases
     ongoing = game.status == GameStatus.ONGOING
     for colour, account in time.clock.accounts.items():
         over = account.overstepped if ongoing else None
@@ -102,7 +106,7 @@ def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=N
                 if _refresh(case, over, account, on, changes):
                     changes.refreshed.append(case)
             else:
-                why = f"{cause}: {used_summary(account)}" if ongoing else f"{cause}: the game is over"
+                why = used_summary(account, cause) if ongoing else record_text("why_over", cause=cause)
                 _withdraw(game, case, why, by, on, changes)
         if over is not None and not any(c.control_number == over.control for c in mine):
             case = OverstepCase(
@@ -122,8 +126,8 @@ def cases_follow(*, game: Game, time: GameTime, rows, on: date, cause: str, by=N
         if case.kind == CaseKind.REGISTERED_MAIL and case.status == OverstepStatus.OPEN:
             still = ongoing and mail_case_holds(game, rows, case)
             if not still:
-                why = f"{cause}: move {case.through_move} is no longer recorded as sent by ordinary mail or" \
-                      " e-mail in time trouble" if ongoing else f"{cause}: the game is over"
+                why = (record_text("why_mail", cause=cause, move=case.through_move) if ongoing
+                       else record_text("why_over", cause=cause))
                 _withdraw(game, case, why, by, on, changes)
     return changes.apply() if write else changes
 
@@ -152,7 +156,7 @@ def _withdraw(game: Game, case: OverstepCase, why: str, by, on: date, changes: C
     def write():
         case.save(update_fields=["status", "withdrawn_reason", "checked_on"])
         history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
-                       note=f"{case.kind_name} case {case.pk} withdrawn: {why}")
+                       note=record_text("case_withdrawn", kind=case.kind_name, case=case.pk, why=why))
 
     changes.writes.append(write)
     changes.withdrawn.append(case)

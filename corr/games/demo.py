@@ -12,6 +12,7 @@ from corr.models import Game, Tournament
 
 from . import services
 from .clockstate import local_today
+from .records import record_text
 
 ARBITER = ("arbiter", "arbiter-demo-2026", "arbiter (superuser)")
 PLAYERS = (("anna", "anna-demo-2026", "participant"), ("boris", "boris-demo-2026", "participant"))
@@ -53,7 +54,7 @@ def demo_create(*, now: datetime) -> Demo:
                          sent_on=day(30), mail="ordinary", today=day(30))
     services.receipt_record(game=postal_game, by=anna, received_on=day(34), today=day(34))
     locked, _ = services.game_lock(postal_game)  # the stored clocks as of today, not of the last entry
-    services.game_recompute(locked, by=None, today=today, cause="demo data loaded")
+    services.game_recompute(locked, by=None, today=today, cause=record_text("cause_demo"))
 
     server = services.tournament_create(by=arbiter, name="Demo server league", mode="server",
                                         official_start=today, ruleset={"days_per_control": 30})

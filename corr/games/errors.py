@@ -84,3 +84,32 @@ class _ColourWord:
 
 def colour_word(value) -> _ColourWord:
     return _ColourWord(value)
+
+
+class _DayWord:
+    """A date said as the pages write it in the language the message is read in (ISO on English pages)."""
+
+    def __init__(self, value) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        from django.utils.formats import date_format
+
+        return date_format(self.value, "SHORT_DATE_FORMAT")
+
+
+def day_word(value) -> _DayWord:
+    return _DayWord(value)
+
+
+class Said:
+    """A message worded when it is read (``str``), in the language active then: a warning a service returns,
+    said by the page or the API in its reader's language."""
+
+    def __init__(self, message, **params) -> None:
+        self.message, self.params = message, params
+
+    def __str__(self) -> str:
+        text = str(self.message)
+        return text % {k: str(v) if isinstance(v, (Said, _ColourWord, _DayWord)) else v
+                       for k, v in self.params.items()} if self.params else text

@@ -1,7 +1,8 @@
 """corr's models: the games and their events (``games``), and the nightly work (``nightly``)."""
 
 from .games import (  # noqa: F401
-    RECORD_KINDS, Colour, EventKind, Game, GameEvent, GameKind, GameResult, GameStatus, IdempotencyRecord, Mail, Mode,
+    NOTATION_EXAMPLES, RECORD_KINDS, Colour, EventKind, Game, GameEvent, GameKind, GameResult, GameStatus,
+    IdempotencyRecord, Mail, Mode,
     PlayerClock, Timeouts, Tournament,
 )
 from .nightly import (  # noqa: F401

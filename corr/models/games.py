@@ -47,6 +47,11 @@ class GameKind(models.TextChoices):
     GO = "go", _("Go")
 
 
+NOTATION_EXAMPLES = {GameKind.CHESS: "Nf3", GameKind.DRAUGHTS: "c3-d4", GameKind.GO: "D4"}
+"""A move of each kind as its export reads it (PGN's SAN, PDN's squares, a Go point), in every language: the
+pages' and the refusals' example (a French "Cf3" is no move a chess program reads)."""
+
+
 class AllowancePer(models.TextChoices):
     """What a tournament's leave allowance is counted over."""
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from corr.games.cases import history_append, mail_case_holds
 from corr.games.clockstate import game_time
+from corr.games.records import record_text
 from corr.games.errors import InvalidInput, TurnConflict, colour_word
 from corr.games.services import game_finish, game_lock, penalty_assess
 from corr.games.services.arbiters import ensure_arbiter
@@ -56,7 +57,7 @@ def overstep_confirm(*, case: OverstepCase, by, now: datetime, today: date) -> O
         case.checked_on = today
         _decided(case, OverstepStatus.CONFIRMED, by, now)
         history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
-                       note=f"registered mail case {case.pk} confirmed: penalty (50.4.9.3)")
+                       note=record_text("mail_case_confirmed", case=case.pk))
         penalty_assess(game=game, by=by, player=case.player, reason="unregistered_mail", today=today)
         return case
     account = game_time(game, rows, today).clock.accounts[case.player]
@@ -72,12 +73,12 @@ def overstep_confirm(*, case: OverstepCase, by, now: datetime, today: date) -> O
     case.deadline, case.checked_on = account.deadline, today
     _decided(case, OverstepStatus.CONFIRMED, by, now)
     history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
-                   note=f"overstep case {case.pk} confirmed: {over.used_days} of {over.allowed_days} days in"
-                        f" control {over.control}")
+                   note=record_text("overstep_case_confirmed", case=case.pk, used=over.used_days,
+                                    allowed=over.allowed_days, control=over.control))
     result = GameResult.BLACK_WON if case.player == "white" else GameResult.WHITE_WON
     game_finish(game=game, by=by, result=result, today=today,
-                termination=f"{case.player} lost on time: control {over.control} exceeded,"
-                            f" {over.used_days} of {over.allowed_days} days as of {today} (50.4.3)")
+                termination=record_text("lost_on_time_control", player=case.player, control=over.control,
+                                        used=over.used_days, allowed=over.allowed_days, day=today))
     return case
 
 
@@ -89,5 +90,5 @@ def overstep_dismiss(*, case: OverstepCase, by, reason: str, now: datetime) -> O
     game, _, case = _decidable(case, by)
     _decided(case, OverstepStatus.DISMISSED, by, now, reason)
     history_append(game=game, by=by, kind=EventKind.CASE, player=case.player, number=case.through_move,
-                   note=f"{case.kind_name} case {case.pk} dismissed: {reason}")
+                   note=record_text("case_dismissed", kind=case.kind_name, case=case.pk, reason=reason))
     return case

@@ -30,6 +30,7 @@ from corr.games.clockstate import GameTime
 from corr.games.turns import Turn, TurnState, game_turns
 from corr.models import CaseKind, Colour, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
 from corr.links import absolute_url
+from corr.rulebooks import cited
 from corr.web.turns import turn_text
 from corr.outbox import email_prepare
 from corr.sql import bound_cursor, ids_in, insert_new
@@ -340,7 +341,7 @@ def _case_email(c: OverstepCase) -> tuple[str, str]:
         what = gettext("%(player)s (%(name)s) used %(used)s days through move %(move)s, %(allowed)s allowed"
                        " (50.4.3), as re-checked on %(day)s.") % values
         what += "\n" + gettext("Confirm (the game is lost on time) or dismiss it with a reason:") + "\n"
-    body = (gettext("Game #%(game)s (%(tournament)s):") % values + f" {what}"
+    body = (gettext("Game #%(game)s (%(tournament)s):") % values + f" {cited(what)}"
             f"{absolute_url(reverse('tournament', args=[tid]))}\n{_game_link(c.game)}")
     return subject, body
 

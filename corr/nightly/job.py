@@ -26,6 +26,7 @@ from corr.clock.assembly import rows_as_of
 from corr.games.cases import cases_follow
 from corr.games.clockstate import clock_day, game_time, local_today
 from corr.games.leaves import leaves_prefetch
+from corr.games.records import record_text
 from corr.games.selectors import EVENT_FIELDS, event_rows
 from corr.games.services import CLOCK_FIELDS, clock_fields, clocks_write, time_for_storage
 from corr.models import (
@@ -226,7 +227,7 @@ def _cases_checked(game: Game, time, rows, cases: list, on: date, counts: dict) 
     """Re-check the game's cases against ``time`` (skipped when there is nothing to check)."""
     if cases or any(a.overstepped is not None for a in time.clock.accounts.values()):
         changes = cases_follow(game=game, time=time, rows=rows, on=clock_day(game, time.clock.as_of),
-                               cause=f"nightly re-check of {on}", cases=cases)
+                               cause=record_text("cause_nightly", day=on), cases=cases)
         counts["cases_withdrawn"] += len(changes.withdrawn)
 
 

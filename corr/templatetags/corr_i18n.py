@@ -38,3 +38,24 @@ def moment(value, zone):
     from corr.web.describe import moment_text
 
     return moment_text(value, zone)
+
+
+@register.filter
+def cited(value):
+    """A text's rule references by rulebook, in the page's language: ``(50.4.12)`` reads ``(Correspondence rules
+    50.4.12)``, ``(002 6.9)`` reads ``(FIDE Laws 6.9)`` (``corr.rulebooks.cited``)."""
+    from corr.rulebooks import cited as cite
+
+    return cite(str(value)) if value else value
+
+
+@register.filter
+def record(value, what: str = "line"):
+    """A stored record text in the page's language (``corr.web.records``): ``what`` is ``line`` (a history
+    line), ``why`` (a withdrawn case's reason) or ``termination``."""
+    from corr.web import records
+
+    if not value:
+        return value
+    words = {"why": records.why_words, "termination": records.termination_words}.get(what, records.record_words)
+    return words(str(value))

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from corr.clock.assembly import active_events, other
 from corr.games.clockstate import instant_text
+from corr.games.records import record_text
 from corr.live.position import IllegalNotation, cannot_mate, position_after, position_start
 from corr.models import Colour, EventKind, GameKind, GameResult
 
@@ -56,7 +57,6 @@ def timeout_decide(*, kind: str, rows, player: str, at: datetime) -> Timeout:
         fen = chess_position(rows)
         if fen is not None and cannot_mate(fen, partner):
             return Timeout(player, at, GameResult.DRAW,
-                           f"{player}'s time ran out at {when}, but {partner} cannot checkmate"
-                           " (insufficient material, FIDE 6.9): drawn")
+                           record_text("drawn_cannot_mate", player=player, when=when, partner=partner))
     result = GameResult.BLACK_WON if player == Colour.WHITE else GameResult.WHITE_WON
-    return Timeout(player, at, result, f"{player} lost on time: the flag fell at {when}")
+    return Timeout(player, at, result, record_text("lost_on_time_flag", player=player, when=when))

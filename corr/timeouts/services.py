@@ -8,6 +8,7 @@ from datetime import datetime
 from django.db import transaction
 
 from corr.games.cases import history_append
+from corr.games.records import record_text
 from corr.games.clockstate import clock_day, counts_instants, game_time
 from corr.games.services import game_lock, game_recompute
 from corr.models import EventKind, Game, GameStatus, Timeouts
@@ -76,7 +77,7 @@ def flag_record(*, game_id: int, now: datetime, version: int | None = None) -> b
                        today=today, now=now)
         return True
     # The arbiter's way: the stored clocks and the case follow the clock as of now, then the case is announced.
-    game_recompute(game, by=None, today=today, as_of=now, cause=f"{colour}'s flag fell")
+    game_recompute(game, by=None, today=today, as_of=now, cause=record_text("cause_flag", player=colour))
     announced = cases_announce(game_ids=[game.pk], on=today)
     emails_store(case_emails(announced), enqueue=True)
     return bool(announced)
@@ -87,7 +88,7 @@ def timeout_record(*, game: Game, timeout: Timeout, today, now: datetime) -> Non
     game.status, game.result, game.termination = GameStatus.FINISHED, timeout.result, timeout.termination
     game.save(update_fields=["status", "result", "termination"])
     history_append(game=game, by=None, kind=EventKind.RESULT, player=timeout.player,
-                   note=f"result {timeout.result}: {timeout.termination}")
-    game_recompute(game, by=None, today=today, as_of=now, cause=f"result {timeout.result} recorded")
+                   note=record_text("result_ended", result=timeout.result, termination=timeout.termination))
+    game_recompute(game, by=None, today=today, as_of=now, cause=record_text("cause_result", result=timeout.result))
     emails_store(timeout_emails(game=game, timeout=timeout), enqueue=True)
     log.info("server game %s: %s", game.pk, timeout.termination)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 
 from django.utils.formats import date_format, number_format
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from corr.rulebooks import cited
 from corr.templatetags.corr_i18n import word
 
 
@@ -108,7 +109,7 @@ def time_control_text(ruleset) -> str:
             "main": amount(data.get("initial", data.get("main"))), "delay": amount(data.get("delay"))}
     else:
         text = system.replace("_", " ") or _("custom control")
-    return "; ".join([text, *extras])
+    return cited("; ".join([text, *extras]))
 
 
 def moment_text(at, zone: str) -> str:
@@ -181,6 +182,63 @@ def ledger_kind(kind: str) -> str:
     return str(LEDGER_KINDS.get(kind, kind.replace("_", " ")))
 
 
+_HOW = re.compile(r"(-?\d+ d \d\d h \d\d min(?: \d\d s)?): (?:(\d+) whole day\(s\) \(ICCF 2\.4\.2\)|(counted exactly))"
+                  r"(?:, (.+?) beyond (.+?) doubled: (.+))?")
+"""How a move of an instant count was counted (``corr.clock.charging.how_counted``)."""
+_DURATION = re.compile(r"(-?\d+) d (\d\d) h (\d\d) min(?: (\d\d) s)?")
+
+
+def _duration_words(text: str) -> str:
+    """``25 d 11 h 01 min`` (``corr.clock.counts.duration_text``) in the page's language."""
+    match = _DURATION.fullmatch(text)
+    if match is None:
+        return text
+    values = {"days": match[1], "hours": match[2], "minutes": match[3], "seconds": match[4]}
+    if match[4]:
+        return _("%(days)s d %(hours)s h %(minutes)s min %(seconds)s s") % values
+    return _("%(days)s d %(hours)s h %(minutes)s min") % values
+
+
+def _how_words(text: str) -> str:
+    """``25 d 11 h 01 min: 25 whole day(s) (ICCF 2.4.2), 5 beyond 20 doubled: 30`` in the page's language."""
+    match = _HOW.fullmatch(text)
+    if match is None:
+        return text
+    took = _duration_words(match[1])
+    if match[2] is not None:
+        out = ngettext("%(took)s: %(days)s whole day (ICCF 2.4.2)", "%(took)s: %(days)s whole days (ICCF 2.4.2)",
+                       int(match[2])) % {"took": took, "days": match[2]}
+    else:
+        out = _("%(took)s: counted exactly") % {"took": took}
+    if match[4]:
+        out += _(", %(beyond)s beyond %(double)s doubled: %(charged)s") % {
+            "beyond": _duration_words(match[4]), "double": _duration_words(match[5]),
+            "charged": _duration_words(match[6])}
+    return out
+
+
+def _when_words(text: str) -> str:
+    """A note's date (``2026-01-16``) as the page writes dates, an instant (``...T21:00:00Z``) in UTC."""
+    from datetime import date, datetime
+
+    if re.fullmatch(r"\d{4}-\d\d-\d\d", text):
+        return date_format(date.fromisoformat(text), "SHORT_DATE_FORMAT")
+    if re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", text):
+        return moment_text(datetime.fromisoformat(text.replace("Z", "+00:00")), "UTC") + " UTC"
+    return text
+
+
+_EXCLUDED = {"leave": gettext_lazy("%(days)s of leave"), "holiday": gettext_lazy("%(days)s of holidays"),
+             "weekend": gettext_lazy("%(days)s of weekends")}
+
+
+def _excluded_part(part: str) -> str:
+    """``2 leave`` (``corr.clock.calendar.excluded_note``) in the page's language."""
+    number, _space, why = part.partition(" ")
+    words = _EXCLUDED.get(why)
+    return str(words) % {"days": number} if words is not None and number.isdigit() else part
+
+
 # The calculator's ledger notes (corr.clock.charging), one pattern per clause; clauses are joined by "; ".
 _NOTES = [
     (re.compile(r"accepted from the partner's variant: later time is charged here"),
@@ -192,7 +250,7 @@ _NOTES = [
     (re.compile(r"(\d+) day\(s\) before the player's start (\d{4}-\d\d-\d\d) not counted( \(late notice, 50.4.6\))?"),
      lambda m: ngettext("%(days)s day before the player's start %(day)s not counted",
                         "%(days)s days before the player's start %(day)s not counted", int(m[1]))
-     % {"days": m[1], "day": m[2]} + (_(" (late notice, 50.4.6)") if m[3] else "")),
+     % {"days": m[1], "day": _when_words(m[2])} + (_(" (late notice, 50.4.6)") if m[3] else "")),
     (re.compile(r"charged to accepted variant move (\d+) \(move (\d+) sent\)"),
      lambda m: _("charged to accepted variant move %(variant)s (move %(number)s sent)")
      % {"variant": m[1], "number": m[2]}),
@@ -201,16 +259,22 @@ _NOTES = [
                         " counted",
                         "%(reason)s notice: %(days)s days from %(start)s to %(end)s, of which up to %(grace)s are"
                         " not counted", int(m[2]))
-     % {"reason": reason_word(m[1]), "days": m[2], "start": m[3], "end": m[4], "grace": m[5]}),
+     % {"reason": reason_word(m[1]), "days": m[2], "start": _when_words(m[3]), "end": _when_words(m[4]),
+        "grace": m[5]}),
     (re.compile(r"(\w+): first penalty in this game"),
      lambda m: _("%(reason)s: first penalty in this game") % {"reason": reason_word(m[1])}),
     (re.compile(r"(\w+): repeated penalty in this game"),
      lambda m: _("%(reason)s: repeated penalty in this game") % {"reason": reason_word(m[1])}),
     (re.compile(r"(\w+): whole delay added by the arbiter"),
      lambda m: _("%(reason)s: whole delay added by the arbiter") % {"reason": reason_word(m[1])}),
-    (re.compile(r"move (\d+) running since (\S+?)(, charged to accepted variant move (\d+))?"),
-     lambda m: _("move %(number)s running since %(day)s") % {"number": m[1], "day": m[2]}
-     + (_(", charged to accepted variant move %(variant)s") % {"variant": m[4]} if m[3] else "")),
+    (re.compile(r"move (\d+) running since (\S+?)(?:: (.+?))?(, charged to accepted variant move (\d+))?"),
+     lambda m: _("move %(number)s running since %(day)s") % {"number": m[1], "day": _when_words(m[2])}
+     + (": " + _how_words(m[3]) if m[3] else "")
+     + (_(", charged to accepted variant move %(variant)s") % {"variant": m[5]} if m[4] else "")),
+    (_HOW, lambda m: _how_words(m[0])),
+    (re.compile(r"(\d+) day\(s\) not counted: (.+)"),
+     lambda m: ngettext("%(days)s day not counted: %(why)s", "%(days)s days not counted: %(why)s", int(m[1]))
+     % {"days": m[1], "why": ", ".join(_excluded_part(part) for part in m[2].split(", "))}),
     (re.compile(r"(\d+) day\(s\) beyond (\d+) count double"),
      lambda m: ngettext("%(days)s day beyond %(double)s counts double", "%(days)s days beyond %(double)s count double",
                         int(m[1])) % {"days": m[1], "double": m[2]}),
@@ -228,9 +292,10 @@ def reason_word(value: str) -> str:
 
 
 def ledger_note(note: str) -> str:
-    """A ledger note of the calculator (English) in the page's language; "" when the page is in English
-    or the note is empty. A clause no pattern knows stays as written."""
-    if not note or (get_language() or "en").startswith("en"):
+    """A ledger note of the calculator (English, its reasons as stored values) in the page's language, its
+    reasons in words (``impossible_move`` is "impossible move") and its rules by rulebook; "" when empty.
+    A clause no pattern knows stays as written."""
+    if not note:
         return ""
     out = []
     for clause in note.split("; "):
@@ -241,7 +306,7 @@ def ledger_note(note: str) -> str:
                 break
         else:
             out.append(clause)
-    return "; ".join(out)
+    return cited("; ".join(out))
 
 
 def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> str:
@@ -258,8 +323,7 @@ def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> st
               "delay": account.delay_days, "number": c.number, "through": c.through_move,
               "allowed": c.allowed_days, "trouble": ruleset.time_trouble_days}
     if account.clock is not None:
-        state = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in account.clock.items() if k != "system")
-        values.update(system=account.clock["system"].replace("_", " ").capitalize(), state=state,
+        values.update(system=system_word(account.clock["system"]), state=system_state_text(account.clock),
                       move=account.next_charge_number)
         parts = [ngettext("%(system)s control: %(state)s; %(left)s day left for move %(move)s (%(thinking)s"
                           " thinking, %(penalty)s penalty, %(delay)s delay in all).",
@@ -303,7 +367,63 @@ def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> st
                                   " %(allowed)s allowed.",
                                   "Control %(control)s was exceeded: %(used)s days used through move %(move)s,"
                                   " %(allowed)s allowed.", o.used_days) % over)
-    return " ".join(parts)
+    return cited(" ".join(parts))
+
+
+SYSTEM_WORDS = {
+    "periods": gettext_lazy("Periods"), "sudden_death": gettext_lazy("Sudden death"),
+    "fischer": gettext_lazy("Fischer"), "delay": gettext_lazy("FIDE delay"),
+    "byoyomi": gettext_lazy("Japanese byo-yomi"), "canadian": gettext_lazy("Canadian byo-yomi"),
+    "per_move": gettext_lazy("Days per move"),
+}
+"""The calculator's time-control systems (``time_control.system``) by name."""
+
+STATE_WORDS = {
+    "main": gettext_lazy("main time"), "main_moves_left": gettext_lazy("moves left in the main time"),
+    "periods_left": gettext_lazy("byo-yomi periods left"), "period": gettext_lazy("a period"),
+    "in_byoyomi": gettext_lazy("in byo-yomi"), "in_overtime": gettext_lazy("in overtime"),
+    "moves_per_block": gettext_lazy("moves per block"), "block_moves_left": gettext_lazy("moves left in the block"),
+    "block": gettext_lazy("left in the block"), "delay": gettext_lazy("delay a move"),
+    "delay_left": gettext_lazy("delay left"), "clock": gettext_lazy("on the clock"),
+    "increment": gettext_lazy("increment a move"), "max": gettext_lazy("at most on the clock"),
+    "stage": gettext_lazy("stage"), "stage_first_move": gettext_lazy("the stage's first move"),
+    "stage_last_move": gettext_lazy("the stage's last move"), "allowed": gettext_lazy("allowed"),
+    "used": gettext_lazy("used"), "remaining": gettext_lazy("left"), "cumulative": gettext_lazy("accumulated"),
+    "move_left": gettext_lazy("left for the move"), "per_move": gettext_lazy("a move"),
+}
+"""The words of a system's state (``Account.clock``), by its key without the unit (``period_days``: period)."""
+
+_UNIT = re.compile(r"_(days|seconds|ms)(?=_|$)")
+
+
+def system_word(system: str) -> str:
+    return str(SYSTEM_WORDS.get(system, system.replace("_", " ")))
+
+
+def system_state_text(clock: dict) -> str:
+    """A system's state in words, ``main time 30 days, byo-yomi periods left 5, a period 1 day, in byo-yomi
+    no``: each key named (its unit said with the amount), yes and no for true and false, "-" for none."""
+    parts = []
+    for key, value in clock.items():
+        if key == "system":
+            continue
+        unit = _UNIT.search(key)
+        name = _UNIT.sub("", key)
+        if name.startswith("days_"):  # days_per_move
+            name, unit = name[5:], re.match(r"(days)", key)
+        label = STATE_WORDS.get(name, name.replace("_", " "))
+        if isinstance(value, bool):
+            said = _("yes") if value else _("no")
+        elif value is None:
+            said = "-"
+        elif unit is not None and unit.group(1) == "days" and isinstance(value, int):
+            said = _days(value)
+        elif unit is not None and unit.group(1) in ("seconds", "ms") and isinstance(value, (int, float)):
+            said = _duration(value / 1000 if unit.group(1) == "ms" else value)
+        else:
+            said = str(value)
+        parts.append(f"{label} {said}")
+    return ", ".join(parts)
 
 
 FIELD_WORDS = {

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from corr import limits as lim
 from corr.clock import NoticeReason, PenaltyReason
-from corr.models import Colour, Mail
+from corr.models import NOTATION_EXAMPLES, Colour, Mail
 
 def lazy_format(message, **params):
     """``message % params``, translated when it is shown (a form's texts are built once, at import)."""
@@ -33,6 +33,8 @@ REASON_WORDS = {
 PENALTY_REASONS = [(r.value, REASON_WORDS.get(r.value, r.value.replace("_", " "))) for r in PenaltyReason]
 NOTICE_REASONS = [(r.value, REASON_WORDS.get(r.value, r.value.replace("_", " "))) for r in NoticeReason]
 POSTAL_MAIL = [("", "-")] + [c for c in Mail.choices if c[0] != "server"]
+
+
 
 
 class DayField(forms.DateField):
@@ -87,9 +89,16 @@ class MoveForm(PageForm):
     name = "move"
     number = forms.IntegerField(min_value=1, max_value=lim.MOVES_MAX, widget=forms.HiddenInput)
     notation = forms.CharField(label=_("Move"), max_length=lim.NOTATION_MAX, required=False,
-                               widget=forms.TextInput(attrs={"placeholder": _("e.g. Nf3"), "autocomplete": "off"}))
+                               widget=forms.TextInput(attrs={"autocomplete": "off"}))
     received_on = DayField(label=_("Received on"), required=False,
                            help_text=_("the date you received your partner's move"))
+
+    def for_kind(self, kind: str) -> "MoveForm":
+        """The notation's placeholder a move of ``kind`` is written in: the exports read it back (SAN in every
+        language: a French "Cf3" is no move python-chess reads; a Go move is a point)."""
+        self.fields["notation"].widget.attrs["placeholder"] = _("e.g. %(move)s") % {"move": NOTATION_EXAMPLES.get(
+            kind, NOTATION_EXAMPLES["chess"])}
+        return self
     sent_on = DayField(label=_("Sent on"), required=False, help_text=_("the date you sent this move"))
     mail = forms.ChoiceField(label=_("Sent by"), choices=POSTAL_MAIL, required=False)
     receipt_change = forms.BooleanField(label=_("Yes: replace the receipt I recorded by this date"), required=False)

@@ -42,13 +42,15 @@ from corr.models import (
     Tournament,
 )
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
+from corr.rulebooks import cited
 
 from corr.templatetags.corr_i18n import word
 
 from . import svg
 from .deadline import reader_zone, shown_deadline
 from .live_page import live_game_context
-from .describe import explain_account, ledger_kind, ledger_note, plain, time_control_text
+from .describe import explain_account, ledger_kind, ledger_note, plain, reason_word, time_control_text
+from .records import record_words
 from .turns import turn_sentence, turn_text
 from .forms import (
     CaseDecisionForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm, PlayersResultForm, ReceiptForm,
@@ -141,7 +143,8 @@ def _history(game: Game, ruling: bool, bound: dict):
     lines = []
     for e in events:
         later = replaced_by.get(e.id)
-        line = {"e": e, "kind": e.get_kind_display(), "record": e.kind in RECORD_KINDS,
+        line = {"e": e, "kind": cited(str(e.get_kind_display())), "record": e.kind in RECORD_KINDS,
+                "note": record_words(e.note), "reason": reason_word(e.reason) if e.reason else "",
                 "target": by_id.get(e.supersedes_id), "replaced_by": later,
                 "withdrawn": later is not None and later.kind == EventKind.WITHDRAWAL,
                 "corrected": later is not None and later.kind != EventKind.WITHDRAWAL}
@@ -205,12 +208,11 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     if game.status == GameStatus.ONGOING and time.to_move:
         banner = turn_sentence(turns[time.to_move], zone=zone, reader=colour, names=names,
                                transit_days=game.tournament.presumed_transit_days)
-    ledger = [{"line": line, "kind": ledger_kind(line.kind), "translated": ledger_note(line.note)}
-              for line in time.clock.ledger]
+    ledger = [{"line": line, "kind": ledger_kind(line.kind), "note": ledger_note(line.note),
+               "rule": cited(line.rule) if line.rule else ""} for line in time.clock.ledger]
     offer = draw_offer_of(rows) if game.mode == Mode.SERVER else None
     return {
         "game": game, "time": time, "accounts": accounts, "ledger": ledger, "moves": _moves(rows),
-        "show_original_notes": any(line["translated"] for line in ledger),
         "file_url": reverse("game-file", args=[game.pk]),
         "history": _history(game, ruling, bound), "pending": pending, "colour": colour, "today": today,
         "my_turn": my_turn, "postal": postal, "recorded_receipt": recorded_receipt, "banner": banner,
@@ -221,8 +223,9 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "is_arbiter": can_arbitrate(request.user, game.tournament), "ruling": ruling,
         "can_see_tournament": can_see_tournament(request.user, game.tournament),
         "delay_confirm_days": lim.DELAY_CONFIRM_DAYS,
-        "move_form": bound.get("move") or MoveForm(initial={
-            "number": pending.number if pending else None, "received_on": recorded_receipt, "sent_on": today}),
+        "move_form": (bound.get("move") or MoveForm(initial={
+            "number": pending.number if pending else None, "received_on": recorded_receipt, "sent_on": today}
+        )).for_kind(game.kind_in_force),
         "receipt_form": bound.get("receipt") or ReceiptForm(initial={"received_on": today}),
         "notice_form": bound.get("notice") or NoticeForm(initial={"sent_on": today}),
         "penalty_form": bound.get("penalty") or PenaltyForm(),
@@ -306,7 +309,7 @@ def _act(request, game_id, form, call, *, key=None, confirm=None):
         return _refused(request, game, key, form, status=getattr(error, "status", 400))
     messages.success(request, _("Saved."))
     for warning in (result[1] if isinstance(result, tuple) else []):
-        messages.warning(request, warning)
+        messages.warning(request, cited(str(warning)))
     return redirect("game", game_id=game.pk)
 
 
@@ -674,9 +677,9 @@ def case_decide(request, case_id: int):
                 "case": case.pk, "player": word(case.player), "name": loser, "game": case.game_id,
                 "used": case.used_days, "allowed": case.allowed_days, "control": case.control_number}
         else:
-            question = _("Confirm case %(case)s: %(player)s sent move %(move)s by ordinary mail in time trouble?"
-                         " A penalty is added (50.4.9.3).") % {"case": case.pk, "player": word(case.player),
-                                                               "move": case.through_move}
+            question = cited(_("Confirm case %(case)s: %(player)s sent move %(move)s by ordinary mail in time"
+                               " trouble? A penalty is added (50.4.9.3).") % {
+                "case": case.pk, "player": word(case.player), "move": case.through_move})
         return render(request, "corr/confirm.html", {"game": case.game, "question": question,
                                                      "data": request.POST, "action": request.path})
     try:

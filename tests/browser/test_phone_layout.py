@@ -44,6 +44,10 @@ def test_a_game_page_with_a_corrected_history_fits_the_screen(page, crowded, arb
     # "corrected by #N" reads as words on one line, not one syllable per line.
     corrected = page.find("#history em")
     assert corrected.size["height"] <= 2 * 24, corrected.size
+    if width == "phone":  # the ledger's days read like every other card's figures, from the left
+        aligns = {page.driver.execute_script("return getComputedStyle(arguments[0]).textAlign", cell)
+                  for cell in page.all("table.cards td.num")}
+        assert aligns == {"left"}, aligns
 
 
 @pytest.mark.parametrize("width", WIDTHS)

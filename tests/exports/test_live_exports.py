@@ -91,9 +91,10 @@ def test_a_live_chess_game_reads_back_in_python_chess_with_the_clock_after_every
     assert [n.clock() for n in nodes] == [ms / 1000 for ms in after] == [
         5400 - 10 + 30, 5400 - 4.5 + 0.25 + 30, 5420 - 180 + 30, 5425.75 - 20 + 60 + 30]
     assert "[%clk 1:30:25.75] at 2026-03-01T12:00:14.500Z" in nodes[1].comment
-    assert "clocks paused by the arbiter at 2026-03-01T12:01:14.500Z (002 6.12): a phone rang" in nodes[1].comment
+    # Rules by rulebook, in the files' fixed English (issue 25): not the project's seed numbers.
+    assert "clocks paused by the arbiter at 2026-03-01T12:01:14.500Z (FIDE Laws 6.12): a phone rang" in nodes[1].comment
     assert "black's clock +0:01:00 by the arbiter" in nodes[1].comment
-    assert "sanction against white (003 17.4)" in nodes[1].comment
+    assert "sanction against white (Go rules 17.4)" in nodes[1].comment
     # After the last move: both clocks as of the download, white's running.
     assert "white 1:27:45, black 1:31:35.75; white to move, clock running" in nodes[-1].comment
     assert "clocks started at 2026-03-01T12:00:00.000Z" in game.comment

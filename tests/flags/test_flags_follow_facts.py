@@ -286,7 +286,7 @@ def test_pages_name_registered_mail_in_postal_games_only(arbiter, late, anna, bo
     pages = {mode: client.get(f"/games/{game.pk}/").content.decode() for mode, game in games.items()}
     listing = client.get("/games/").content.decode()
     assert "time trouble" in pages["server"] and "registered mail" not in pages["server"]
-    assert "registered mail (50.4.12)" in pages["postal"]
+    assert "registered mail (Correspondence rules 50.4.12)" in pages["postal"]
     # Anna is in time trouble in the server game (3 days left), not in the postal one (20 left).
     assert "time trouble" in listing and "registered mail" not in listing
 

@@ -228,8 +228,10 @@ def test_the_game_page_in_russian_and_french_says_dates_and_days_their_way(scena
     # Black's presumed receipt of move 1: sent 01-12 + 4 transit days = 01-16.
     assert "16.01.2026" in ru and "16/01/2026" in fr and "2026-01-16" in en
     assert "Часы" in ru and "Pendule" in fr
-    # The calculator's ledger note stays beside its translation (lang="en").
-    assert '<span lang="en"' in ru and '<span lang="en"' not in en
+    # The calculator's ledger notes and rules in the page's language, the rule by its rulebook (issue 25):
+    # no English note beside, no raw reason value.
+    assert '<span lang="en"' not in ru and "Правила игры по переписке 50.4.4" in ru
+    assert "Règles du jeu par correspondance 50.4.4" in fr and "Correspondence rules 50.4.4" in en
 
 
 @pytest.mark.django_db

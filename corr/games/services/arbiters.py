@@ -12,6 +12,7 @@ from corr.clock import DelayReason, PenaltyReason, player_start
 from corr.models import Colour, EventKind, Game, GameEvent, GameResult, GameStatus
 
 from ..cases import history_append
+from ..records import record_text
 from ..clockstate import GameTime, game_time
 from ..errors import InvalidInput, NotAllowed, TurnConflict
 from ..permissions import can_arbitrate
@@ -175,8 +176,9 @@ def game_finish(*, game: Game, by: User, result: str, termination: str, today: d
     game.status, game.result, game.termination = GameStatus.FINISHED, result, termination
     game.save(update_fields=["status", "result", "termination"])
     history_append(game=game, by=by, kind=EventKind.RESULT,
-                   note=f"result {result}" + (f": {termination}" if termination else ""))
-    game_recompute(game, by=by, today=today, cause=f"result {result} recorded")
+                   note=record_text("result_ended", result=result, termination=termination) if termination
+                   else record_text("result", result=result))
+    game_recompute(game, by=by, today=today, cause=record_text("cause_result", result=result))
     return game
 
 
@@ -192,6 +194,6 @@ def game_reopen(*, game: Game, by: User, note: str, today: date) -> Game:
     was = game.result or game.status
     game.status, game.result, game.termination = GameStatus.ONGOING, GameResult.NONE, ""
     game.save(update_fields=["status", "result", "termination"])
-    history_append(game=game, by=by, kind=EventKind.REOPEN, note=f"reopened (was {was}): {note}")
-    game_recompute(game, by=by, today=today, cause="game reopened")
+    history_append(game=game, by=by, kind=EventKind.REOPEN, note=record_text("reopened", was=was, note=note))
+    game_recompute(game, by=by, today=today, cause=record_text("cause_reopened"))
     return game

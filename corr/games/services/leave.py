@@ -19,7 +19,8 @@ from corr.outbox import email_prepare, emails_store
 
 from ..cases import history_append
 from ..clockstate import GameTime, local_today
-from ..errors import InvalidInput, NotAllowed
+from ..errors import InvalidInput, NotAllowed, day_word
+from ..records import record_text
 from ..leaves import days_in_year, leave_applies, leave_used, ongoing_games
 from .arbiters import colour_checked, ensure_arbiter
 from .storage import game_lock, game_recompute
@@ -30,29 +31,30 @@ def _check_rules(tournament: Tournament, user: User, first: date, last: date, to
     days = (last - first).days + 1
     name = tournament.name
     if days < tournament.leave_min_days:
-        raise InvalidInput(
-            f"leave_min_days: {name} requires leave of at least {tournament.leave_min_days} day(s);"
-            f" {first} to {last} is {days}", field="to")
+        raise InvalidInput(_("leave_min_days: %(name)s requires leave of at least %(min)s day(s); %(first)s to"
+                             " %(last)s is %(days)s"), field="to", name=name, min=tournament.leave_min_days,
+                           first=day_word(first), last=day_word(last), days=days)
     earliest = today + timedelta(days=tournament.leave_book_ahead_days)
     if first < earliest:
-        raise InvalidInput(
-            f"leave_book_ahead_days: {name} requires leave to be booked {tournament.leave_book_ahead_days} day(s)"
-            f" before it begins; the earliest first day now is {earliest}", field="from")
+        raise InvalidInput(_("leave_book_ahead_days: %(name)s requires leave to be booked %(ahead)s day(s) before"
+                             " it begins; the earliest first day now is %(earliest)s"), field="from", name=name,
+                           ahead=tournament.leave_book_ahead_days, earliest=day_word(earliest))
     allowance = tournament.leave_days
     if tournament.leave_per == AllowancePer.EVENT:
         used = leave_used(user=user, tournament=tournament, year=None)
         if used + days > allowance:
-            raise InvalidInput(
-                f"leave_days: {name} allows {allowance} day(s) of leave for the event; {used} used,"
-                f" {allowance - used} left, {days} asked", field="to")
+            raise InvalidInput(_("leave_days: %(name)s allows %(allowance)s day(s) of leave for the event;"
+                                 " %(used)s used, %(left)s left, %(asked)s asked"), field="to", name=name,
+                               allowance=allowance, used=used, left=allowance - used, asked=days)
         return
     for year in range(first.year, last.year + 1):
         used = leave_used(user=user, tournament=tournament, year=year)
         asked = days_in_year(first, last, year)
         if used + asked > allowance:
-            raise InvalidInput(
-                f"leave_days: {name} allows {allowance} day(s) of leave per calendar year; {used} used in {year},"
-                f" {max(0, allowance - used)} left, {asked} asked", field="to")
+            raise InvalidInput(_("leave_days: %(name)s allows %(allowance)s day(s) of leave per calendar year;"
+                                 " %(used)s used in %(year)s, %(left)s left, %(asked)s asked"), field="to",
+                               name=name, allowance=allowance, used=used, year=year, left=max(0, allowance - used),
+                               asked=asked)
 
 
 @transaction.atomic
@@ -66,22 +68,24 @@ def leave_book(*, by: User, first: date, last: date, now: datetime) -> Leave:
         ``leave_days``) or the overlapping leave.
     """
     if last < first:
-        raise InvalidInput(f"to {last} is before from {first} (both days are included)", field="to")
+        raise InvalidInput(_("to %(last)s is before from %(first)s (both days are included)"), field="to",
+                           last=day_word(last), first=day_word(first))
     # Lock the player's row so that two bookings at once cannot both fit the allowance or both miss
     # the other's overlap (their leave rows may not exist yet to be locked).
     User.objects.select_for_update().filter(pk=by.pk).first()
     mine = list(Leave.objects.filter(user=by).order_by("first"))
     for other in mine:
         if other.first <= last and first <= other.last:
-            raise InvalidInput(f"overlaps your leave #{other.pk} from {other.first} to {other.last}", field="from")
+            raise InvalidInput(_("overlaps your leave #%(id)s from %(first)s to %(last)s"), field="from", id=other.pk,
+                               first=day_word(other.first), last=day_word(other.last))
     games = [g for g in ongoing_games(by) if g.tournament.leave_days > 0]
     if not games:
-        raise InvalidInput("none of your ongoing games is in a tournament that allows leave", field="from")
+        raise InvalidInput(_("none of your ongoing games is in a tournament that allows leave"), field="from")
     for tournament in {g.tournament_id: g.tournament for g in games}.values():
         _check_rules(tournament, by, first, last, local_today(tournament, now))
     leave = Leave.objects.create(user=by, first=first, last=last)
-    note = f"{{colour}}'s leave booked: {first} to {last}"
-    _games_follow(games, leave, by=by, now=now, note=note)
+    _games_follow(games, leave, by=by, now=now,
+                  note=lambda colour: record_text("leave_booked", player=colour, first=first, last=last))
     _opponents_email(games, leave, by)
     return leave
 
@@ -95,18 +99,19 @@ def leave_cancel(*, by: User, leave_id: int, now: datetime) -> None:
     """
     leave = Leave.objects.select_for_update().filter(pk=leave_id, user=by).first()
     if leave is None:
-        raise NotAllowed(f"you have no leave #{leave_id}")
+        raise NotAllowed(_("you have no leave #%(id)s"), id=leave_id)
     if leave.special:
-        raise NotAllowed("special leave is granted and withdrawn by the arbiters")
+        raise NotAllowed(_("special leave is granted and withdrawn by the arbiters"))
     games = [g for g in ongoing_games(by) if leave_applies(leave, g.tournament)]
     tournaments = [g.tournament for g in games]
     today = max((local_today(t, now) for t in tournaments), default=now.date())
     if leave.first <= today:
-        raise InvalidInput(f"leave #{leave.pk} began on {leave.first}: only leave that has not begun can be"
-                           " cancelled", field="id")
-    note = f"{{colour}}'s leave cancelled: {leave.first} to {leave.last}"
+        raise InvalidInput(_("leave #%(id)s began on %(first)s: only leave that has not begun can be cancelled"),
+                           field="id", id=leave.pk, first=day_word(leave.first))
+    first, last = leave.first, leave.last
     leave.delete()
-    _games_follow(games, None, by=by, now=now, note=note)
+    _games_follow(games, None, by=by, now=now,
+                  note=lambda colour: record_text("leave_cancelled", player=colour, first=first, last=last))
 
 
 @transaction.atomic
@@ -123,32 +128,35 @@ def special_leave_grant(*, by: User, game: Game, player: str, first: date, last:
     if game.mode == Mode.LIVE:  # its clock runs at the board, in seconds: no day of it can be leave
         raise InvalidInput(_("leave is for correspondence games: game %(game)s is live"), field=None, game=game.pk)
     if last < first:
-        raise InvalidInput(f"to {last} is before from {first} (both days are included)", field="to")
+        raise InvalidInput(_("to %(last)s is before from %(first)s (both days are included)"), field="to",
+                           last=day_word(last), first=day_word(first))
     if not reason.strip():
-        raise InvalidInput("reason is required: special leave says why it is granted", field="reason")
+        raise InvalidInput(_("reason is required: special leave says why it is granted"), field="reason")
     user = game.user_of(colour)
     games = ongoing_games(user, game.tournament)
     for other in games or [game]:
         ensure_arbiter(other, by)
     leave = Leave.objects.create(user=user, first=first, last=last, tournament=game.tournament, special=True,
                                  reason=reason, granted_by=by)
-    note = f"special leave for {{colour}}: {first} to {last}, granted by {by.username}: {reason}"
+    def note(colour):
+        return record_text("leave_granted", player=colour, first=first, last=last, name=by.username, reason=reason)
+
     times = _games_follow(games, leave, by=by, now=now, note=note, user=user)
     if game.pk in times:
         return times[game.pk]
     locked, _rows = game_lock(game)
-    return game_recompute(locked, by=by, today=local_today(locked.tournament, now), cause=note.format(colour=colour))
+    return game_recompute(locked, by=by, today=local_today(locked.tournament, now), cause=note(colour))
 
 
-def _games_follow(games: list[Game], leave: Leave | None, *, by: User, now: datetime, note: str,
+def _games_follow(games: list[Game], leave: Leave | None, *, by: User, now: datetime, note,
                   user: User | None = None) -> dict[int, GameTime]:
-    """Each game (locked in id order): a history line and new clocks. ``note`` may say ``{colour}``."""
+    """Each game (locked in id order): a history line and new clocks. ``note(colour)``: the line's text."""
     user = user or by
     times = {}
     for game in sorted(games, key=lambda g: g.pk):
         locked, _rows = game_lock(game)
         colour = locked.colour_of(user)
-        text = note.format(colour=colour)
+        text = note(colour)
         history_append(game=locked, by=by, kind=EventKind.LEAVE, note=text, player=colour or "")
         times[game.pk] = game_recompute(locked, by=by, today=local_today(locked.tournament, now), cause=text)
     return times

@@ -11,10 +11,14 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from corr.clock import NoticeReason
 from corr.clock.assembly import current_row, other
-from corr.models import RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase, Timeouts
+from corr.models import (
+    NOTATION_EXAMPLES, RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase, OverstepStatus,
+    Timeouts,
+)
 
+from ..records import record_text
 from ..clockstate import GameTime, assemble_game, counts_instants, game_time, instant_text, local_today
-from ..errors import InvalidInput, NotYourTurn, TimeRanOut, TurnConflict, WrongMoveNumber, colour_word
+from ..errors import InvalidInput, NotYourTurn, Said, TimeRanOut, TurnConflict, WrongMoveNumber, colour_word
 from .lock_read import Locked
 from .storage import (
     ensure_not_after_today, ensure_ongoing, event_new, events_store, events_store_changes, game_lock,
@@ -83,8 +87,8 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
             raise InvalidInput(_("dates are set by the server in server games"), field=field)
         if not notation.strip():
             # The server is the board: a move without its notation would pass the turn and say nothing.
-            raise InvalidInput(_("notation is required in server games: write the move itself, e.g. Nf3"),
-                               field="notation")
+            raise InvalidInput(_("notation is required in server games: write the move itself, e.g. %(move)s"),
+                               field="notation", move=NOTATION_EXAMPLES.get(game.kind_in_force, "Nf3"))
         if mail not in ("", Mail.SERVER):
             raise InvalidInput(_("a server game's moves are sent by the server: mail must be 'server'"), field="mail")
         if variant:
@@ -122,7 +126,7 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     time, changes = events_store_changes(game, rows, [new], today, cases=locked.cases, trip=locked.trip,
                                          as_of=as_of)
     case = next((c for c in changes.opened if c.kind == CaseKind.REGISTERED_MAIL and c.event_seq == new.seq), None)
-    return time, mover_warnings(game, time, colour, case, mail)
+    return time, mover_warnings(game, time, colour, case, mail, cases=[*changes.cases, *changes.opened])
 
 
 def ensure_flag_standing(game: Game, rows, colour: str, now: datetime) -> None:
@@ -154,28 +158,45 @@ def dispatched_at(rows, seq: int | None) -> datetime | None:
     return None if row is None else row.sent_at
 
 
-def mover_warnings(game: Game, time: GameTime, colour: str, case: OverstepCase | None, mail: str) -> list[str]:
-    """What the player who just moved must know at once (the partner hears from the nightly run).
+def mover_warnings(game: Game, time: GameTime, colour: str, case: OverstepCase | None, mail: str,
+                   cases=None) -> list[Said]:
+    """What the player who just moved must know at once (the partner hears from the nightly run), worded when
+    read (in the page's or the API's language).
 
     50.4.12 (registered mail in time trouble) is a rule of the post: it is
-    named in postal and e-mail games only.
+    named in postal and e-mail games only. An overstep names its case as it stands: open for the arbiters,
+    or decided by them (a confirmed overstep reopened, a dismissed one: no case is open, and none opens again).
+    ``cases``: the game's cases that are not withdrawn, if the caller read them (queried otherwise).
     """
     warnings = []
     if case is not None:
-        warnings.append(
-            f"{colour} had {case.allowed_days - case.used_days} day(s) left in control {case.control_number} when"
-            f" sending move {case.through_move}: 50.4.12 requires registered mail, and this move was sent by"
-            f" {Mail(mail).label}; the arbiters will decide on penalty days (50.4.9.3), case {case.pk}")
+        warnings.append(Said(
+            _("%(colour)s had %(days)s day(s) left in control %(control)s when sending move %(move)s: 50.4.12"
+              " requires registered mail, and this move was sent by %(mail)s; the arbiters will decide on penalty"
+              " days (50.4.9.3), case %(case)s"), colour=colour_word(colour), days=case.allowed_days - case.used_days,
+            control=case.control_number, move=case.through_move, mail=Mail(mail).label, case=case.pk))
     account = time.clock.accounts[colour]
     if account.overstepped is not None:
         over = account.overstepped
-        warnings.append(f"{colour} has used {over.used_days} of {over.allowed_days} days in control {over.control}"
-                        " (50.4.3): an overstep case is open for the arbiters")
+        if cases is None:
+            cases = OverstepCase.objects.filter(game=game).exclude(status=OverstepStatus.WITHDRAWN)
+        same = [c for c in cases if c.kind == CaseKind.OVERSTEP and c.player == colour
+                and c.control_number == over.control]
+        values = {"colour": colour_word(colour), "used": over.used_days, "allowed": over.allowed_days,
+                  "control": over.control}
+        if not same or any(c.status == OverstepStatus.OPEN for c in same):
+            warnings.append(Said(_("%(colour)s has used %(used)s of %(allowed)s days in control %(control)s (50.4.3):"
+                                   " an overstep case is open for the arbiters"), **values))
+        else:
+            decided = same[-1]
+            warnings.append(Said(_("%(colour)s has used %(used)s of %(allowed)s days in control %(control)s (50.4.3):"
+                                   " the arbiters decided its case %(case)s (%(status)s)"), case=decided.pk,
+                                 status=decided.get_status_display(), **values))
     elif account.time_trouble and game.mode == Mode.POSTAL:
-        warnings.append(f"{colour} has {account.remaining_days} day(s) left in control {account.control.number}:"
-                        " send your next replies by registered mail (50.4.12)")
+        warnings.append(Said(_("%(colour)s has %(days)s day(s) left in control %(control)s: send your next replies by"
+                               " registered mail (50.4.12)"), colour=colour_word(colour), days=account.remaining_days,
+                             control=account.control.number))
     return warnings
-
 
 
 @transaction.atomic
@@ -240,7 +261,8 @@ def notice_submit(*, game: Game, by: User, reason: str, received_on: date, sent_
         target = row_in_force(rows, seq)
         if not target.void:
             new.append(correction_of(target, by, void=True,
-                                   note=f"void: {colour} reported it as {reason_value.value.replace('_', ' ')}"))
+                                   note=record_text("void", player=colour,
+                                                    reason=reason_value.value.replace("_", " "))))
     number = before.assembled.made[colour] + 1
     new.append(event_new(by, EventKind.NOTICE, colour, number=number, reason=reason_value.value,
                       received_on=received_on, sent_on=sent_on))

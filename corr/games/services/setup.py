@@ -20,6 +20,7 @@ from corr.models import Colour, EventKind, Game, GameKind, Mode, Timeouts, Tourn
 
 from ..clock_messages import ClockRefusal
 from ..cases import history_append
+from ..records import record_text
 from ..clockstate import INSTANT_COUNTS, local_today, ruleset_count, tournament_count
 from ..errors import InvalidInput, NotAllowed
 from ..permissions import can_arbitrate
@@ -154,13 +155,19 @@ def ensure_timeouts(value: str) -> None:
 
 
 @transaction.atomic
-def game_create(*, by: User, tournament: Tournament, white: User, black: User, first: str = Colour.WHITE,
+def game_create(*, by: User, tournament: Tournament, white: User, black: User, first: str | None = None,
                 mode: str | None = None, kind: str = "", today: date) -> Game:
-    """Pair two participants in a tournament (its arbiters only); ``kind`` blank plays the tournament's."""
+    """Pair two participants in a tournament (its arbiters only); ``kind`` blank plays the tournament's.
+
+    ``first``: who moves first; None is black in Go ("the clock of the player with the black stones is
+    started", Go rules 12.5) and white in chess and draughts.
+    """
     if not can_arbitrate(by, tournament):
         raise NotAllowed(_("only the tournament's arbiters create its games"))
     if white.pk == black.pk:
         raise InvalidInput(_("white and black must be two different participants"), field="black")
+    if first is None:
+        first = Colour.BLACK if (kind or tournament.kind) == GameKind.GO else Colour.WHITE
     if first not in Colour.values:
         raise InvalidInput(_("first must be white or black, got %(value)s"), field="first", value=repr(first))
     mode = mode or tournament.mode
@@ -281,9 +288,9 @@ def tournament_rules_apply(*, tournament: Tournament, by: User | None, before: d
                  .exclude(mode=Mode.LIVE).order_by("pk"))
     for game in games:
         game.tournament = tournament
-        history_append(game=game, by=by, kind=EventKind.RULES, note=f"tournament rules changed: {text}")
+        history_append(game=game, by=by, kind=EventKind.RULES, note=record_text("rules_changed", text=text))
         try:
-            game_recompute(game, by=by, today=today, cause=f"tournament rules changed ({text})")
+            game_recompute(game, by=by, today=today, cause=record_text("cause_rules", text=text))
         except ClockError as error:
             raise InvalidInput(_("game #%(game)s would not compute under the new rules: %(problem)s"),
                                field=error.field, game=game.pk,

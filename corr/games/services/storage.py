@@ -16,6 +16,7 @@ from corr.models import CaseKind, Game, GameEvent, GameStatus, Mode, OverstepCas
 from ..cases import CaseChanges, cases_follow
 from ..clock_messages import ClockRefusal
 from ..clockstate import GameTime, assemble_game, clock_day, counts_instants, game_time
+from ..records import record_text
 from ..errors import GameOver, InvalidInput, NotAllowed, TurnConflict
 from ..flagclock import flag_schedule_on_commit
 from ..selectors import game_rows
@@ -160,16 +161,17 @@ def _store_statement(events: int, clocks: int) -> Prepared:
 def cause_of(new: list[GameEvent], game: Game) -> str:
     """What a list of new rows is, in words, for the reason of a withdrawn case."""
     if not new:
-        return f"game #{game.pk} recomputed"
+        return record_text("cause_recomputed", game=game.pk)
     row = new[-1]
     if row.supersedes_id is not None:
-        verb = "withdrawn" if row.kind == "withdrawal" else "corrected"
-        return f"{row.player}'s {row.kind if row.kind != 'withdrawal' else 'event'} {verb}"
+        if row.kind == "withdrawal":
+            return record_text("cause_withdrawn", player=row.player)
+        return record_text("cause_corrected", player=row.player, kind=row.kind.replace("_", " "))
     if row.kind == "move":
-        return f"{row.player}'s move {row.number} recorded"
+        return record_text("cause_move", player=row.player, number=row.number)
     if row.kind == "receipt":
-        return f"{row.player}'s receipt of the partner's move recorded ({row.received_on})"
-    return f"{row.player}'s {row.get_kind_display()} recorded"
+        return record_text("cause_receipt", player=row.player, day=row.received_on)
+    return record_text("cause_recorded", player=row.player, kind=row.kind.replace("_", " "))
 
 
 def time_sources(game: Game, rows, today: date):

@@ -1,0 +1,87 @@
+"""The words of the history's record lines, the reasons of withdrawn cases and the terminations corr writes.
+
+Each is stored as English text (the history is append-only: an API client and an export read it as it
+was written), made from one template of ``TEMPLATES`` by ``record_text``; the pages read it back through
+the same template and say it in the reader's language (``corr.web.records.record_words``). A template is
+written once, here: the stored English and the pages' words cannot drift apart. Parameters named
+``player``/``partner`` are colours, ``kind`` a case's kind, ``reason`` a rule's reason, and ``why``,
+``cause`` and ``termination`` are texts of this table themselves (or words a person typed).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_noop
+
+TEMPLATES: dict[str, str] = {
+    # History record lines.
+    "mail_case_confirmed": gettext_noop("registered mail case %(case)s confirmed: penalty (50.4.9.3)"),
+    "overstep_case_confirmed": gettext_noop("overstep case %(case)s confirmed: %(used)s of %(allowed)s days in control"
+                                    " %(control)s"),
+    "case_dismissed": gettext_noop("%(kind)s case %(case)s dismissed: %(reason)s"),
+    "case_withdrawn": gettext_noop("%(kind)s case %(case)s withdrawn: %(why)s"),
+    "result_ended": gettext_noop("result %(result)s: %(termination)s"),
+    "result": gettext_noop("result %(result)s"),
+    "reopened": gettext_noop("reopened (was %(was)s): %(note)s"),
+    "rules_changed": gettext_noop("tournament rules changed: %(text)s"),
+    "admin_changed": gettext_noop("changed in the admin: %(text)s"),
+    "void": gettext_noop("void: %(player)s reported it as %(reason)s"),
+    "leave_booked": gettext_noop("%(player)s's leave booked: %(first)s to %(last)s"),
+    "leave_cancelled": gettext_noop("%(player)s's leave cancelled: %(first)s to %(last)s"),
+    "leave_granted": gettext_noop("special leave for %(player)s: %(first)s to %(last)s, granted by %(name)s:"
+                                  " %(reason)s"),
+    # Why a case was withdrawn: what changed, and what the clock says now.
+    "why_figures": gettext_noop("%(cause)s: %(used)s of %(allowed)s days used in control %(control)s"),
+    "why_over": gettext_noop("%(cause)s: the game is over"),
+    "why_mail": gettext_noop("%(cause)s: move %(move)s is no longer recorded as sent by ordinary mail or e-mail in time"
+                     " trouble"),
+    "cause_move": gettext_noop("%(player)s's move %(number)s recorded"),
+    "cause_receipt": gettext_noop("%(player)s's receipt of the partner's move recorded (%(day)s)"),
+    "cause_recorded": gettext_noop("%(player)s's %(kind)s recorded"),
+    "cause_corrected": gettext_noop("%(player)s's %(kind)s corrected"),
+    "cause_withdrawn": gettext_noop("%(player)s's event withdrawn"),
+    "cause_recomputed": gettext_noop("game #%(game)s recomputed"),
+    "cause_nightly": gettext_noop("nightly re-check of %(day)s"),
+    "cause_flag": gettext_noop("%(player)s's flag fell"),
+    "cause_result": gettext_noop("result %(result)s recorded"),
+    "cause_rules": gettext_noop("tournament rules changed (%(text)s)"),
+    "cause_admin": gettext_noop("changed in the admin (%(text)s)"),
+    "cause_reopened": gettext_noop("game reopened"),
+    "cause_demo": gettext_noop("demo data loaded"),
+    # Terminations: how a game ended, when corr ended it.
+    "lost_on_time_control": gettext_noop("%(player)s lost on time: control %(control)s exceeded, %(used)s of"
+                                         " %(allowed)s days as of %(day)s (50.4.3)"),
+    "lost_on_time_flag": gettext_noop("%(player)s lost on time: the flag fell at %(when)s"),
+    "drawn_cannot_mate": gettext_noop("%(player)s's time ran out at %(when)s, but %(partner)s cannot checkmate"
+                                      " (insufficient material, FIDE 6.9): drawn"),
+    # The live engine's (corr.live.decide, issue 24), read back the same way.
+    "live_draw_cannot_mate": gettext_noop("%(player)s's flag fell; %(partner)s cannot mate by any series of legal"
+                                          " moves: draw (002 6.9)"),
+    "live_lost_chess": gettext_noop("%(player)s lost on time (002 6.9)"),
+    "live_draughts_blocked": gettext_noop("%(player)s's flag fell, but %(partner)s's pieces are all captured or"
+                                          " blocked: no overstep, %(player)s wins (000 12.10, 001 1.7.12)"),
+    "live_lost_draughts": gettext_noop("%(player)s lost on time (000 12.9, 001 1.7.9)"),
+    "live_case": gettext_noop("%(player)s's flag fell: arbiter case opened (%(rule)s)"),
+    "live_forfeit_illegal": gettext_noop("%(player)s lost by a third illegal move (%(rule)s)"),
+    "live_forfeit_late": gettext_noop("%(player)s lost by late arrival (%(rule)s)"),
+    "live_result": gettext_noop("result %(result)s recorded by the arbiter"),
+}
+"""Every stored text corr writes into the history and a game's termination, by a name."""
+
+
+def record_text(code: str, **params) -> str:
+    """The stored English of ``code`` with ``params`` (strings, numbers, dates written ISO)."""
+    return TEMPLATES[code] % {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in params.items()}
+
+
+def _codes(*prefixes: str) -> tuple[str, ...]:
+    return tuple(code for code in TEMPLATES if code.startswith(prefixes))
+
+
+WHYS = _codes("why_")
+"""Why a case was withdrawn (``OverstepCase.withdrawn_reason``, the ``why`` of ``case_withdrawn``)."""
+CAUSES = _codes("cause_", "leave_")
+"""What changed (the ``cause`` of a reason): an event recorded or corrected, a leave booked, a night's re-check."""
+TERMINATIONS = _codes("lost_", "drawn_", "live_")
+"""How corr ended a game (``Game.termination``)."""
+LINES = tuple(code for code in TEMPLATES if code not in WHYS + CAUSES + TERMINATIONS) + _codes("leave_")
+"""The history's record lines (``GameEvent.note``; a leave line is one too)."""
