@@ -189,8 +189,10 @@ class MoveInput(StrictInput):
     received_on = StrictDateField(required=False, allow_null=True, default=None)
     sent_on = StrictDateField(required=False, allow_null=True, default=None)
     void = serializers.BooleanField(required=False, default=False)
-    mail = serializers.ChoiceField(choices=Mail.choices, required=False, default="")
-    variant = serializers.ChoiceField(choices=["accepted", "conditional"], required=False, default="")
+    # "" (none said) is the documented default, so sent as it is it means the same as omitted.
+    mail = serializers.ChoiceField(choices=Mail.choices, required=False, allow_blank=True, default="")
+    variant = serializers.ChoiceField(choices=["accepted", "conditional"], required=False, allow_blank=True,
+                                      default="")
 
 
 class ReceiptInput(StrictInput):

@@ -75,6 +75,16 @@ def test_a_server_game_takes_both_dates_from_the_server(api, server_game, anna, 
     assert r.json()["clock"]["players"]["black"]["thinking_days"] == 3
 
 
+def test_a_move_that_sends_the_documented_defaults_is_taken_as_one_that_omits_them(api, server_game, anna):
+    # The schema documents mail and variant with the default "" (none said): sending it was 400
+    # '"" is not a valid choice' (schemathesis's stateful phase, issue 23).
+    r = post_move(api(anna), server_game, number=1, notation="d4", mail="", variant="", void=False,
+                  received_on=None, sent_on=None)
+    assert r.status_code == 201, r.json()
+    move = GameEvent.objects.get(kind="move", player="white")
+    assert (move.mail, move.variant, move.void) == ("server", "", False)
+
+
 def test_a_server_game_refuses_typed_dates(api, server_game, anna):
     r = post_move(api(anna), server_game, number=1, sent_on="2026-02-01")
     assert r.status_code == 400 and r.json()["field"] == "sent_on"
