@@ -268,7 +268,10 @@ def game_summary(game: Game) -> dict:
 class PendingOut(serializers.Serializer):
     player = serializers.ChoiceField(choices=Colour.choices)
     number = serializers.IntegerField()
-    received_on = serializers.DateField(allow_null=True)
+    received_on = serializers.DateField(allow_null=True, help_text=(
+        "when the player received the move to answer (an instant's date in the tournament's zone); null: not yet"))
+    received_at = serializers.DateTimeField(allow_null=True, help_text=(
+        "server games under an instant count: that instant (RFC 3339, UTC); null otherwise (issue 22)"))
     presumed = serializers.BooleanField(help_text="true until the player records the receipt")
 
 

@@ -35,7 +35,8 @@ def test_until_a_receipt_is_recorded_it_is_presumed_and_said_so(api, postal_game
     post_move(api(anna), postal_game, number=1, sent_on="2026-02-01", mail="ordinary")
     body = api(boris).get(f"/api/games/{postal_game.pk}/").json()
     # Presumed receipt: 02-01 + 4 transit days = 02-05; as of 03-01 that is 24 days running.
-    assert body["pending"] == {"player": "black", "number": 1, "received_on": "2026-02-05", "presumed": True}
+    assert body["pending"] == {"player": "black", "number": 1, "received_on": "2026-02-05", "received_at": None,
+                               "presumed": True}
     assert body["clock"]["players"]["black"]["thinking_days"] == 24
     r = api(boris).post(f"/api/games/{postal_game.pk}/receipts/", {"received_on": "2026-02-10"}, format="json")
     assert r.status_code == 201, r.json()
