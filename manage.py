@@ -12,6 +12,11 @@ if __name__ == "__main__":
         if status is not None:
             sys.exit(status)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
+    if sys.argv[1:2] == ["runserver"]:
+        # daphne's runserver (the first installed app) serves corr.asgi, but loads the settings before it.
+        from corr import serving
+
+        serving.ASGI = True
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

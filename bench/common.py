@@ -12,7 +12,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
-PG = {"host": "127.0.0.1", "port": "5432", "user": "postgres"}
+PG = {"host": os.environ.get("BENCH_PG_HOST", "127.0.0.1"), "port": os.environ.get("BENCH_PG_PORT", "5432"),
+      "user": os.environ.get("BENCH_PG_USER", "postgres")}
+"""The PostgreSQL server of every section (trust authentication), by default CI's."""
 REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 
 

@@ -8,8 +8,14 @@ class CorrConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.conf import settings
+
         # Bind @shared_task to corr's Celery app in every Django process.
         from . import celery, checks  # noqa: F401
         # The server flags' tasks are queued by name from the games layer (corr.games.flagclock) and, when
         # tasks run eagerly, looked up by name in this process: registered here, not on first import.
         from .timeouts import tasks  # noqa: F401
+
+        if any(db["ENGINE"] == "django.db.backends.postgresql" for db in settings.DATABASES.values()):
+            # A forked child opens its own database pool rather than using the parent's sessions.
+            from . import dbpools  # noqa: F401

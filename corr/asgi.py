@@ -12,7 +12,12 @@ from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.exceptions import ImproperlyConfigured
 
+from corr import serving
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
+# Before the settings load: they keep no connection per thread under ASGI, where each request's sync
+# code runs in a thread of its own (DB_POOL, DB_CONN_MAX_AGE in corr/settings.py).
+serving.ASGI = True
 # Django first: the routing imports consumers that import models.
 http_application = get_asgi_application()
 

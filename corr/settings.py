@@ -19,6 +19,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from corr import serving
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -137,6 +139,28 @@ try:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
 except ValueError as error:
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {error}") from None
+# PostgreSQL: a pool of sessions per process (psycopg_pool, Django's OPTIONS["pool"]), lent to a request
+# and taken back when it ends. Under ASGI each request's sync code runs in a thread of its own, and a
+# connection kept per thread (CONN_MAX_AGE) was never reused nor closed: daphne held 19 idle sessions
+# after two minutes of a 10-game live load, then PostgreSQL refused clients (issue 23, item 4).
+DB_POOL = env_bool("DB_POOL", True)
+DB_POOL_MIN_SIZE = env_int("DB_POOL_MIN_SIZE", 2)
+DB_POOL_MAX_SIZE = env_int("DB_POOL_MAX_SIZE", 10, minimum=1)
+# Seconds a request waits for a session when all are lent; then 503 (corr.api.http_errors), not a hang.
+DB_POOL_TIMEOUT = env_int("DB_POOL_TIMEOUT", 10, minimum=1)
+if DB_POOL_MAX_SIZE < DB_POOL_MIN_SIZE:
+    raise ImproperlyConfigured(f"DB_POOL_MAX_SIZE must be at least DB_POOL_MIN_SIZE ({DB_POOL_MIN_SIZE}),"
+                               f" got {DB_POOL_MAX_SIZE}")
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    if DB_POOL:
+        # The pool keeps the sessions: Django refuses a pool with persistent connections on top.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": DB_POOL_MIN_SIZE,
+                                                                  "max_size": DB_POOL_MAX_SIZE,
+                                                                  "timeout": DB_POOL_TIMEOUT}
+    elif serving.ASGI:
+        # Without the pool, one connection per request: a kept one would stay with its finished thread.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
 # PostgreSQL: the move's statements are prepared once per session (corr.games.services.prepared);
 # 0 behind a pooler that shares sessions between clients (PgBouncer in transaction mode).
 DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
@@ -231,6 +255,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"ColourEnum": "corr.models.Colour", "ModeEnum": "corr.models.Mode",
                             "MailEnum": "corr.models.Mail"},
+    # drf-spectacular's own hook, then the links between operations (corr/api/schema_links.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "corr.api.schema_links.links_add"],
 }
 
 # Per-process cache of computed clocks (keys carry the game's version and the date).

@@ -13,7 +13,7 @@ from corr.clock.presets import PRESETS
 from corr.games.turns import TurnSince, TurnState
 from corr.models import AllowancePer, Colour, Game, GameKind, Mail, Mode, Timeouts, Tournament
 
-from .fields import StrictDateField
+from .fields import RulesetField, StrictDateField
 
 
 class StrictInput(serializers.Serializer):
@@ -89,7 +89,7 @@ class TournamentCreate(LeaveSettings):
     name = serializers.CharField(max_length=lim.NAME_MAX)
     official_start = StrictDateField()
     mode = serializers.ChoiceField(choices=Mode.choices)
-    ruleset = serializers.DictField(required=False, help_text="the game file's ruleset keys; defaults: 50.4")
+    ruleset = RulesetField(required=False, help_text="the game file's ruleset keys; defaults: 50.4")
     preset = serializers.ChoiceField(choices=sorted(PRESETS), required=False,
                                      help_text="a named ruleset; keys of `ruleset` override it")
     time_zone = serializers.CharField(required=False, default="UTC", max_length=lim.TIME_ZONE_MAX)
@@ -135,7 +135,7 @@ class TournamentChange(LeaveSettings):
 
     name = serializers.CharField(max_length=lim.NAME_MAX, required=False)
     official_start = StrictDateField(required=False)
-    ruleset = serializers.DictField(required=False, help_text="the game file's ruleset keys to change")
+    ruleset = RulesetField(required=False, help_text="the game file's ruleset keys to change")
     preset = serializers.ChoiceField(choices=sorted(PRESETS), required=False,
                                      help_text="a named ruleset replacing the current one; `ruleset` keys override it")
     time_zone = serializers.CharField(required=False, max_length=lim.TIME_ZONE_MAX)
@@ -192,8 +192,10 @@ class MoveInput(StrictInput):
     received_on = StrictDateField(required=False, allow_null=True, default=None)
     sent_on = StrictDateField(required=False, allow_null=True, default=None)
     void = serializers.BooleanField(required=False, default=False)
-    mail = serializers.ChoiceField(choices=Mail.choices, required=False, default="")
-    variant = serializers.ChoiceField(choices=["accepted", "conditional"], required=False, default="")
+    # "" (none said) is the documented default, so sent as it is it means the same as omitted.
+    mail = serializers.ChoiceField(choices=Mail.choices, required=False, allow_blank=True, default="")
+    variant = serializers.ChoiceField(choices=["accepted", "conditional"], required=False, allow_blank=True,
+                                      default="")
 
 
 class ReceiptInput(StrictInput):
@@ -273,7 +275,10 @@ def game_summary(game: Game) -> dict:
 class PendingOut(serializers.Serializer):
     player = serializers.ChoiceField(choices=Colour.choices)
     number = serializers.IntegerField()
-    received_on = serializers.DateField(allow_null=True)
+    received_on = serializers.DateField(allow_null=True, help_text=(
+        "when the player received the move to answer (an instant's date in the tournament's zone); null: not yet"))
+    received_at = serializers.DateTimeField(allow_null=True, help_text=(
+        "server games under an instant count: that instant (RFC 3339, UTC); null otherwise (issue 22)"))
     presumed = serializers.BooleanField(help_text="true until the player records the receipt")
 
 

@@ -27,6 +27,7 @@ from datetime import date, datetime, timedelta
 from typing import Any, Iterable, Protocol
 
 from .calendar import DateRange
+from .counts import moment_text, zone
 from .events import (
     Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant,
 )
@@ -90,10 +91,21 @@ class PendingReceipt:
     """A date; an aware ``datetime`` (a ``date`` too) when the game is assembled with instants."""
     presumed: bool
     """True until the player records the receipt: dispatch date + presumed transit days."""
+    time_zone: str = "UTC"
+    """The tournament's IANA zone: the date of an instant ``received_on`` is the date there."""
 
     def as_json(self) -> dict:
+        """``received_on`` a date (YYYY-MM-DD) or null; ``received_at`` the instant (RFC 3339, UTC) or null.
+
+        As the history's lines write an event: an instant's date is its date in
+        the tournament's zone, and only a game assembled with instants has one.
+        """
+        received, at = self.received_on, None
+        if isinstance(received, datetime):
+            at = moment_text(received)
+            received = received.astimezone(zone(self.time_zone)).date()
         return {"player": self.player, "number": self.number,
-                "received_on": None if self.received_on is None else self.received_on.isoformat(),
+                "received_on": None if received is None else received.isoformat(), "received_at": at,
                 "presumed": self.presumed}
 
 
@@ -327,11 +339,11 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
     if ongoing:
         number = made[to_move] + 1
         if receipt is not None:
-            pending = PendingReceipt(to_move, number, receipt, presumed=False)
+            pending = PendingReceipt(to_move, number, receipt, False, time_zone)
         elif dispatched is not None:
-            pending = PendingReceipt(to_move, number, dispatched + transit, presumed=not server)
+            pending = PendingReceipt(to_move, number, dispatched + transit, not server, time_zone)
         else:  # the first move of the game counts from the player's start
-            pending = PendingReceipt(to_move, number, None, presumed=False)
+            pending = PendingReceipt(to_move, number, None, False, time_zone)
         if pending.received_on is None or pending.received_on <= as_of:
             events.append(Move(to_move, number, pending.received_on))
             sources.append(None)

@@ -53,7 +53,7 @@ def rendered(data) -> bytes:
 def test_the_played_game_has_a_pending_move_and_a_ledger_note(played):
     body = general_body(played)
     assert body["pending"] == {"player": "white", "number": 2, "received_on": body["pending"]["received_on"],
-                               "presumed": True}
+                               "received_at": None, "presumed": True}
     assert any(line["note"] for line in body["clock"]["ledger"])
 
 

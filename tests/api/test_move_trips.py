@@ -87,10 +87,16 @@ def test_a_move_that_opens_a_case_stores_both_and_commits(api, server_game, anna
     assert GameEvent.objects.filter(game=server_game, kind="move").count() == 1
 
 
+def pooled() -> bool:
+    return bool(connection.settings_dict["OPTIONS"].get("pool"))
+
+
 @postgres_only
 def test_a_new_session_prepares_again_and_the_switch_turns_preparing_off(api, fresh_game, anna, boris, settings):
     assert move(api(anna), fresh_game, 1).status_code == 201
     connection.close()  # the next request opens a new session, which has prepared nothing
+    if pooled():
+        connection.close_pool()  # every session of the pool ends; the next request's is new
     with CaptureQueriesContext(connection) as ctx:
         assert move(api(boris), fresh_game, 1).status_code == 201
     assert any(q["sql"].startswith("PREPARE corr_game_lock_read AS") for q in ctx.captured_queries)
@@ -100,6 +106,38 @@ def test_a_new_session_prepares_again_and_the_switch_turns_preparing_off(api, fr
     assert not any("EXECUTE" in q["sql"] for q in ctx.captured_queries), ctx.captured_queries
     assert idle()
     assert GameEvent.objects.filter(game=fresh_game, kind="move").count() == 3
+
+
+@postgres_only
+@pytest.mark.skipif(not pooled(), reason="DB_POOL is off: Django opens a new session per connection")
+def test_a_session_lent_again_by_the_pool_keeps_its_statements_and_a_new_one_prepares_them(api, fresh_game, anna,
+                                                                                        boris):
+    # The pool lends its idle sessions in turn (FIFO), each time through a Django connection that starts
+    # afresh: each session prepares each statement once, the first time it runs it, and never again.
+    connection.close_pool()
+    connection.pool.open(wait=True, timeout=10)  # DB_POOL_MIN_SIZE sessions that have prepared nothing
+    prepares: list[tuple[int, str]] = []
+    sessions: list[int] = []
+
+    def watch(execute, sql, params, many, context):
+        pid = context["connection"].connection.info.backend_pid
+        if sql.startswith("PREPARE "):
+            prepares.append((pid, sql.split()[1]))
+        elif sql.startswith("BEGIN; EXECUTE corr_game_lock_read"):
+            sessions.append(pid)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(watch):
+        for number in range(1, 5):
+            for player in (anna, boris):
+                assert move(api(player), fresh_game, number).status_code == 201
+                connection.close()  # as the end of a request does (the test client keeps its connection)
+    assert len(sessions) == 8 and len(set(sessions)) >= 2, sessions  # lent again, and more than one session
+    assert any(sessions.count(pid) > 1 for pid in sessions), sessions
+    names = {name for _, name in prepares}
+    assert names == {"corr_game_lock_read", "corr_events_store_1_2"}, prepares
+    assert sorted(prepares) == sorted({(pid, name) for pid in set(sessions) for name in names}), prepares
+    assert GameEvent.objects.filter(game=fresh_game, kind="move").count() == 8
 
 
 @postgres_only

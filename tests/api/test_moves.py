@@ -35,7 +35,8 @@ def test_until_a_receipt_is_recorded_it_is_presumed_and_said_so(api, postal_game
     post_move(api(anna), postal_game, number=1, sent_on="2026-02-01", mail="ordinary")
     body = api(boris).get(f"/api/games/{postal_game.pk}/").json()
     # Presumed receipt: 02-01 + 4 transit days = 02-05; as of 03-01 that is 24 days running.
-    assert body["pending"] == {"player": "black", "number": 1, "received_on": "2026-02-05", "presumed": True}
+    assert body["pending"] == {"player": "black", "number": 1, "received_on": "2026-02-05", "received_at": None,
+                               "presumed": True}
     assert body["clock"]["players"]["black"]["thinking_days"] == 24
     r = api(boris).post(f"/api/games/{postal_game.pk}/receipts/", {"received_on": "2026-02-10"}, format="json")
     assert r.status_code == 201, r.json()
@@ -73,6 +74,16 @@ def test_a_server_game_takes_both_dates_from_the_server(api, server_game, anna, 
     assert (move.received_on.isoformat(), move.sent_on.isoformat(), move.mail) == ("2026-03-01", "2026-03-04",
                                                                                   "server")
     assert r.json()["clock"]["players"]["black"]["thinking_days"] == 3
+
+
+def test_a_move_that_sends_the_documented_defaults_is_taken_as_one_that_omits_them(api, server_game, anna):
+    # The schema documents mail and variant with the default "" (none said): sending it was 400
+    # '"" is not a valid choice' (schemathesis's stateful phase, issue 23).
+    r = post_move(api(anna), server_game, number=1, notation="d4", mail="", variant="", void=False,
+                  received_on=None, sent_on=None)
+    assert r.status_code == 201, r.json()
+    move = GameEvent.objects.get(kind="move", player="white")
+    assert (move.mail, move.variant, move.void) == ("server", "", False)
 
 
 def test_a_server_game_refuses_typed_dates(api, server_game, anna):

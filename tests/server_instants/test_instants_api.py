@@ -31,6 +31,25 @@ def test_a_server_move_stores_its_instant_and_the_partners_receipt_is_that_insta
     assert [(m["received_on"], m["sent_on"]) for m in moves] == [(None, "2026-03-02"), ("2026-03-02", "2026-03-02")]
 
 
+def test_the_pending_move_says_its_received_date_as_a_date_and_its_instant_beside_it(api, exact_game, boris):
+    # As the history's lines: received_on the instant's date in the tournament's zone, received_at the
+    # instant. It was the instant in received_on ("2026-03-02T10:00:00+00:00"), which the schema
+    # documents as a date: schemathesis's stateful phase found it in the move's 201 (issue 23).
+    late = WHITE_SENT.replace(hour=22)  # 01:00 on 3 March in Moscow
+    white_sends = move_at(api(boris), exact_game, 1, "e5", WHITE_SENT + timedelta(hours=1))
+    assert white_sends.status_code == 201
+    answer = move_at(api(exact_game.white), exact_game, 2, "Nf3", late)
+    assert answer.json()["pending"] == {"player": "black", "number": 2, "received_on": "2026-03-03",
+                                        "received_at": "2026-03-02T22:00:00Z", "presumed": False}
+    read = api(boris).get(f"/api/games/{exact_game.pk}/").json()["pending"]
+    assert read == answer.json()["pending"]
+
+
+def test_a_dates_games_pending_move_has_no_instant(api, postal_game, anna):
+    pending = api(anna).get(f"/api/games/{postal_game.pk}/").json()["pending"]
+    assert pending == {"player": "white", "number": 1, "received_on": None, "received_at": None, "presumed": False}
+
+
 def test_the_clock_carries_flag_at_and_the_seconds_left(api, exact_game, boris):
     body = read_at(api(boris), f"/api/games/{exact_game.pk}/", WHITE_SENT + timedelta(hours=2)).json()
     assert body["clock"]["as_of"] == "2026-03-02T12:00:00Z"  # the second of the request

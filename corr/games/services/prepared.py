@@ -4,10 +4,18 @@ Django's psycopg cursors bind parameters on the client, so every execution
 of a statement is parsed and planned again by the server: for the move's
 locking read (a four-table join with three JSON subqueries) planning costs
 more than running it. A statement here is prepared the first time a session
-runs it (one extra round trip per database connection, which Django keeps
-for ``CONN_MAX_AGE``) and executed by name after; ``EXECUTE`` is a plain SQL
-statement, so it can share a query string with ``BEGIN`` or ``COMMIT``
-(``trips``).
+runs it (one extra round trip per server session) and executed by name after;
+``EXECUTE`` is a plain SQL statement, so it can share a query string with
+``BEGIN`` or ``COMMIT`` (``trips``).
+
+What a session has prepared is remembered with psycopg's connection object,
+which is that one session from its start to its end: the pool (``DB_POOL``)
+lends one session to many requests, each through a Django connection that
+starts empty, so a Django connection knows nothing of what its session did
+before, and a session handed out again keeps its statements (``PREPARE`` of an
+existing name is an error). A session opened anew, by the pool or by Django,
+is a new psycopg connection and has prepared nothing. ``PREPARE`` is not
+undone by a rollback, and only this module prepares or deallocates.
 
 A prepared statement lives in its server session: a connection pooler that
 hands one client's statements to several sessions (PgBouncer in transaction
@@ -17,10 +25,10 @@ the same SQL is then sent whole each time.
 
 from __future__ import annotations
 
+import weakref
+
 from django.conf import settings
 from django.db import connection
-from django.db.backends.signals import connection_created
-from django.dispatch import receiver
 
 _PLACEHOLDER = "%s"
 
@@ -55,14 +63,17 @@ class Prepared:
 
 
 def _session_prepared() -> set[str]:
-    """The names prepared in the current database session (reset whenever Django connects anew)."""
-    done = getattr(connection, "corr_prepared", None)
+    """The names prepared in the server session the current Django connection is on (connected by the caller).
+
+    Kept per psycopg connection, which dies with its session: a session the
+    pool lends again keeps its names, a new one starts with none.
+    """
+    session = connection.connection
+    done = _PREPARED.get(session)
     if done is None:
-        done = connection.corr_prepared = set()
+        done = _PREPARED[session] = set()
     return done
 
 
-@receiver(connection_created)
-def _new_session(sender, connection, **kwargs) -> None:
-    # A new session has prepared nothing, whatever the wrapper remembers of the last one.
-    connection.corr_prepared = set()
+_PREPARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""psycopg connection -> the names prepared in its session; an entry goes with its connection."""

@@ -81,7 +81,9 @@ def _end(command: str) -> None:
             cursor.execute(command)
     except Exception:
         # A connection that cannot end its transaction is not used again: closing it ends the
-        # transaction on the server, and the next request opens a fresh one.
+        # transaction on the server, and the next request opens a fresh one. With the pool
+        # (DB_POOL) closing hands the session back, and the pool rolls back its open
+        # transaction, or discards it when it is broken, before lending it again.
         connection.close()
         if command == "COMMIT":
             raise

@@ -1,0 +1,9 @@
+"""What serves this process's requests, told before the settings load (they depend on it).
+
+``ASGI`` is set by ``corr/asgi.py`` (daphne, uvicorn) and by ``manage.py runserver`` (daphne's, which
+loads the settings before it imports ``corr.asgi``); WSGI servers, workers and commands leave it False.
+A module rather than an environment variable, so that a process started by this one does not inherit it.
+"""
+
+ASGI = False
+"""True when an ASGI server runs this process: each request's sync code then runs in a thread of its own."""
