@@ -112,3 +112,14 @@ def test_the_timeline_writes_its_days_the_pages_way_and_keeps_the_last_inside():
             drawn = str(svg.deadline_timeline(rows=[Row()], today=TODAY))
         assert f">{first}</text>" in drawn, (language, drawn[:300])
         assert re.search(r'text-anchor="end" font-size="13">[^<]+</text>(?!.*font-size="13")', drawn, re.S)
+
+
+def test_the_leave_page_writes_its_days_and_dates_the_languages_way(postal_game, anna, frozen):
+    from corr.games.services.leave import leave_book
+
+    leave_book(by=anna, first=date(2026, 3, 10), last=date(2026, 3, 10), now=NOW)
+    ru = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page(anna, "/leave/", "ru")))
+    assert "10.03.2026 – 10.03.2026 (1 день)" in ru, ru  # not 2026-03-10 (1)
+    assert "не меньше 1 дня, бронь за 1 день" in ru  # not "at least 1 days, booked 1 days ahead"
+    en = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page(anna, "/leave/", "en")))
+    assert "at least 1 day, booked 1 day ahead" in en and "45 days in 2026" in en
