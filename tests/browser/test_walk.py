@@ -29,7 +29,6 @@ from corr.nightly.job import nightly_job
 
 from ..i18n.test_languages import untranslated_messages, visible_text
 from .conftest import Page
-from .test_live_page import asgi_server  # noqa: F401  (the daphne server of the live page's test)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
