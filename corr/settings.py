@@ -253,6 +253,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"ColourEnum": "corr.models.Colour", "ModeEnum": "corr.models.Mode",
                             "MailEnum": "corr.models.Mail"},
+    # drf-spectacular's own hook, then the links between operations (corr/api/schema_links.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "corr.api.schema_links.links_add"],
 }
 
 # Per-process cache of computed clocks (keys carry the game's version and the date).

@@ -9,6 +9,9 @@ Every error body of the API is ``{"detail", "field"?, "errors"?}`` (see
 - 409 for a POST on an object (a move out of turn, a decided case);
 - 429 when it is throttled (the sign-in);
 - 503 everywhere: the database is unreachable (with ``Retry-After``).
+
+A request body that refuses the keys it does not declare (``StrictInput``) says
+so: ``additionalProperties: false``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 from drf_spectacular.openapi import AutoSchema as BaseAutoSchema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
+
+from .serializers import StrictInput
 
 
 class ErrorOut(serializers.Serializer):
@@ -38,6 +43,12 @@ ERROR_DESCRIPTIONS = {
 
 class AutoSchema(BaseAutoSchema):
     """drf-spectacular's schema with the error answers each operation can give."""
+
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        if direction == "request" and isinstance(serializer, StrictInput):
+            schema["additionalProperties"] = False  # an undeclared key is a 400 naming it
+        return schema
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)

@@ -12,7 +12,7 @@ from corr.clock import ClockError, parse_date
 from corr.clock.presets import PRESETS
 from corr.models import AllowancePer, Colour, Game, GameKind, Mail, Mode, Timeouts, Tournament
 
-from .fields import StrictDateField
+from .fields import RulesetField, StrictDateField
 
 
 class StrictInput(serializers.Serializer):
@@ -88,7 +88,7 @@ class TournamentCreate(LeaveSettings):
     name = serializers.CharField(max_length=lim.NAME_MAX)
     official_start = StrictDateField()
     mode = serializers.ChoiceField(choices=Mode.choices)
-    ruleset = serializers.DictField(required=False, help_text="the game file's ruleset keys; defaults: 50.4")
+    ruleset = RulesetField(required=False, help_text="the game file's ruleset keys; defaults: 50.4")
     preset = serializers.ChoiceField(choices=sorted(PRESETS), required=False,
                                      help_text="a named ruleset; keys of `ruleset` override it")
     time_zone = serializers.CharField(required=False, default="UTC", max_length=lim.TIME_ZONE_MAX)
@@ -133,7 +133,7 @@ class TournamentChange(LeaveSettings):
 
     name = serializers.CharField(max_length=lim.NAME_MAX, required=False)
     official_start = StrictDateField(required=False)
-    ruleset = serializers.DictField(required=False, help_text="the game file's ruleset keys to change")
+    ruleset = RulesetField(required=False, help_text="the game file's ruleset keys to change")
     preset = serializers.ChoiceField(choices=sorted(PRESETS), required=False,
                                      help_text="a named ruleset replacing the current one; `ruleset` keys override it")
     time_zone = serializers.CharField(required=False, max_length=lim.TIME_ZONE_MAX)

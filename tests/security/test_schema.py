@@ -68,3 +68,19 @@ def test_every_default_of_a_request_body_is_one_of_its_own_choices(schema):
              if "default" in prop and choices(prop) is not None and prop["default"] not in choices(prop)]
     assert wrong == []
 
+
+def test_a_request_body_that_refuses_undeclared_keys_says_so(schema):
+    components = schema["components"]["schemas"]
+    assert components["MoveInput"]["additionalProperties"] is False
+    assert components["TournamentCreate"]["additionalProperties"] is False
+    ruleset = components["TournamentCreate"]["properties"]["ruleset"]
+    assert ruleset["additionalProperties"] is False
+    keys = {"days_per_control", "time_control", "holidays", "weekend_days", "move_on_leave"}
+    assert keys <= set(ruleset["properties"])
+    assert "additionalProperties" not in components["GameOut"]  # answers may grow
+
+
+def test_a_new_tournaments_id_links_to_the_games_created_in_it(schema):
+    links = schema["paths"]["/api/tournaments/"]["post"]["responses"]["201"]["links"]
+    assert links["CreateGame"]["operationId"] == "games_create"
+    assert links["CreateGame"]["requestBody"] == {"tournament": "$response.body#/id"}
