@@ -1,7 +1,7 @@
 """Database sessions held by daphne under a live load: the pool (``DB_POOL``) against the code before it.
 
 Usage: python bench/asgi_connections.py [--seconds 300] [--floor-seconds S] [--rounds 2] [--games 10]
-       [--interval 2.0] [--sample-seconds 5] [--cap 30] [--modes pool,kept]
+       [--interval 2.0] [--sample-seconds 5] [--cap 30] [--modes pool,kept] [--summary FILE]
 
 Each round serves ``corr.asgi:application`` with daphne (one process) and runs a Celery worker with
 beat (one pool process: the flag checks and the sweep), both on ``REDIS_URL`` (channels-redis and the
@@ -280,9 +280,10 @@ def run_round(mode: str, seconds: float, args, people: dict, round_no: int, work
 
 
 def at(samples: list[dict], t: float, key: str = "daphne") -> int | None:
-    """The count of the last sample taken at or before ``t`` seconds (None: the round was shorter)."""
-    before = [s for s in samples if s["t"] <= t]
-    return before[-1][key] if before and samples[-1]["t"] >= t - 1 else None
+    """The count of the sample nearest to ``t`` seconds, within a sampling interval (None: the round was shorter)."""
+    if not samples or samples[-1]["t"] < t - 1:
+        return None
+    return min(samples, key=lambda s: abs(s["t"] - t))[key]
 
 
 def spread(values: list[float]) -> str:
@@ -317,7 +318,8 @@ def summary(rounds: list[dict]) -> None:
               f"  presses/s {spread([r['presses_per_s'] for r in mine])}"
               f"  press p50 ms {spread([r['press_p50_ms'] for r in mine])}"
               f"  capped {sum(1 for r in mine if r['capped_at_s'])}/{len(mine)}"
-              f"  saturated {sum(1 for r in mine if r['saturated'])}/{len(mine)}")
+              + (f" after {spread([r['capped_at_s'] for r in mine])} s" if any(r["capped_at_s"] for r in mine) else "")
+              + f"  saturated {sum(1 for r in mine if r['saturated'])}/{len(mine)}")
 
 
 def main() -> None:
@@ -330,7 +332,11 @@ def main() -> None:
     parser.add_argument("--sample-seconds", type=float, default=5.0)
     parser.add_argument("--cap", type=int, default=30, help="kept rounds stop at this many daphne sessions")
     parser.add_argument("--modes", default="pool,kept")
+    parser.add_argument("--summary", metavar="FILE", help="print the summary of an earlier run's JSON line again")
     args = parser.parse_args()
+    if args.summary:
+        summary(json.loads(Path(args.summary).read_text().strip().splitlines()[-1])["rounds"])
+        return
     modes = args.modes.split(",")
     assert set(modes) <= set(MODES), modes
     recreate_database(DATABASE)

@@ -8,6 +8,8 @@ pool every such thread kept a session that nothing reused or closed (41 sessions
 the code before the pool; 19 after two minutes of a 10-game load in production, then "too many
 clients"). With ``DB_POOL=0`` under ASGI every request closes its session. The server's sessions are
 counted in ``pg_stat_activity`` by their ``application_name`` throughout the load and after it.
+A request that finds every session of the pool lent waits ``DB_POOL_TIMEOUT``, then gets the 503 of
+a database outage, with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -205,3 +207,37 @@ def test_under_daphne_the_database_sessions_stay_within_the_pools_size_or_the_re
     assert all(sum(chunks) > 200 for chunks in received), received  # each socket got pushes, beyond the upgrade
     assert max(counts) <= most, counts
     assert after <= most_after, (after, counts)
+
+
+WAIT_FOR_A_SESSION = """
+import threading, time, django
+django.setup()
+from django.db import connection
+from django.test import Client
+
+lent = threading.Event()
+
+def hold():
+    connection.ensure_connection()  # this thread's Django connection borrows the pool's only session
+    lent.set()
+    time.sleep(4)
+    connection.close()
+
+threading.Thread(target=hold).start()
+lent.wait(10)
+started = time.monotonic()
+answer = Client(raise_request_exception=False).get("/api/users/me/", HTTP_AUTHORIZATION="Token 0123")  # read in the db
+print(answer.status_code, answer.get("Retry-After"), round(time.monotonic() - started, 1))
+"""
+
+
+def test_a_request_that_finds_every_session_lent_waits_the_pool_timeout_then_gets_503(transactional_db, settings):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DB_")}
+    env.update(DATABASE_URL=served_database_url(), SECRET_KEY=settings.SECRET_KEY, DEBUG="0", SECURE_SSL_REDIRECT="0",
+               DB_POOL_MIN_SIZE="1", DB_POOL_MAX_SIZE="1", DB_POOL_TIMEOUT="1", PYTHONPATH=str(ROOT),
+               DJANGO_SETTINGS_MODULE="corr.settings")
+    done = subprocess.run([sys.executable, "-c", WAIT_FOR_A_SESSION], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=60)
+    status, retry_after, waited = done.stdout.split()
+    assert (status, retry_after) == ("503", "30"), done.stderr[-2000:]
+    assert 1 <= float(waited) < 4  # DB_POOL_TIMEOUT, not until the session came back
