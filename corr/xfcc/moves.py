@@ -60,6 +60,12 @@ def _answer_of(error: ServiceError | ClockError, game: Game) -> str:
     return "ServerError"
 
 
+def _lost_on_time_by(game: Game, colour: str) -> bool:
+    """Whether the game is over and lost on time by ``colour`` (its partner, the winner, is told ``NotYourTurn``)."""
+    lost = "0-1" if colour == "white" else "1-0"
+    return game.status != "ongoing" and game.result == lost and "lost on time" in game.termination
+
+
 def _board(moves) -> chess.Board | None:
     """The position after the stored moves in force, or None when one of them is no legal SAN."""
     board = chess.Board()
@@ -97,7 +103,7 @@ def xfcc_move(*, user, game_id: int, resign: bool, accept_draw: bool, offer_draw
     colour = game.colour_of(user)
     if colour is None:
         return "NotYourGame"
-    if game.status != "ongoing" and "lost on time" in game.termination and game.result != "1/2-1/2":
+    if _lost_on_time_by(game, colour):
         return "LostOnTime"
     today = local_today(game.tournament, now)
     try:
