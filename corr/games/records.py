@@ -64,6 +64,22 @@ TEMPLATES: dict[str, str] = {
     "live_forfeit_illegal": gettext_noop("%(player)s lost by a third illegal move (%(rule)s)"),
     "live_forfeit_late": gettext_noop("%(player)s lost by late arrival (%(rule)s)"),
     "live_result": gettext_noop("result %(result)s recorded by the arbiter"),
+    # A move that ends the game and a player's stop (corr.live.decide.move_end_verdict, corr.live.stops).
+    "live_checkmate": gettext_noop("%(player)s checkmates %(partner)s: the move ends the game, no press needed"
+                                   " (002 6.7 a)"),
+    "live_stalemate": gettext_noop("%(partner)s is stalemated: draw; the move ends the game, no press needed"
+                                   " (002 6.7 a)"),
+    "live_draughts_blocked_by_move": gettext_noop("%(partner)s's pieces are all captured or blocked: %(player)s wins;"
+                                                  " the move ends the game, no overstep (000 12.10, 001 1.7.12)"),
+    "live_stop_resigned": gettext_noop("%(player)s stopped the clocks: resignation (000 12.11, 001 1.7.11)"),
+    "live_stop_resigned_ruled": gettext_noop("%(player)s stopped the clocks: resignation, the position not clearly"
+                                             " winning (000 12.11, 001 1.7.11)"),
+    "live_stop_resigned_ruled_why": gettext_noop("%(player)s stopped the clocks: resignation, the position not"
+                                                 " clearly winning (000 12.11, 001 1.7.11): %(note)s"),
+    "live_stop_draw": gettext_noop("draw: %(player)s stopped the clocks in a clearly winning position, confirmed by"
+                                   " the arbiter (000 12.11, 001 1.7.13)"),
+    "live_stop_draw_why": gettext_noop("draw: %(player)s stopped the clocks in a clearly winning position, confirmed"
+                                       " by the arbiter (000 12.11, 001 1.7.13): %(note)s"),
 }
 """Every stored text corr writes into the history and a game's termination, by a name."""
 

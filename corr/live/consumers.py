@@ -9,6 +9,10 @@ code that says why, so the page stops reconnecting and can say it:
 - 4404: no such game, a game without a live clock (correspondence: no socket to watch), or a path
   that is no socket of the site.
 
+Every payload sent carries ``termination_text`` beside the API's fields: how the game ended in the language
+of the page that opened the socket (its language cookie, else its ``Accept-Language``, as Django's
+``LocaleMiddleware`` chooses for the page itself), worded once per socket (``corr.web.live_page.worded``).
+
 The browser may send ``{"type": "refresh"}`` to get the current payload again (after its local countdown
 reached zero, or to re-measure the clock offset); at most one a second is answered.
 """
@@ -59,6 +63,36 @@ def admission(user, game_id: int) -> int | None:
     return None if game.mode == Mode.LIVE else CLOSE_NO_GAME
 
 
+def socket_language(scope) -> str:
+    """The language of the page that opened the socket: its language cookie, else its ``Accept-Language``,
+    else ``LANGUAGE_CODE`` (the order of Django's ``LocaleMiddleware``, which chose the page's)."""
+    from django.conf import settings
+    from django.utils.translation import get_supported_language_variant
+    from django.utils.translation.trans_real import parse_accept_lang_header
+
+    asked = [scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME) or ""]
+    for name, value in scope.get("headers", ()):
+        if name == b"accept-language":
+            asked += [code for code, _quality in parse_accept_lang_header(value.decode("latin-1")[:255])]
+    for code in asked:
+        if code and code != "*":
+            try:
+                return get_supported_language_variant(code)
+            except LookupError:
+                continue
+    return settings.LANGUAGE_CODE
+
+
+def worded(payload: dict, language: str) -> dict:
+    """``payload`` with its ``termination_text`` in ``language`` (pure: no database)."""
+    from django.utils import translation
+
+    from corr.web.live_page import worded as page_worded
+
+    with translation.override(language):
+        return page_worded(payload)
+
+
 @database_sync_to_async
 def current_payload(game_id: int) -> dict | None:
     from .state import live_payload
@@ -75,6 +109,7 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.language = socket_language(self.scope)
         # A path's integer may exceed any primary key (a bigint): no such game, asked of no database.
         refused = CLOSE_NO_GAME if self.game_id > ID_MAX else await admission(self.scope.get("user"), self.game_id)
         await self.accept()
@@ -113,11 +148,11 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
         if payload is None:  # deleted since
             await self.close(code=CLOSE_NO_GAME)
             return
-        await self.send_json(payload)
+        await self.send_json(worded(payload, self.language))
 
     async def live_update(self, message):
-        """A push of :func:`corr.live.push.game_changed`: forwarded as it is."""
-        await self.send_json(message["payload"])
+        """A push of :func:`corr.live.push.game_changed`: forwarded with its termination in this page's words."""
+        await self.send_json(worded(message["payload"], self.language))
 
 
 class NoSuchSocketConsumer(AsyncJsonWebsocketConsumer):

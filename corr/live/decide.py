@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from corr.games.records import record_text
 from corr.models import Colour, GameKind
 
 from .position import GameEnd, all_captured_or_blocked, cannot_mate
@@ -81,10 +82,7 @@ def move_end_verdict(*, end: str, mover: str) -> Verdict:
     """
     partner = other(mover)
     if end == GameEnd.CHECKMATE:
-        return Verdict(f"{mover} checkmates {partner}: the move ends the game, no press needed (002 6.7 a)",
-                       result=WINS[mover])
+        return Verdict(record_text("live_checkmate", player=mover, partner=partner), result=WINS[mover])
     if end == GameEnd.STALEMATE:
-        return Verdict(f"{partner} is stalemated: draw; the move ends the game, no press needed (002 6.7 a)",
-                       result=DRAW)
-    return Verdict(f"{partner}'s pieces are all captured or blocked: {mover} wins; the move ends the game, no"
-                   f" overstep (000 12.10, 001 1.7.12)", result=WINS[mover])
+        return Verdict(record_text("live_stalemate", partner=partner), result=DRAW)
+    return Verdict(record_text("live_draughts_blocked_by_move", partner=partner, player=mover), result=WINS[mover])

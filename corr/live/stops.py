@@ -29,6 +29,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.games.errors import InvalidInput, NotAllowed, TurnConflict
+from corr.games.records import record_text
 from corr.games.services.arbiters import ensure_arbiter
 from corr.models import LIVE_TEXT_MAX, Game, GameResult, GameStatus, LiveEventKind, LiveGame
 
@@ -123,7 +124,7 @@ def live_stop(*, game_id: int, by: User, reason: str = "", now_ms: int | None = 
         else:
             verdict = Verdict(f"{colour} stopped the clocks: resignation ({STOP_RESIGNS})", result=WINS[other(colour)])
             decide(game, live, rows, verdict, now_ms, now_ms)
-            game.termination = f"{colour} stopped the clocks: resignation (000 12.11, 001 1.7.11)"
+            game.termination = record_text("live_stop_resigned", player=colour)
         finish_write(game, live, rows, now_ms)
         return game
 
@@ -175,14 +176,14 @@ def live_ruling(*, game_id: int, by: User, ruling: str, seconds=None, reason: st
         player, why = pending.player, f": {reason}" if reason else ""
         restart = True
         if ruling == "draw":
-            verdict = Verdict(f"draw: {player} stopped the clocks in a clearly winning position, confirmed by the"
-                              f" arbiter (000 12.11, 001 1.7.13){why}", result=DRAW)
+            verdict = Verdict(record_text("live_stop_draw_why", player=player, note=reason) if reason
+                              else record_text("live_stop_draw", player=player), result=DRAW)
             decide(game, live, rows, verdict, now_ms, now_ms, by=by)
             restart = False
         elif ruling == "resignation":
-            decide(game, live, rows, Verdict(f"{player} stopped the clocks: resignation, the position not clearly"
-                                             f" winning (000 12.11, 001 1.7.11){why}", result=WINS[other(player)]),
-                   now_ms, now_ms, by=by)
+            text = (record_text("live_stop_resigned_ruled_why", player=player, note=reason) if reason
+                    else record_text("live_stop_resigned_ruled", player=player))
+            decide(game, live, rows, Verdict(text, result=WINS[other(player)]), now_ms, now_ms, by=by)
             restart = False
         elif ruling == "penalty":
             if seconds is None:

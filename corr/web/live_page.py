@@ -17,11 +17,21 @@ from corr.games.permissions import can_arbitrate
 from accounts.models import VISION_WARNING_S, Vision
 from corr.models import LIVE_TEXT_MAX, Game
 
+from .records import termination_words
+
 # Spoken countdown in a byo-yomi period (003 12.16, its interpretation: "15, 10, 5, 4, 3, 2, 1 s"), to whoever
 # switches it on, and the warnings before a control a player's vision is owed (001 1.7.9: 10 minutes for a
 # totally blind player, 5 for a visually impaired one; accounts.models.VISION_WARNING_S), with the fall of the
 # opponent's flag; the page speaks each threshold once as the clock crosses it.
 BYOYOMI_COUNTDOWN_S = (15, 10, 5, 4, 3, 2, 1)
+
+
+def worded(payload: dict) -> dict:
+    """``payload`` (``corr.live.state.live_payload``) with ``termination_text``: how the game ended in the
+    active language, its rules cited by rulebook ("FIDE Laws 6.9"), for the page to show; the stored
+    ``termination`` beside it stays as the API gives it. The page's and the socket's payloads carry it."""
+    ended = payload.get("termination")
+    return {**payload, "termination_text": termination_words(ended) if ended else None}
 
 
 def live_game_context(request, game: Game) -> dict:
@@ -30,7 +40,7 @@ def live_game_context(request, game: Game) -> dict:
 
     colour = game.colour_of(request.user)
     ruling = can_arbitrate(request.user, game.tournament) and colour is None
-    payload = live_payload(game)
+    payload = worded(live_payload(game))
     # A player's sight is theirs and the arbiter's to know, not the opponent's (a health fact): the page of a
     # player carries only their own.
     vision = {side: game.user_of(side).vision for side in ("white", "black") if ruling or side == colour}

@@ -420,10 +420,17 @@ def _draw_accept_question(game, user) -> str:
         "game": game.pk}
 
 
+def _draw_offer_question(game, user) -> str:
+    partner = game.user_of(other(game.colour_of(user))).username
+    return _("Offer a draw in game #%(game)s? %(partner)s may accept it until your next move, and the game then"
+             " ends ½-½.") % {"game": game.pk, "partner": partner}
+
+
 def _players_result_post(request, game_id: int, service, question=None):
     """A player's result through its one service (``corr.games.services.results``), back to the game page.
 
-    ``question(game, user)``: what the confirmation page asks first (the irreversible ones: resigning, accepting).
+    ``question(game, user)``: what the confirmation page asks first: resigning, accepting and offering (an
+    offer binds its maker: the partner may end the game by accepting it). Declining is not asked: it ends nothing.
     """
     confirm = None if question is None else (lambda game, data: question(game, request.user))
     return _act(request, game_id, PlayersResultForm(request.POST),
@@ -439,7 +446,7 @@ def resign_post(request, game_id: int):
 @login_required
 @require_POST
 def draw_offer_post(request, game_id: int):
-    return _players_result_post(request, game_id, services.draw_offer_make)
+    return _players_result_post(request, game_id, services.draw_offer_make, _draw_offer_question)
 
 
 @login_required

@@ -87,8 +87,8 @@ def test_a_flag_updates_both_players_pages_and_speaks_to_the_blind_player(browse
         # Black's 5 s run out; the server's check records the flag and pushes: both pages redraw themselves.
         for page in (windows.page(1, "desktop"), windows.page(0, "desktop")):
             wait_for(lambda: page.find("#live-status").text == "game over", "the flag on the page", seconds=20)  # noqa: B023
-            assert page.find("#game-state").text == "finished 1-0 (black lost on time (002 6.9))"
-            assert page.find("#live-result-line").text == "Result: 1-0 — black lost on time (002 6.9)"
+            assert page.find("#game-state").text == "finished 1-0 (black lost on time (FIDE Laws 6.9))"
+            assert page.find("#live-result-line").text == "Result: 1-0 — black lost on time (FIDE Laws 6.9)"
             assert "fallen" in page.find("#clock-black").get_attribute("class")
             assert not page.find("#live-player").is_displayed() and not_reloaded(page)
             wait_for(lambda: "flag fall" in page.find("#live-history").text.lower(),  # noqa: B023

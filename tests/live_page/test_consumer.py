@@ -31,12 +31,13 @@ def test_a_player_gets_the_payload_on_connecting_then_every_push(live_game, anna
         connected, _ = await watcher.connect()
         assert connected
         first = await watcher.receive_json_from(timeout=5)
-        assert first == await sync_to_async(live_payload)(live_game)  # the payload at the server's instant
+        # The payload at the server's instant, with how the game ended in the page's words beside it.
+        assert first == {**await sync_to_async(live_payload)(live_game), "termination_text": None}
         assert first["running"] == "white"
         server_clock.advance(3_000)
         await sync_to_async(move_made)(live_game, anna, 1, "e4")
         pushed = await watcher.receive_json_from(timeout=5)
-        assert pushed == await sync_to_async(live_payload)(live_game)
+        assert pushed == {**await sync_to_async(live_payload)(live_game), "termination_text": None}
         assert pushed["running"] == "black" and pushed["version"] > first["version"]
         assert pushed["server_ms"] == server_clock.ms
         await watcher.disconnect()
@@ -130,3 +131,55 @@ def test_a_push_that_cannot_be_sent_leaves_the_move_stored_and_raises_nothing(li
 def test_the_group_and_message_type_are_the_contracts():
     assert push.group_name(42) == "live-game-42"
     assert push.update_message({"version": 1}) == {"type": "live.update", "payload": {"version": 1}}
+
+
+def test_the_socket_words_how_the_game_ended_in_the_language_of_its_page(live_game, anna, boris, arbiter):
+    # The ru page (Accept-Language) and the fr page (the language cookie, which wins over the header) each get
+    # the termination in their words, its rule cited by rulebook; the stored English stays in "termination".
+    from channels.testing import WebsocketCommunicator
+
+    from corr.asgi import application
+
+    from .conftest import session_cookie
+
+    def socket_in(user, *, accept: bytes, cookie: bytes = b"") -> WebsocketCommunicator:
+        headers = [(b"host", b"testserver"), (b"origin", b"http://testserver"), (b"accept-language", accept),
+                   (b"cookie", session_cookie(user) + cookie)]
+        return WebsocketCommunicator(application, f"/ws/games/{live_game.pk}/live/", headers=headers)
+
+    from tests.conftest import client_for
+
+    ru, fr = socket_in(anna, accept=b"ru-RU,ru;q=0.9"), socket_in(arbiter, accept=b"ru", cookie=b"; django_language=fr")
+    black = client_for(boris)
+
+    async def scenario():
+        for ws in (ru, fr):
+            assert (await ws.connect())[0]
+            assert (await ws.receive_json_from(timeout=5))["termination_text"] is None
+        r = await sync_to_async(black.post)(f"/api/games/{live_game.pk}/live/stop/", {}, format="json")
+        assert r.status_code == 201, r.json()
+        said_ru, said_fr = (await ru.receive_json_from(timeout=5)), (await fr.receive_json_from(timeout=5))
+        stored = "black stopped the clocks: resignation (000 12.11, 001 1.7.11)"
+        assert said_ru["termination"] == said_fr["termination"] == stored
+        assert said_ru["termination_text"] == ("чёрные остановили часы: сдача партии"
+                                               " (Правила игры в русские шашки 12.11, 1.7.11)")
+        assert said_fr["termination_text"].startswith("les noirs ont arrêté les pendules : abandon (")
+        assert "000" not in said_fr["termination_text"] and "12.11, 1.7.11)" in said_fr["termination_text"]
+        for ws in (ru, fr):
+            await ws.disconnect()
+
+    run(scenario)
+
+
+def test_the_live_page_cites_the_rulebook_of_a_termination_never_a_seed_number(live_game, boris):
+    from django.test import Client
+
+    from tests.conftest import client_for
+
+    assert client_for(boris).post(f"/api/games/{live_game.pk}/live/stop/", {}, format="json").status_code == 201
+    page = Client()
+    page.force_login(boris)
+    html = page.get(f"/games/{live_game.pk}/").content.decode()
+    assert "Result: 1-0 — black stopped the clocks: resignation (Russian draughts rules 12.11, 1.7.11)" in html
+    assert "000 12.11" not in html.split('<script id="live-config"')[0]
+    assert '"termination_text": "black stopped the clocks: resignation (Russian draughts rules 12.11, 1.7.11)"' in html

@@ -39,9 +39,12 @@ def test_resigning_asks_first_then_ends_the_game(server_game, anna, boris):
 def test_an_offer_shows_to_the_partner_with_accept_and_decline(server_game, anna, boris):
     services.move_submit(game=server_game, by=anna, number=1, notation="e4", today=TODAY)
     white = page_of(anna)
-    assert "Offer a draw" in text(white, server_game)
-    assert white.post(f"/games/{server_game.pk}/draw-offer/", {}).status_code == 302
-    assert "You offered a draw" in text(white, server_game) and "Offer a draw</button>" not in text(white, server_game)
+    assert "Offer a draw…" in text(white, server_game)
+    page = white.post(f"/games/{server_game.pk}/draw-offer/", {}).content.decode()
+    assert "Please confirm" in page and f"Offer a draw in game #{server_game.pk}? boris may accept it" in page
+    assert "white offers a draw." not in text(page_of(boris), server_game)  # nothing offered before the answer
+    assert white.post(f"/games/{server_game.pk}/draw-offer/", {"confirmed": "on"}).status_code == 302
+    assert "You offered a draw" in text(white, server_game) and "Offer a draw…" not in text(white, server_game)
     black = page_of(boris)
     page = text(black, server_game)
     assert "white offers a draw." in page and "Accept the draw…" in page and "Decline the draw" in page
@@ -54,7 +57,7 @@ def test_an_offer_shows_to_the_partner_with_accept_and_decline(server_game, anna
 
 def test_a_declined_offer_leaves_a_line_and_a_refusal_says_why(server_game, anna, boris):
     services.move_submit(game=server_game, by=anna, number=1, notation="e4", today=TODAY)
-    page_of(anna).post(f"/games/{server_game.pk}/draw-offer/", {})
+    page_of(anna).post(f"/games/{server_game.pk}/draw-offer/", {"confirmed": "on"})
     black = page_of(boris)
     assert black.post(f"/games/{server_game.pk}/draw-offer/decline/", {}).status_code == 302
     page = text(black, server_game)

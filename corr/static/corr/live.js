@@ -204,25 +204,32 @@
     root.dataset.connection = connection;
   }
 
+  /** How the game ended in the page's words: the socket's and the page's ``termination_text`` (the reader's
+   * language, rules cited by rulebook), else the stored ``termination``. */
+  function terminationText() {
+    return state.termination_text || state.termination || "";
+  }
+
   /** The game's state where the page says it: the header, the result line, whose controls are shown. */
   function showGame() {
     var over = !ongoing();
+    var ended = terminationText();
     root.dataset.status = over ? "finished" : "ongoing";
     var header = document.getElementById("game-state");
     var text = over ? fill(words.finished_result, { result: state.result || "" }) : words.ongoing;
-    if (header && header.dataset.text !== text + (state.termination || "")) {
-      header.dataset.text = text + (state.termination || "");
+    if (header && header.dataset.text !== text + ended) {
+      header.dataset.text = text + ended;
       header.textContent = "";
       var strong = document.createElement("strong");
       strong.textContent = text;
       header.appendChild(over ? strong : document.createTextNode(text));
-      if (over && state.termination) header.appendChild(document.createTextNode(" (" + state.termination + ")"));
+      if (over && ended) header.appendChild(document.createTextNode(" (" + ended + ")"));
     }
     var line = document.getElementById("live-result-line");
     if (line) {
       line.hidden = !over;
       var result = over ? fill(words.result_line, { result: state.result || "" }) +
-        (state.termination ? " — " + state.termination : "") : "";
+        (ended ? " — " + ended : "") : "";
       if (line.textContent !== result) line.textContent = result;
     }
     var player = document.getElementById("live-player");
