@@ -68,9 +68,9 @@ def time_control_text(ruleset) -> str:
     """
     tc = ruleset.time_control
     if tc is None:
-        return _("%(moves)s moves in %(days)s, accumulated (50.4.3); time trouble at %(trouble)s left") % {
+        return cited(_("%(moves)s moves in %(days)s, accumulated (50.4.3); time trouble at %(trouble)s left") % {
             "moves": ruleset.moves_per_control, "days": _days(ruleset.days_per_control),
-            "trouble": _days(ruleset.time_trouble_days)}
+            "trouble": _days(ruleset.time_trouble_days)})
     data = tc if isinstance(tc, dict) else tc.as_json()
     amount = _duration if data.get("unit") == "seconds" else _days
 

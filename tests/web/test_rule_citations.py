@@ -133,3 +133,15 @@ def test_every_record_template_reads_back_through_itself_in_every_language():
                 said = record_words(stored, among)
             assert said != stored, (code, language)
             assert not SEED_NUMBER.search(said) and "_" not in said.replace("days_per_control", ""), (code, said)
+
+
+@pytest.mark.parametrize("language, rulebook", [("en", "Correspondence rules 50.4.3"),
+                                                ("ru", "Правила игры по переписке 50.4.3")])
+def test_article_50_4s_own_control_is_cited_by_its_rulebook(language, rulebook):
+    # A tournament of article 50.4 without a time_control system: "10 moves in 30 days, accumulated (50.4.3)".
+    from corr.clock import Ruleset
+    from corr.web.describe import time_control_text
+
+    with translation.override(language):
+        text = time_control_text(Ruleset())
+    assert f"({rulebook})" in text and not re.search(r"(?<!\w )\(50\.4", text)
