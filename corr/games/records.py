@@ -80,6 +80,38 @@ TEMPLATES: dict[str, str] = {
                                    " the arbiter (000 12.11, 001 1.7.13)"),
     "live_stop_draw_why": gettext_noop("draw: %(player)s stopped the clocks in a clearly winning position, confirmed"
                                        " by the arbiter (000 12.11, 001 1.7.13): %(note)s"),
+    # The live history's lines that corr writes (corr.live.stops, corr.live.services, corr.live.gaps): ``rule``
+    # is a rule with its quotation in the rulebook's own language, ``note`` what the player or arbiter typed.
+    "livelog_stop": gettext_noop("%(player)s stopped the clocks"),
+    "livelog_stop_why": gettext_noop("%(player)s stopped the clocks: %(note)s"),
+    "livelog_stop_resigned": gettext_noop("%(player)s stopped the clocks: resignation (%(rule)s)"),
+    "livelog_stop_claim": gettext_noop("%(player)s stopped the clocks in a game to the end: a draw if %(player)s's"
+                                       " position is clearly winning, for the arbiter to confirm (%(rule)s)"),
+    "livelog_call": gettext_noop("%(player)s called the arbiter"),
+    "livelog_call_why": gettext_noop("%(player)s called the arbiter: %(note)s"),
+    "livelog_call_case": gettext_noop("%(player)s stopped the clocks to call the arbiter (%(rule)s); the arbiter"
+                                      " judges whether the reason was valid, restarts the clocks, and may penalise"
+                                      " (003 17.4)"),
+    "livelog_call_case_why": gettext_noop("%(player)s stopped the clocks to call the arbiter: %(note)s (%(rule)s);"
+                                          " the arbiter judges whether the reason was valid, restarts the clocks,"
+                                          " and may penalise (003 17.4)"),
+    "livelog_call_penalty": gettext_noop("penalty for %(player)s's call of the arbiter without a valid reason"
+                                         " (003 12.13, 17.4)"),
+    "livelog_call_penalty_why": gettext_noop("penalty for %(player)s's call of the arbiter without a valid reason"
+                                             " (003 12.13, 17.4): %(note)s"),
+    "livelog_call_unfounded": gettext_noop("the call was without a valid reason: a penalty of time (%(rule)s)"),
+    "livelog_call_unfounded_why": gettext_noop("the call was without a valid reason: a penalty of time (%(rule)s):"
+                                               " %(note)s"),
+    "livelog_call_justified": gettext_noop("the call was justified (%(rule)s)"),
+    "livelog_call_justified_why": gettext_noop("the call was justified (%(rule)s): %(note)s"),
+    "livelog_warning": gettext_noop("warning to %(player)s (%(rule)s)"),
+    "livelog_warning_why": gettext_noop("warning to %(player)s (%(rule)s): %(note)s"),
+    "livelog_reopened_misunderstanding": gettext_noop("reopened (was %(was)s): the stop was a misunderstanding"),
+    "livelog_reopened_late": gettext_noop("reopened (was %(was)s): late arrival excused (%(rule)s)"),
+    "livelog_restart_justified": gettext_noop("the clocks restart after the ruling: justified"),
+    "livelog_restart_warning": gettext_noop("the clocks restart after the ruling: warning"),
+    "livelog_restart_penalty": gettext_noop("the clocks restart after the ruling: penalty"),
+    "livelog_down": gettext_noop("the service was down (no heartbeat for %(seconds)s s)"),
 }
 """Every stored text corr writes into the history and a game's termination, by a name."""
 
@@ -99,5 +131,8 @@ CAUSES = _codes("cause_", "leave_")
 """What changed (the ``cause`` of a reason): an event recorded or corrected, a leave booked, a night's re-check."""
 TERMINATIONS = _codes("lost_", "drawn_", "live_")
 """How corr ended a game (``Game.termination``)."""
-LINES = tuple(code for code in TEMPLATES if code not in WHYS + CAUSES + TERMINATIONS) + _codes("leave_")
+LIVE_LOG = _codes("livelog_")
+"""The live history's lines corr writes (``LiveEvent.reason``); a result's line is a termination."""
+LINES = (tuple(code for code in TEMPLATES if code not in WHYS + CAUSES + TERMINATIONS + LIVE_LOG)
+         + _codes("leave_"))
 """The history's record lines (``GameEvent.note``; a leave line is one too)."""

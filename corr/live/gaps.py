@@ -24,6 +24,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import transaction
 
+from corr.games.records import record_text
 from corr.models import LIVE_CLOCK_KINDS, GameStatus, LiveEventKind, LiveGame, LiveHeartbeat
 
 HEARTBEAT = "moves"
@@ -82,7 +83,7 @@ def _gaps_record(beat_ms: int, now_ms: int) -> int:
             if start >= now_ms:
                 continue
             append(game, rows, LiveEventKind.GAP, now_ms, from_ms=start,
-                   reason=f"the service was down (no heartbeat for {(now_ms - beat_ms) / 1000:.1f} s)")
+                   reason=record_text("livelog_down", seconds=f"{(now_ms - beat_ms) / 1000:.1f}"))
             finish_write(game, live, rows, now_ms)
             count += 1
         return count

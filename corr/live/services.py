@@ -21,6 +21,7 @@ from accounts.models import User
 from corr.limits import TERMINATION_MAX
 from corr.games.errors import InvalidInput, NotAllowed, TurnConflict, colour_word
 from corr.games.permissions import can_arbitrate
+from corr.games.records import record_text
 from corr.games.services.arbiters import colour_checked, ensure_arbiter
 from corr.models import (
     LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, Game, GameResult, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode, Tournament,
@@ -523,7 +524,7 @@ def live_excuse(*, game_id: int, by: User, player: str, reason: str, now_ms: int
         append(game, rows, LiveEventKind.EXCUSE, now_ms, by=by, player=colour,
                reason=f"{rule}: {reason}"[:LIVE_TEXT_MAX])
         append(game, rows, LiveEventKind.REOPEN, now_ms, by=by, player=colour,
-               reason=f"reopened (was {was}): late arrival excused ({rule})"[:LIVE_TEXT_MAX])
+               reason=record_text("livelog_reopened_late", was=was, rule=rule)[:LIVE_TEXT_MAX])
         settle(game, live, rows, clock_at(game, live, rows, now_ms), now_ms)
         finish_write(game, live, rows, now_ms)
         return game

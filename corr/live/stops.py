@@ -105,6 +105,11 @@ def _player_stop(game_id: int, by: User, now_ms: int | None):
     return game, live, rows, colour, now_ms
 
 
+def _log(code: str, note: str, **params) -> str:
+    """The live history's line ``code`` (``corr.games.records``), its ``_why`` form when a ``note`` was typed."""
+    return record_text(f"{code}_why", note=note, **params) if note else record_text(code, **params)
+
+
 def live_stop(*, game_id: int, by: User, reason: str = "", now_ms: int | None = None) -> Game:
     """``by``, a player of the game, stops both clocks: resignation (000 12.11, 001 1.7.11), or with the
     ruleset's ``stop_claims_draw`` a draw claim for the arbiter (000 12.11, 001 1.7.13).
@@ -114,15 +119,14 @@ def live_stop(*, game_id: int, by: User, reason: str = "", now_ms: int | None = 
     """
     with transaction.atomic():
         game, live, rows, colour, now_ms = _player_stop(game_id, by, now_ms)
-        note = f": {reason}" if reason else ""
         append(game, rows, LiveEventKind.STOP, now_ms, by=by, player=colour,
-               reason=(f"{colour} stopped the clocks{note}")[:LIVE_TEXT_MAX])
+               reason=_log("livelog_stop", reason, player=colour)[:LIVE_TEXT_MAX])
         if live_rules(game.tournament).stop_claims_draw:
-            case = (f"{colour} stopped the clocks in a game to the end: a draw if {colour}'s position is clearly"
-                    f" winning, for the arbiter to confirm ({STOP_DRAW})")
+            case = record_text("livelog_stop_claim", player=colour, rule=STOP_DRAW)
             decide(game, live, rows, Verdict(case, case=case), now_ms, now_ms)
         else:
-            verdict = Verdict(f"{colour} stopped the clocks: resignation ({STOP_RESIGNS})", result=WINS[other(colour)])
+            verdict = Verdict(record_text("livelog_stop_resigned", player=colour, rule=STOP_RESIGNS),
+                              result=WINS[other(colour)])
             decide(game, live, rows, verdict, now_ms, now_ms)
             game.termination = record_text("live_stop_resigned", player=colour)
         finish_write(game, live, rows, now_ms)
@@ -138,11 +142,9 @@ def live_call_arbiter(*, game_id: int, by: User, reason: str = "", now_ms: int |
     """
     with transaction.atomic():
         game, live, rows, colour, now_ms = _player_stop(game_id, by, now_ms)
-        why = f": {reason}" if reason else ""
         append(game, rows, LiveEventKind.CALL, now_ms, by=by, player=colour,
-               reason=f"{colour} called the arbiter{why}"[:LIVE_TEXT_MAX])
-        case = (f"{colour} stopped the clocks to call the arbiter{why} ({CALL_RULE}); the arbiter judges whether the"
-                " reason was valid, restarts the clocks, and may penalise (003 17.4)")
+               reason=_log("livelog_call", reason, player=colour)[:LIVE_TEXT_MAX])
+        case = _log("livelog_call_case", reason, player=colour, rule=CALL_RULE)
         decide(game, live, rows, Verdict(case, case=case), now_ms, now_ms)
         finish_write(game, live, rows, now_ms)
         return game
@@ -173,7 +175,7 @@ def live_ruling(*, game_id: int, by: User, ruling: str, seconds=None, reason: st
         if ruling not in RULINGS[pending.kind]:
             raise InvalidInput(_("%(ruling)s is not a ruling on this stop: one of %(rulings)s"), field="ruling",
                                ruling=repr(ruling), rulings=", ".join(RULINGS[pending.kind]))
-        player, why = pending.player, f": {reason}" if reason else ""
+        player = pending.player
         restart = True
         if ruling == "draw":
             verdict = Verdict(record_text("live_stop_draw_why", player=player, note=reason) if reason
@@ -192,27 +194,26 @@ def live_ruling(*, game_id: int, by: User, ruling: str, seconds=None, reason: st
             delta_ms = round(float(seconds) * MS)
             target = player if delta_ms < 0 else other(player)
             live_adjust_in(game, live, rows, colour=target, delta_ms=delta_ms, now_ms=now_ms, by=by,
-                           reason=f"penalty for {player}'s call of the arbiter without a valid reason (003 12.13,"
-                                  f" 17.4){why}")
-            text = f"the call was without a valid reason: a penalty of time ({CALL_JUDGED}){why}"
+                           reason=_log("livelog_call_penalty", reason, player=player))
+            text = _log("livelog_call_unfounded", reason, rule=CALL_JUDGED)
             append(game, rows, LiveEventKind.RULING, now_ms, by=by, player=player, reason=text[:LIVE_TEXT_MAX])
         elif ruling == "justified":
             append(game, rows, LiveEventKind.RULING, now_ms, by=by, player=player,
-                   reason=f"the call was justified ({CALL_JUDGED}){why}"[:LIVE_TEXT_MAX])
+                   reason=_log("livelog_call_justified", reason, rule=CALL_JUDGED)[:LIVE_TEXT_MAX])
         else:  # warning
             if pending.kind == RESIGNED:
                 was = f"{game.result}, {game.termination}" if game.termination else game.result
                 game.status, game.result, game.termination = GameStatus.ONGOING, GameResult.NONE, ""
                 live.ended_at_ms = None
                 append(game, rows, LiveEventKind.REOPEN, now_ms, by=by, player=player,
-                       reason=f"reopened (was {was}): the stop was a misunderstanding"[:LIVE_TEXT_MAX])
+                       reason=record_text("livelog_reopened_misunderstanding", was=was)[:LIVE_TEXT_MAX])
             rule = STOP_MISUNDERSTOOD if pending.kind != CALL else f"{WARNING_RULE}; {CALL_JUDGED}"
             append(game, rows, LiveEventKind.WARNING, now_ms, by=by, player=player,
-                   reason=f"warning to {player} ({rule}){why}"[:LIVE_TEXT_MAX])
+                   reason=_log("livelog_warning", reason, player=player, rule=rule)[:LIVE_TEXT_MAX])
         if restart:
             live.case = ""
             append(game, rows, LiveEventKind.RESUME, now_ms, by=by,
-                   reason=f"the clocks restart after the ruling: {ruling}"[:LIVE_TEXT_MAX])
+                   reason=record_text(f"livelog_restart_{ruling}")[:LIVE_TEXT_MAX])
             clock_at(game, live, rows, now_ms)  # the engine's own check of the new events
         finish_write(game, live, rows, now_ms)
         return game

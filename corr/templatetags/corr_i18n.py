@@ -52,10 +52,11 @@ def cited(value):
 @register.filter
 def record(value, what: str = "line"):
     """A stored record text in the page's language (``corr.web.records``): ``what`` is ``line`` (a history
-    line), ``why`` (a withdrawn case's reason) or ``termination``."""
+    line), ``why`` (a withdrawn case's reason), ``termination`` or ``live`` (a live history line's reason)."""
     from corr.web import records
 
     if not value:
         return value
-    words = {"why": records.why_words, "termination": records.termination_words}.get(what, records.record_words)
+    words = {"why": records.why_words, "termination": records.termination_words,
+             "live": records.live_log_words}.get(what, records.record_words)
     return words(str(value))

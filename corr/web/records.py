@@ -17,7 +17,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from corr.games.records import CAUSES, LINES, TEMPLATES, TERMINATIONS, WHYS
+from corr.games.records import CAUSES, LINES, LIVE_LOG, TEMPLATES, TERMINATIONS, WHYS
 from corr.rulebooks import cited
 from corr.templatetags.corr_i18n import word
 
@@ -92,6 +92,11 @@ def _param(name: str, value: str) -> str:
 def termination_words(text: str) -> str:
     """A game's termination as the page says it (corr writes its own from the templates; an arbiter types one)."""
     return record_words(text, TERMINATIONS)
+
+
+def live_log_words(text: str) -> str:
+    """A live history line's reason as the page says it (a result's is its termination; a pause's was typed)."""
+    return record_words(text, LIVE_LOG + TERMINATIONS)
 
 
 def why_words(text: str) -> str:

@@ -24,6 +24,7 @@ from corr.games.clockstate import local_today
 from corr.games.demo import demo_create
 from corr.games.services.leave import leave_book, special_leave_grant
 from corr.live import services as live
+from corr.live.stops import live_stop
 from corr.models import Game, GameEvent, OverstepCase, Tournament
 from corr.nightly.job import nightly_job
 
@@ -101,12 +102,25 @@ def season(now, language: str):
     live.live_pause(game_id=game.pk, by=arbiter, reason=typed["pause"])
     live.live_resume(game_id=game.pk, by=arbiter)
     live.live_adjust(game_id=game.pk, by=arbiter, player="black", seconds=60, reason=typed["sanction"])
+    # A live game that a player's stop ended (its termination read on the pages), and a Go server game under
+    # Japanese byo-yomi with two moves made (its system's state read on the pages).
+    stopped = live.live_game_create(by=arbiter, tournament=blitz, white=boris, black=anna, starts_at_ms=now_ms,
+                                    now_ms=now_ms)
+    live.live_move(game_id=stopped.pk, by=boris, number=1, notation="d4")
+    live_stop(game_id=stopped.pk, by=anna)
+    go = services.tournament_create(by=arbiter, name="Demo Go league", official_start=start, mode="server",
+                                    kind="go", preset="dgs_byoyomi")
+    go_game = services.game_create(by=arbiter, tournament=go, white=anna, black=boris, today=today)
+    services.move_submit(game=go_game, by=boris, number=1, notation="D4", today=today)
+    services.move_submit(game=go_game, by=anna, number=1, notation="Q16", today=today)
     games = list(Game.objects.order_by("pk"))
     tournaments = list(Tournament.objects.order_by("pk"))
     paths = {
-        anna: ["/games/", "/leave/", *(f"/games/{g.pk}/" for g in games if anna.pk in (g.white_id, g.black_id)),
+        anna: ["/games/", "/leave/", "/account/",
+               *(f"/games/{g.pk}/" for g in games if anna.pk in (g.white_id, g.black_id)),
                *(f"/tournaments/{t.pk}/" for t in tournaments), "/games/999999/"],
-        boris: ["/games/", *(f"/games/{g.pk}/" for g in games if boris.pk in (g.white_id, g.black_id))],
+        boris: ["/games/", "/leave/", "/account/",
+                *(f"/games/{g.pk}/" for g in games if boris.pk in (g.white_id, g.black_id))],
         arbiter: ["/games/", *(f"/games/{g.pk}/" for g in games), *(f"/tournaments/{t.pk}/" for t in tournaments),
                   f"/tournaments/{cup.pk}/reports/{today.isoformat()}/"],
     }
@@ -117,7 +131,8 @@ def season(now, language: str):
 def english_left(texts: list[str], names: set[str]) -> list[str]:
     """Runs of two or more Latin words, not names, not notation: English on a Russian page."""
     known = {w for name in names for w in re.findall(r"[A-Za-z']+", name)} | {"corr", "API", "CSV", "UTC", "Europe",
-                                                                              "Moscow", "ICCF", "FIDE", "e-mail"}
+                                                                              "Moscow", "ICCF", "FIDE", "e-mail",
+                                                                              "Scid", "ChessBase", "Arena", "XFCC"}
     found = []
     for text in texts:
         for run in ENGLISH_RUN.findall(text):

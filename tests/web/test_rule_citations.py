@@ -17,7 +17,7 @@ from django.test import Client
 from django.utils import translation
 
 from corr.games import services
-from corr.games.records import CAUSES, LINES, TEMPLATES, TERMINATIONS, WHYS, record_text
+from corr.games.records import CAUSES, LINES, LIVE_LOG, TEMPLATES, TERMINATIONS, WHYS, record_text
 from corr.models import OverstepCase
 from corr.nightly.cases import overstep_confirm
 from corr.rulebooks import RULEBOOKS, cited
@@ -123,11 +123,11 @@ def test_every_record_template_reads_back_through_itself_in_every_language():
               "was": "1-0", "note": "entered by mistake", "text": "days_per_control 30 -> 40", "player": "white",
               "partner": "black", "first": date(2026, 3, 2), "last": date(2026, 3, 9), "name": "arbiter",
               "cause": record_text("cause_nightly", day=TODAY), "move": 4, "number": 3, "day": TODAY,
-              "game": 12, "when": "2026-03-03T10:00:00Z", "rule": "002 6.6"}
+              "game": 12, "when": "2026-03-03T10:00:00Z", "rule": "002 6.6", "seconds": "41.5"}
     for code, template in TEMPLATES.items():
         names = set(re.findall(r"%\((\w+)\)s", template))
         stored = record_text(code, **{k: v for k, v in params.items() if k in names})
-        among = next(group for group in (LINES, WHYS, CAUSES, TERMINATIONS) if code in group)
+        among = next(group for group in (LINES, WHYS, CAUSES, TERMINATIONS, LIVE_LOG) if code in group)
         for language in ("ru", "fr"):
             with translation.override(language):
                 said = record_words(stored, among)
