@@ -22,10 +22,10 @@ $(BUILT): $(STAMP) $(wildcard corr/clock/*.py)
 	CORR_PURE_PYTHON=1 $(PY) -m corr.clock.mypyc_build --record $(BUILT)
 
 # Only the virtualenv (.venv) and the compiled calculator: `. .venv/bin/activate` then runs every
-# command of the README.
+# command of the README and of docs/.
 venv: $(STAMP) $(BUILT)
 
-# The translations (README "Languages"): .po -> .mo in pure Python, only those out of date.
+# The translations (docs/operations.md, "Languages"): .po -> .mo in pure Python, only those out of date.
 catalogues: $(STAMP)
 	$(PY) manage.py compilecatalogues
 

@@ -43,7 +43,7 @@ class User(AbstractUser):
     """
 
     # The language of the user's pages after sign-in and of the e-mails corr sends them; empty:
-    # the browser's language on pages, English in e-mails (README "Languages").
+    # the browser's language on pages, English in e-mails (docs/operations.md, "Languages").
     language = models.CharField(_("language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES)
     # The IANA zone the user's pages show instant deadlines in (issue 22); empty: the tournament's zone.
     time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="", db_default="",

@@ -8,7 +8,7 @@ e-mail per new notice and reminder in the outbox, each active tournament's
 report, and the e-mails' claim and sent marks. It neither computes a clock nor
 sends an e-mail: the job's ratio to it is the price of the re-check and of the
 e-mails' text in the recipient's language. The sent marks are what the
-outbox's guarantee needs (README "Reliability"): one committed UPDATE per
+outbox's guarantee needs (docs/reliability.md): one committed UPDATE per
 e-mail, after the rest is committed, as an e-mail must be marked before the
 next is sent.
 """

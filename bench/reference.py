@@ -2,7 +2,7 @@
 
 Usage: python bench/reference.py FILE > OUT   (FILE: a JSON list of game files)
 
-Written from the rules (seed 004, article 50.4) and the output format of the README, not
+Written from the rules (seed 004, article 50.4) and the output format of docs/calculator.md, not
 from the engine, and importing nothing of ``corr``: it loads the whole file, computes
 every player's account and the ledger in one loop per game, and dumps the JSON list. The
 bench checks that its output equals the command's and compares their times.

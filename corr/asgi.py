@@ -1,4 +1,4 @@
-"""The ASGI application: the site over HTTP and the live page's WebSocket (README "Live games").
+"""The ASGI application: the site over HTTP and the live page's WebSocket (docs/live.md).
 
 Production serves it with an ASGI server (``daphne corr.asgi:application`` or
 ``uvicorn corr.asgi:application``) behind the same settings as the WSGI site, the pushes
@@ -38,7 +38,7 @@ if settings.SECRET_KEY_MISSING:
     # As corr/wsgi.py: serving never runs on a key of this process alone.
     raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")
 
-# This process takes moves: it beats (corr.live.beat, README "Reliability").
+# This process takes moves: it beats (corr.live.beat, docs/reliability.md).
 from corr.live.beat import beating_start  # noqa: E402
 
 beating_start()

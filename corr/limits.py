@@ -5,7 +5,7 @@ holds (where a column is smaller than a limit, the column wins: a
 ``PositiveSmallIntegerField`` holds at most 32767). An input outside its bounds
 is answered 400 naming the field (a form error in the pages, exit status 2 in
 the commands) and nothing is stored. Django-free, like the calculator, so that
-anything may import it; the README's "Input limits" lists the same numbers.
+anything may import it; docs/security.md's "Input limits" lists the same numbers.
 """
 
 from __future__ import annotations

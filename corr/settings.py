@@ -70,7 +70,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
     # First: its `runserver` serves the ASGI application (corr/asgi.py), so the embedded `make run`
-    # serves the live page's WebSocket too, with no other server (README "Live games").
+    # serves the live page's WebSocket too, with no other server (docs/live.md).
     "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
@@ -96,14 +96,14 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The page's language: the switcher's cookie, then the browser's Accept-Language, then English
-    # (README "Languages"); accounts.language applies a signed-in user's preference at sign-in.
+    # (docs/operations.md, "Languages"); accounts.language applies a signed-in user's preference at sign-in.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Every answer's Content-Security-Policy (CONTENT_SECURITY_POLICY below; README "Reliability").
+    # Every answer's Content-Security-Policy (CONTENT_SECURITY_POLICY below; docs/reliability.md).
     "corr.csp.ContentSecurityPolicyMiddleware",
     # Last: turns a locked-out sign-in on the pages into its 429 answer.
     "axes.middleware.AxesMiddleware",
@@ -189,7 +189,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "my-games"
 LOGOUT_REDIRECT_URL = "login"
 
-# English is the default; Russian and French throughout (README "Languages"). The catalogues are
+# English is the default; Russian and French throughout (docs/operations.md, "Languages"). The catalogues are
 # locale/<language>/LC_MESSAGES/django.po; `make` compiles them (.mo files are built, not committed).
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ru", "Русский"), ("fr", "Français")]
@@ -211,7 +211,7 @@ WHITENOISE_USE_FINDERS = True
 warnings.filterwarnings("ignore", message="No directory at")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Sign-in hardening (README "Security"). Proxies in front of the service that set
+# Sign-in hardening (docs/security.md). Proxies in front of the service that set
 # X-Forwarded-For: how many; 0 trusts only the connection's address, which a client cannot forge.
 NUM_PROXIES = env_int("NUM_PROXIES", 0)
 # API tokens expire this many days after they were issued (accounts.tokens).

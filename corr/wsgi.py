@@ -12,7 +12,7 @@ if settings.SECRET_KEY_MISSING:
     # signed with a key of this process alone would break at every restart.
     raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")
 
-# This process takes moves: it beats (corr.live.beat, README "Reliability").
+# This process takes moves: it beats (corr.live.beat, docs/reliability.md).
 from corr.live.beat import beating_start  # noqa: E402
 
 beating_start()

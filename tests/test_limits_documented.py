@@ -1,4 +1,4 @@
-"""The README's "Input limits" states the numbers of corr.limits."""
+"""The "Input limits" of docs/security.md state the numbers of corr.limits."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from pathlib import Path
 
 from corr import limits
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+SECURITY = (Path(__file__).resolve().parent.parent / "docs" / "security.md").read_text()
 
 
-def test_the_readme_states_every_limit():
-    section = README.split("### Input limits", 1)[1].split("\n## ", 1)[0]
+def test_the_security_page_states_every_limit():
+    section = SECURITY.split("\n## Input limits\n", 1)[1].split("\n## ", 1)[0]
     expected = [f"{limits.DATE_MIN} .. {limits.DATE_MAX}", f"{limits.DELAY_DAYS_MIN} .. {limits.DELAY_DAYS_MAX}",
                 f"1 .. {limits.MOVES_MAX}", f"0 .. {limits.PRESUMED_TRANSIT_DAYS_MAX}", f"1 .. {limits.INT_MAX}",
                 f"nested at most {limits.JSON_DEPTH_MAX} deep", f"at most {limits.TIME_CONTROL_NUMBER_MAX}",

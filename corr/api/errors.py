@@ -22,7 +22,7 @@ from corr.games.errors import ServiceError
 
 def answer_language(request) -> str:
     """The language of ``detail``: the request's ``Accept-Language`` (or language cookie) when it has one,
-    else the signed-in user's preference, else English (README "Languages")."""
+    else the signed-in user's preference, else English (docs/operations.md, "Languages")."""
     if request is not None and (request.META.get("HTTP_ACCEPT_LANGUAGE")
                                 or request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)):
         return translation.get_language()

@@ -1,6 +1,6 @@
 """The REST API: thin views that validate input, call one service or selector, and serialise.
 
-Paths and fields here are a public contract (see the README); add beside them.
+Paths and fields here are a public contract (see docs/api.md); add beside them.
 """
 
 from __future__ import annotations

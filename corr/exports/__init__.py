@@ -96,7 +96,7 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
         "first": game.first, "mode": game.mode, "ruleset": game.tournament.ruleset.as_dict(),
         "notes": [cited_in_english(f"termination: {game.termination}")] if game.termination else [],
         "termination": game.termination,
-        # A postal tournament that presumes no transit plays by e-mail (README "Modes"): PGN's EM, else PM.
+        # A postal tournament that presumes no transit plays by e-mail (docs/service.md, "Modes"): PGN's EM, else PM.
         "email": game.mode == Mode.POSTAL and game.tournament.presumed_transit_days == 0,
     }
     if format == "pgn":

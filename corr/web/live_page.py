@@ -1,4 +1,4 @@
-"""The game page of a live game (issue 16, README "Live games"): clocks counting down, pushed over a WebSocket.
+"""The game page of a live game (issue 16, docs/live.md): clocks counting down, pushed over a WebSocket.
 
 The page carries the payload of ``corr.live.state.live_payload`` as it was when it was served, so both
 clocks show at once (and without JavaScript); ``corr/static/corr/live.js`` then keeps them counting

@@ -352,7 +352,7 @@ def test_preset_is_refused_for_a_json_game_file():
                            " own\n")
 
 
-def test_the_readme_command_audits_the_iccf_fixture():
+def test_the_calculator_page_command_audits_the_iccf_fixture():
     done = clock("tests/commands/data/iccf_stamped.pgn", "--preset", "iccf_10_50", "--json",
                  "--as-of", "2019-06-22T09:39:59Z")
     assert done.returncode == 0, done.stderr

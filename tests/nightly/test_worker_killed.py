@@ -1,6 +1,6 @@
 """A real Celery worker killed (SIGKILL) in the middle of sending e-mails: the next run delivers the rest.
 
-The guarantee of ``corr.outbox`` (README "Reliability"): every e-mail is delivered, at most one twice
+The guarantee of ``corr.outbox`` (docs/reliability.md): every e-mail is delivered, at most one twice
 per killed worker (the one in flight), and that one carries the Message-ID of its row both times.
 The worker sends through ``tests.support.slow_mail`` (a file per message, 0.1 s each), so the kill
 lands mid-batch; the rerun is ``emails_send_due`` with ``now`` past the lease (time injected, never

@@ -1,6 +1,6 @@
 """Sign-in hardening: the token endpoint's throttle and the lockout shared by the API and both sign-in pages.
 
-Documented numbers (README "Security", settings): ``POST /api/auth/token/``
+Documented numbers (docs/security.md, and the settings in docs/operations.md): ``POST /api/auth/token/``
 takes 10 requests a minute per client address; 5 failed sign-ins for one
 username from one address lock that pair out for 15 minutes, on every sign-in:
 the fifth failure is already answered 429.

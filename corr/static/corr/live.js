@@ -1,4 +1,4 @@
-/* The live page of a game (templates/corr/_live.html; README "Live games").
+/* The live page of a game (templates/corr/_live.html; docs/live.md).
  *
  * The server's clock is the only clock: every payload (corr.live.state.live_payload) says what each
  * clock showed at the server's instant `server_ms`. Between pushes the running clock counts down here,
