@@ -122,9 +122,9 @@ def live_words() -> dict:
         "stop_draw_claim": _("%(side)s stopped the clocks claiming a draw"),
         "stop_resignation": _("%(side)s stopped the clocks: resignation"),
         "confirm_stop": _("Stop the clocks? Stopping the clock is resignation unless the arbiter finds it a"
-                          " misunderstanding (draughts rules 12.11, 1.7.11)."),
+                          " misunderstanding (Russian draughts rules 12.11, 1.7.11)."),
         "confirm_stop_claim": _("Stop the clocks and claim a draw? The arbiter confirms it if your position is"
-                                " clearly winning (draughts rules 12.11, 1.7.13)."),
+                                " clearly winning (Russian draughts rules 12.11, 1.7.13)."),
         "confirm_result": _("Record the result %(result)s? The game ends and both clocks stop."),
     }
 

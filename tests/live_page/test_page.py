@@ -70,7 +70,7 @@ def test_the_players_have_the_stop_and_call_buttons_with_their_rules(live_game, 
     for player in (anna, boris):
         html, config = page(player, live_game)
         assert 'id="live-stop" class="danger">' in html and 'id="live-call" class="secondary">' in html
-        assert "draughts rules 12.11, 1.7.11" in html and "FIDE 6.12" in html
+        assert "Russian draughts rules 12.11, 1.7.11" in html and "FIDE Laws 6.12" in html  # rules by rulebook
         assert config["urls"]["stop"].endswith("/live/stop/") and not config["stop_claims_draw"]
         assert 'id="live-confirm"' in html and 'id="live-ruling-form"' not in html
 
