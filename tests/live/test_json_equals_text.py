@@ -66,7 +66,7 @@ def socket_players(game_id: int, user) -> dict:
     ws = socket(game_id, user)
 
     async def scenario():
-        connected, _ = await ws.connect()
+        connected, _ = await ws.connect(timeout=10)
         assert connected
         payload = await ws.receive_json_from(timeout=5)
         await ws.disconnect()

@@ -42,7 +42,11 @@ def session_cookie(user) -> bytes:
 
 
 def socket(game_id: int, user=None, origin: bytes | None = b"http://testserver") -> WebsocketCommunicator:
-    """A WebSocket to game ``game_id``'s live page, signed in as ``user`` (None: anonymous)."""
+    """A WebSocket to game ``game_id``'s live page, signed in as ``user`` (None: anonymous).
+
+    Its tests connect with ``timeout=10``: the handshake reads the session and the game from the database, which
+    on a loaded shared machine (CI's PostgreSQL pass) took longer than the communicator's default 1 s.
+    """
     from corr.asgi import application
 
     headers = [(b"host", b"testserver")]

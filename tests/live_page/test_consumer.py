@@ -28,7 +28,7 @@ def test_a_player_gets_the_payload_on_connecting_then_every_push(live_game, anna
     watcher = socket(live_game.pk, boris)
 
     async def scenario():
-        connected, _ = await watcher.connect()
+        connected, _ = await watcher.connect(timeout=10)
         assert connected
         first = await watcher.receive_json_from(timeout=5)
         # The payload at the server's instant, with how the game ended in the page's words beside it.
@@ -53,7 +53,7 @@ def test_every_connection_of_the_game_gets_the_push_and_other_games_do_not(live_
 
     async def scenario():
         for ws in (player, referee, elsewhere):
-            assert (await ws.connect())[0]
+            assert (await ws.connect(timeout=10))[0]
             await ws.receive_json_from(timeout=5)
         await sync_to_async(move_made)(live_game, anna, 1)
         for ws in (player, referee):
@@ -72,7 +72,7 @@ def test_who_may_not_read_the_game_is_closed_with_a_code_that_says_why(live_game
     ws = socket(live_game.pk, user)
 
     async def scenario():
-        connected, _ = await ws.connect()
+        connected, _ = await ws.connect(timeout=10)
         assert connected  # accepted, then closed at once: the browser sees the code
         assert await ws.receive_output(timeout=5) == {"type": "websocket.close", "code": code}
 
@@ -83,7 +83,7 @@ def test_a_game_that_does_not_exist_is_closed_with_4404(anna):
     ws = socket(999_999, anna)
 
     async def scenario():
-        assert (await ws.connect())[0]
+        assert (await ws.connect(timeout=10))[0]
         assert await ws.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_NO_GAME}
 
     run(scenario)
@@ -94,7 +94,7 @@ def test_a_page_of_another_site_cannot_open_the_socket_with_the_players_cookie(l
 
     async def scenario():
         for origin, ws in sockets.items():
-            connected, _ = await ws.connect()
+            connected, _ = await ws.connect(timeout=10)
             assert not connected, origin
 
     run(scenario)
@@ -104,7 +104,7 @@ def test_a_refresh_gets_the_current_payload_at_most_once_a_second(live_game, bor
     ws = socket(live_game.pk, boris)
 
     async def scenario():
-        await ws.connect()
+        await ws.connect(timeout=10)
         first = await ws.receive_json_from(timeout=5)
         server_clock.advance(1_500)
         await ws.send_json_to({"type": "refresh"})
@@ -154,7 +154,7 @@ def test_the_socket_words_how_the_game_ended_in_the_language_of_its_page(live_ga
 
     async def scenario():
         for ws in (ru, fr):
-            assert (await ws.connect())[0]
+            assert (await ws.connect(timeout=10))[0]
             assert (await ws.receive_json_from(timeout=5))["termination_text"] is None
         r = await sync_to_async(black.post)(f"/api/games/{live_game.pk}/live/stop/", {}, format="json")
         assert r.status_code == 201, r.json()

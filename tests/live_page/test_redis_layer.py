@@ -48,7 +48,7 @@ def test_channels_redis_carries_a_push_between_two_connections(redis_layer, live
 
     async def scenario():
         for ws in (player, referee):
-            assert (await ws.connect())[0]
+            assert (await ws.connect(timeout=10))[0]
             await ws.receive_json_from(timeout=5)
         # Another server process: its own layer object, its own connections, the same Redis.
         elsewhere = RedisChannelLayer(**redis_layer)

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def closed_with(ws: WebsocketCommunicator):
     async def scenario():
-        connected, _ = await ws.connect()
+        connected, _ = await ws.connect(timeout=10)
         assert connected  # accepted, then closed at once: the browser sees the code
         return await ws.receive_output(timeout=5)
 
@@ -53,7 +53,7 @@ def test_an_unknown_path_from_another_site_is_still_refused_at_the_handshake(ann
     ws = raw_socket("/ws/anything/", anna, origin=b"http://evil.example")
 
     async def scenario():
-        connected, _ = await ws.connect()
+        connected, _ = await ws.connect(timeout=10)
         assert not connected
 
     async_to_sync(scenario)()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import socket
 
 import pytest
@@ -74,8 +76,9 @@ def database_down():
     SQLite: a file in a directory that does not exist. Both fail in the driver's
     real connect, as a stopped server would.
     """
-    saved = dict(connection.settings_dict)
+    saved = copy.deepcopy(connection.settings_dict)
     connection.close()
+    _pool_closed()  # a pool (DB_POOL, PostgreSQL) keeps its sessions to the real server: made anew from these settings
     if connection.vendor == "sqlite":
         connection.settings_dict["NAME"] = "/nonexistent-directory-of-corr-tests/db.sqlite3"
     else:
@@ -83,12 +86,23 @@ def database_down():
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
         connection.settings_dict.update(HOST="127.0.0.1", PORT=str(port))
+        pool = connection.settings_dict.get("OPTIONS", {}).get("pool")
+        if isinstance(pool, dict):  # a request waits the pool's timeout for a session: 1 s here, not 10
+            options = connection.settings_dict["OPTIONS"]
+            connection.settings_dict["OPTIONS"] = {**options, "pool": {**pool, "timeout": 1}}
     try:
         yield
     finally:
         connection.close()
+        _pool_closed()
         connection.settings_dict.clear()
         connection.settings_dict.update(saved)
+
+
+def _pool_closed() -> None:
+    """Close the connection's pool of sessions, if it has one: the next connection makes a new pool."""
+    if getattr(connection, "pool", None) is not None:
+        connection.close_pool()
 
 
 @pytest.mark.django_db(transaction=True)
