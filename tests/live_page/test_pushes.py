@@ -167,3 +167,15 @@ def test_the_arbiters_result_reaches_both_players_with_its_termination(live_game
     server_clock.advance(60_000)
     later = api_live(live_game, boris)
     assert later["players"] == pushed["players"]
+
+
+def test_an_arbiters_reopening_reaches_both_players_as_an_ongoing_game_on_stopped_clocks(
+        live_game, anna, boris, arbiter, server_clock):
+    post(arbiter, f"/api/games/{live_game.pk}/result/", {"result": "1-0", "termination": "wrong board"})
+    server_clock.advance(60_000)
+    pushed = the_one_push(pushes_after(live_game, [anna, boris], lambda: post(
+        arbiter, f"/api/games/{live_game.pk}/reopen/", {"note": "the result was entered on the wrong board"})))
+    assert pushed == {**api_live(live_game, anna), "termination_text": None}
+    assert (pushed["status"], pushed["result"], pushed["termination"], pushed["ended_at_ms"]) == (
+        "ongoing", None, None, None)
+    assert pushed["paused"] is True and pushed["players"]["white"]["remaining_ms"] == 290_000
