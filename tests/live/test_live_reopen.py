@@ -75,3 +75,43 @@ def test_a_reopening_is_the_arbiters_with_a_note_of_a_finished_game(api, arbiter
     r = post(api(arbiter), game_id, "reopen", {"note": "  "})
     assert (r.status_code, r.json()["field"]) == (400, "note")
     assert api(anna).get(f"/api/games/{game_id}/").json()["status"] == "finished"
+
+
+def test_a_game_lost_on_time_is_reopened_with_the_flag_still_fallen_and_not_decided_again(
+        api, arbiter, anna, boris, clock, create_game):
+    game_id = create_game(live_tournament(arbiter, SUDDEN_DEATH_60))
+    clock.advance_to(START_MS + S)
+    assert post(api(anna), game_id, "moves", {"number": 1, "notation": "e4"}).status_code == 201
+    flag_at = START_MS + S + 60 * S
+    clock.advance_to(flag_at + MIN)  # the scheduled check records black's flag
+    assert api(anna).get(f"/api/games/{game_id}/").json()["result"] == "1-0"
+    r = post(api(arbiter), game_id, "reopen", {"note": "the clock was set wrong"})
+    assert r.status_code == 201, r.json()
+    live = r.json()["live"]
+    assert (live["status"], live["paused"]) == ("ongoing", True)
+    assert live["players"]["black"]["flag_fallen"] is True and live["players"]["black"]["flag_at_ms"] == flag_at
+    # The arbiter gives black time and restarts the clocks: the game goes on, the recorded flag not decided again.
+    assert post(api(arbiter), game_id, "time-adjustments",
+                {"player": "black", "seconds": 120, "reason": "the clock was set wrong"}).status_code == 201
+    assert post(api(arbiter), game_id, "resume", {}).status_code == 201
+    clock.advance(10 * S)
+    body = api(boris).get(f"/api/games/{game_id}/").json()
+    assert body["status"] == "ongoing", body["live"]
+    assert kinds(game_id).count("result") == 1
+
+
+def test_a_forfeit_the_clock_counts_and_a_stop_that_resigned_are_not_reopened_here(
+        api, arbiter, anna, clock, create_game):
+    late = create_game(live_tournament(arbiter, {**ONE_HOUR, "late_arrival_seconds": 600}))
+    stopped = create_game(live_tournament(arbiter, ONE_HOUR, name="Live cup 2"))
+    clock.advance_to(START_MS + 10 * MIN + 5 * S)  # white never arrived: the scheduled check records the forfeit
+    assert api(arbiter).get(f"/api/games/{late}/").json()["status"] == "finished"
+    r = post(api(arbiter), late, "reopen", {"note": "a mistake"})
+    assert (r.status_code, r.json()["field"]) == (409, "game")
+    assert "late arrival" in r.json()["detail"] and "002 6.6" in r.json()["detail"]
+    assert api(arbiter).get(f"/api/games/{late}/").json()["status"] == "finished"
+
+    assert post(api(anna), stopped, "live/stop").status_code == 201
+    r = post(api(arbiter), stopped, "reopen", {"note": "a mistake"})
+    assert (r.status_code, r.json()["field"]) == (409, "game")
+    assert "rule on it first" in r.json()["detail"]
