@@ -1,6 +1,6 @@
 """The live game endpoints (issue 16): thin views over ``corr.live.services``, and the dispatch of shared paths.
 
-``GET /api/games/{id}/``, ``POST /api/games/``, ``…/moves/``, ``…/result/`` and
+``GET /api/games/{id}/``, ``POST /api/games/``, ``…/moves/``, ``…/result/``, ``…/reopen/`` and
 ``…/history/`` keep their correspondence behaviour; for a live game they answer
 from its live clock (the ``"live"`` object beside the existing fields).
 ``…/pause/``, ``…/resume/``, ``…/time-adjustments/``, ``…/illegal-moves/`` and
@@ -139,6 +139,24 @@ class ResultView(views.ResultView):
         views._game(request, game_id)
         data = views._validated(s.ResultInput, request)
         live.live_result(game_id=game_id, by=request.user, **data)
+        return _answer(request, game_id)
+
+
+class ReopenView(views.ReopenView):
+    """POST /api/games/{id}/reopen/ {"note"} in a live game: the arbiter sets the finished game back to ongoing,
+    its clocks standing until the arbiter resumes them."""
+
+    @extend_schema(request=s.ReopenInput, responses={201: s.GameOut})
+    def post(self, request, game_id: int):
+        if not _is_live(game_id):
+            return super().post(request, game_id)
+        return self.live_post(request, game_id)
+
+    @idempotent
+    def live_post(self, request, game_id: int):
+        views._game(request, game_id)
+        data = views._validated(s.ReopenInput, request)
+        live.live_reopen(game_id=game_id, by=request.user, **data)
         return _answer(request, game_id)
 
 

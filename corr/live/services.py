@@ -485,6 +485,54 @@ def live_result(*, game_id: int, by: User, result: str, termination: str = "", n
         return game
 
 
+def live_reopen(*, game_id: int, by: User, note: str, now_ms: int | None = None) -> Game:
+    """The arbiter sets a finished live game back to ongoing (``POST /api/games/{id}/reopen/``: a result recorded
+    by mistake), as a correspondence game is reopened.
+
+    The clocks stand from the instant the game ended (a ``pause`` clock event at that instant, unless they stood
+    already) until the arbiter restarts them (002 6.13): the time the game stood finished is no one's. The
+    result stays in the history, a ``reopen`` line after it says what it was and why. A flag that ended the
+    game stays fallen (the arbiter may give time, 003 17.4 b). A forfeit the clock counts (late arrival, the
+    third illegal move) would end the game again at once, and a stop that resigned is ruled on: those are
+    refused, the late arrival and the stop having their own reopenings (:func:`live_excuse`,
+    ``corr.live.stops.live_ruling``).
+    :raises TurnConflict: the game is not finished, was ended by a forfeit or by a player's stop (409).
+    :raises InvalidInput: a blank ``note``.
+    :raises NotAllowed: not an arbiter of the tournament (or a player of the game).
+    """
+    with transaction.atomic():
+        game, live, rows = live_lock(game_id)
+        now_ms = at_lock(now_ms)
+        ensure_arbiter(game, by)
+        if game.status == GameStatus.ONGOING:
+            raise TurnConflict(_("the game is not finished: nothing to reopen"), field="game")
+        note = (note or "").strip()
+        if not note:
+            raise InvalidInput(_("note is required: say why the game is reopened"), field="note")
+        from .stops import RESIGNED, pending_stop
+
+        stop = pending_stop(game, live, rows)
+        if stop is not None and stop.kind == RESIGNED:  # its ruling reopens it, restarting the clocks
+            raise TurnConflict(_("%(colour)s stopped the clocks: rule on it first (the ruling restarts them)"),
+                               field="game", colour=colour_word(stop.player))
+        ended_ms = now_ms if live.ended_at_ms is None else min(live.ended_at_ms, now_ms)
+        at_end = clock_at(game, live, rows, ended_ms)
+        if at_end.forfeit:  # counted by every replay: the game would end again at once
+            raise TurnConflict(_("the game was ended by a forfeit (%(rule)s) that its clock counts: reopened, it would"
+                                 " end again at once; the arbiter excuses a late arrival instead (002 6.6, 003 12.7)"),
+                               field="game", rule=at_end.forfeit.get("rule") or at_end.forfeit.get("reason"))
+        if not at_end.paused:
+            append(game, rows, LiveEventKind.PAUSE, now_ms, by=by, at_ms=ended_ms,
+                   reason="the clocks stand from the end of the game until the arbiter restarts them (002 6.13)")
+        was = f"{game.result}, {game.termination}" if game.termination else game.result
+        game.status, game.result, game.termination = GameStatus.ONGOING, GameResult.NONE, ""
+        live.ended_at_ms, live.case = None, ""
+        append(game, rows, LiveEventKind.REOPEN, now_ms, by=by, reason=f"reopened (was {was}): {note}"[:LIVE_TEXT_MAX])
+        clock_at(game, live, rows, now_ms)  # the engine's own check of the new events
+        finish_write(game, live, rows, now_ms)
+        return game
+
+
 def live_excuse(*, game_id: int, by: User, player: str, reason: str, now_ms: int | None = None) -> Game:
     """The arbiter decides otherwise on ``player``'s late arrival (002 6.6, 003 12.7): the forfeit is lifted.
 

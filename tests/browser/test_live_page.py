@@ -108,3 +108,58 @@ def test_the_clock_changes_by_a_push_after_a_move_through_the_api_and_the_button
     wait_for(lambda: page.find("#live-status").text == "game over", "the page told the game ended")
     assert page.find("#game-state").text == "finished 1/2-1/2 (agreed)"
     assert not page.find("#live-arbiter-ongoing").is_displayed()
+
+
+def test_the_move_button_sends_the_lag_from_the_press_and_the_server_forgives_it_within_the_quota(
+        browser, asgi_server, arbiter, anna, boris):
+    """live.js sends ``lag_ms``, the time from the press of the button to the request leaving (as lichess's
+    client does); the server stores it with the move and forgives it within lichess's quota, never beyond.
+
+    1+0 is estimated at 60 s: the quota's gain is 60 x 2/5 + 15 = 39 cs, so a player starts with 1.17 s and
+    regains 0.39 s a move less what was forgiven (corr.clock.live.lag).
+    """
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    gain, start = 390, 1170
+    t = api_post(asgi_server, arbiter, "/api/tournaments/", {
+        "name": "Lag in a browser", "official_start": timezone.now().date().isoformat(), "mode": "live",
+        "ruleset": {"time_control": {"unit": "seconds", "system": "fischer", "initial": 60, "increment": 0}}})
+    assert t.status_code == 201, t.text
+    g = api_post(asgi_server, arbiter, "/api/games/", {"tournament": t.json()["id"], "white": "anna", "black": "boris",
+                                                       "starts_at": timezone.now().isoformat()})
+    assert g.status_code == 201, g.text
+    game = g.json()["id"]
+    page = Page(browser, asgi_server).width("desktop").sign_in(anna).open(f"/games/{game}/")
+    wait_for(lambda: page.find("#live").get_attribute("data-connection") == "live", "the WebSocket open")
+
+    def white_quota() -> int:
+        token, _ = Token.objects.get_or_create(user=anna)
+        live = requests.get(f"{asgi_server}/api/games/{game}/", headers={"Authorization": f"Token {token.key}"},
+                            timeout=20).json()["live"]
+        return live["players"]["white"]["lag_quota_ms"]
+
+    def stored(number: int) -> LiveEvent:
+        return wait_for(lambda: LiveEvent.objects.filter(game_id=game, kind="move", player="white",
+                                                         number=number).first(), f"anna's move {number} stored")
+
+    def sent() -> list:
+        return page.driver.execute_script("return window.corrLiveSent.slice()")
+
+    assert white_quota() == start
+    # A click: the press and the request a few ms apart. What the page sent is what the server stored.
+    page.click("#move-made", navigates=False)
+    first = stored(1)
+    assert sent()[0]["lag_ms"] == first.lag_ms and 0 <= first.lag_ms < 500
+    quota = start + gain - first.lag_ms  # all of it forgiven, the gain regained
+    assert white_quota() == quota
+    assert api_post(asgi_server, boris, f"/api/games/{game}/moves/", {"number": 1}).status_code == 201
+    wait_for(lambda: page.find("#move-made").is_enabled(), "anna's turn again")
+
+    # The button held 2 s before its release sends the move: 2 s of lag claimed, more than the quota. The page
+    # sends what it measured; the server forgives the quota and not a millisecond more.
+    button = page.find("#move-made")
+    ActionChains(page.driver).click_and_hold(button).pause(2).release().perform()
+    second = stored(2)
+    assert sent()[1]["lag_ms"] == second.lag_ms and 2000 <= second.lag_ms < 3000
+    assert second.lag_ms > quota
+    assert white_quota() == gain  # the quota spent whole (forgiven: quota, not lag_ms), the gain regained
