@@ -86,7 +86,8 @@ def live_config(game: Game, colour: str | None, ruling: bool, payload: dict, vis
                  "resume": url("api-resume"), "adjust": url("api-time-adjustments"),
                  "illegal": url("api-illegal-moves"), "result": url("api-result"),
                  "excuse": url("api-late-arrival-excuses"), "stop": url("api-live-stop"),
-                 "call": url("api-live-call-arbiter"), "ruling": url("api-live-ruling"), "me": reverse("api-me")},
+                 "call": url("api-live-call-arbiter"), "ruling": url("api-live-ruling"), "me": reverse("api-me"),
+                 "reopen": url("api-reopen")},
         "stop_claims_draw": _stop_claims_draw(game),
         "moves_made": moves_made(game),
         "countdown_s": list(BYOYOMI_COUNTDOWN_S),
@@ -126,6 +127,8 @@ def live_words() -> dict:
         "confirm_stop_claim": _("Stop the clocks and claim a draw? The arbiter confirms it if your position is"
                                 " clearly winning (Russian draughts rules 12.11, 1.7.13)."),
         "confirm_result": _("Record the result %(result)s? The game ends and both clocks stop."),
+        "confirm_reopen": _("Reopen the game? Its result is undone (the history keeps it) and the clocks stay"
+                            " stopped until you resume them."),
     }
 
 

@@ -201,6 +201,21 @@ def test_the_arbiters_result_asks_first_then_updates_the_players_page(browser, a
         wait_for(lambda: player.find("#game-state").text.startswith("finished 1-0"), "the result on boris's page")
         assert not player.find("#live-player").is_displayed() and not_reloaded(player)
         windows.page(0, "desktop").screenshot("live-result-arbiter-desktop")
+        # The result was a mistake: the arbiter reopens the game from the page (asked first), and the player's page
+        # redraws it as ongoing, its clocks standing until the arbiter resumes them.
+        referee = windows.page(0, "desktop")
+        assert referee.find("#live-reopen-form").is_displayed()
+        referee.fill("#live-reopen-note", "the result was entered on the wrong board")
+        referee.click("#live-reopen", navigates=False)
+        assert referee.find("#live-confirm").is_displayed() and "Reopen" in referee.find("#live-confirm-question").text
+        referee.click("#live-confirm-yes", navigates=False)
+        wait_for(lambda: referee.find("#game-state").text == "ongoing", "the reopening on the arbiter's page")
+        assert not referee.find("#live-reopen-form").is_displayed() and referee.find("#live-resume").is_displayed()
+        player = windows.page(1, "phone")
+        wait_for(lambda: player.find("#game-state").text == "ongoing", "the reopening on boris's page")
+        assert player.find("#live-status").text == "clocks paused by the arbiter" and not_reloaded(player)
+        wait_for(lambda: "the result was entered on the wrong board" in player.find("#live-history").text,
+                 "the reopening in the history")
     finally:
         windows.close()
 

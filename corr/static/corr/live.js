@@ -236,6 +236,8 @@
     if (player) player.hidden = over;
     var ruling = document.getElementById("live-arbiter-ongoing");
     if (ruling) ruling.hidden = over;
+    var reopen = document.getElementById("live-reopen-form");
+    if (reopen) reopen.hidden = !over;
   }
 
   // --- the history, asked for again after a change (the server draws it: its words, its time zone) -------
@@ -623,6 +625,13 @@
       var shown = result.result.options[result.result.selectedIndex].text;
       confirmThen(fill(words.confirm_result, { result: shown }), function () {
         run("result", { result: result.result.value, termination: result.termination.value });
+      });
+    });
+    var reopen = document.getElementById("live-reopen-form");
+    reopen.addEventListener("submit", function (event) {
+      event.preventDefault();
+      confirmThen(words.confirm_reopen, function () {
+        run("reopen", { note: reopen.note.value.trim() });
       });
     });
     var ruling = document.getElementById("live-ruling-form");
