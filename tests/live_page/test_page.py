@@ -61,7 +61,8 @@ def test_the_arbiter_has_pause_resume_adjust_illegal_move_and_result_and_no_move
         "illegal": f"/api/games/{live_game.pk}/illegal-moves/", "result": f"/api/games/{live_game.pk}/result/",
         "excuse": f"/api/games/{live_game.pk}/late-arrival-excuses/", "stop": f"/api/games/{live_game.pk}/live/stop/",
         "call": f"/api/games/{live_game.pk}/live/call-arbiter/", "ruling": f"/api/games/{live_game.pk}/live/ruling/",
-        "me": "/api/users/me/"}
+        "me": "/api/users/me/", "reopen": f"/api/games/{live_game.pk}/reopen/"}
+    assert 'id="live-reopen-form" data-action="reopen" hidden' in html  # an ongoing game: nothing to reopen
     assert 'id="live-ruling-form" data-action="ruling" hidden' in html  # no player's stop awaits a ruling
     assert 'id="live-stop"' not in html and 'id="live-call"' not in html
 
