@@ -199,3 +199,9 @@ def test_a_draughts_game_refuses_a_tree_naming_the_rule(api, arbiter, anna, bori
                                          "conditional": [{"if": "19-23", "then": "28x19"}]})
     assert r.status_code == 400 and r.json()["field"] == "conditional"
     assert "chess games only" in r.json()["detail"]
+
+
+def test_a_partners_move_the_board_cannot_read_drops_the_tree_and_is_stored(api, server_game, anna, boris):
+    move(api, anna, server_game, 1, "e4", conditional=RUY)
+    body = move(api, boris, server_game, 1, "e5?!x")  # server games store what is typed
+    assert body["to_move"] == "white" and tree_of(api, anna, server_game)["conditional"] == []

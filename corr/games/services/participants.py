@@ -149,7 +149,13 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     trees = trees_read(game, locked.trees) if game.mode == Mode.SERVER else {}
     line = fired.line if fired is not None else None
     if board is None and (trees or conditional is not None):
-        board = board_now(game)  # the position before the move: the trees are read on it
+        try:
+            board = board_now(game)  # the position before the move: the trees are read on it
+        except InvalidInput:
+            if conditional is not None:
+                raise
+            # A stored move an arbiter corrected into one the board refuses: the trees cannot be read, and
+            # the move is taken all the same (the trees are dropped below).
     if conditional is not None:
         line = line_sent(game=game, board=board, notation=notation, conditional=conditional, number=number)
     note = "" if fired is None else record_text("conditional_reply", number=fired.line.sent_with_move)
@@ -178,19 +184,23 @@ def trees_follow(*, locked: Locked, by: User, colour: str, notation: str, line: 
     the tree stays: the partner's move stands whatever the tree does. The game's time after them all.
     """
     game = locked.game
+    if board is None:  # the position cannot be replayed: no tree can be read on it
+        for player in list(trees):
+            tree_write(game, trees, player, None, now)
+        return time
     if line is None:
         line = line_after_own_move(trees.get(colour), board, notation)
     tree_write(game, trees, colour, line, now)
     partner = other(colour)
     firing = firing_of(game, trees.get(partner), board, notation, now)
-    after = board.copy()
-    after.push(move_parsed(board, notation))
     if firing == "wait":
         tree_await(trees, partner, notation, board, now)
         return time
     if firing is None:
         tree_write(game, trees, partner, None, now)
         return time
+    after = board.copy()
+    after.push(move_parsed(board, notation))  # a branch matched: the move is a legal one
     again = Locked(game=game, rows=game_rows(game=game), cases=None, trip=locked.trip, trees=list(trees.values()))
     try:
         return move_store(locked=again, by=game.user_of(partner), number=time.assembled.made[partner] + 1,
