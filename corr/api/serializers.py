@@ -208,6 +208,14 @@ class ConditionalInput(StrictInput):
         help_text="The tree that replaces your pending one, checked from the current position; [] cancels it")
 
 
+class VariantInput(StrictInput):
+    line = serializers.ListField(
+        child=serializers.CharField(max_length=lim.NOTATION_MAX), min_length=1,
+        help_text="The proposer's variant as received, starting with your next move: [\"Nc6\", \"Bb5\", \"a6\","
+                  " \"Ba4\"]")
+    accepted_through = move_field(help_text="Your last accepted move's number; the proposer's reply to it is played")
+
+
 class ConditionalOut(serializers.Serializer):
     conditional = serializers.JSONField()
     sent_with_move = serializers.IntegerField(allow_null=True)

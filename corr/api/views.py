@@ -28,6 +28,7 @@ from corr.games import services
 from corr.games.services import leave as leave_services
 from corr.games.services.conditional import conditional_cancel, conditional_get, conditional_json, conditional_replace
 from corr.games.services.trips import trip, usable as trip_usable
+from corr.games.services.variants import variant_record
 from corr.games import leaves as leave_selectors
 from corr.games.clockstate import GameTime, clock_as_of, game_file, instant_text, local_today, moment_text
 from corr.games.draws import draw_offer_json
@@ -383,6 +384,8 @@ class ConditionalView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+VariantsView = _game_action("VariantsView", s.VariantInput, lambda u, g, d, t: variant_record(
+    game=g, by=u, today=t, **d))
 ReceiptsView = _game_action("ReceiptsView", s.ReceiptInput, lambda u, g, d, t: services.receipt_record(
     game=g, by=u, today=t, **d))
 NoticesView = _game_action("NoticesView", s.NoticeInput, lambda u, g, d, t: services.notice_submit(
