@@ -78,8 +78,9 @@ EMAIL_MAX = 254
 PASSWORD_MAX = 4096
 """A password: long enough for any passphrase, short enough that hashing it costs nothing."""
 
-JSON_DEPTH_MAX = 32
-"""How deeply arrays and objects may nest in a JSON request body (the deepest the API reads is 4)."""
+JSON_DEPTH_MAX = 48
+"""How deeply arrays and objects may nest in a JSON request body: a tree of conditional moves
+``CONDITIONAL_DEPTH_MAX`` deep is the deepest the API reads (two levels a reply, 42 in all)."""
 
 
 def date_in_window(value: date) -> bool:
@@ -123,3 +124,8 @@ XFCC_MESSAGE_MAX = 2000
 """Characters of an XFCC request's ``myMessage`` (corr keeps no messages; bounded all the same)."""
 PGN_IMPORT_MAX = 2_000_000
 """Characters of a PGN imported into a tournament (an event of a few hundred games with stamps)."""
+
+CONDITIONAL_DEPTH_MAX = 20
+"""How many replies deep a tree of conditional moves goes (issue 28): a branch and its ``next`` levels."""
+CONDITIONAL_NODES_MAX = 200
+"""How many branches a tree of conditional moves holds in all, every level counted."""

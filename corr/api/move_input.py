@@ -15,7 +15,7 @@ from corr import limits as lim
 from . import serializers as s
 
 _PLAIN_KEYS = frozenset({"number", "notation"})
-_DEFAULTS = {"received_on": None, "sent_on": None, "void": False, "mail": "", "variant": ""}
+_DEFAULTS = {"received_on": None, "sent_on": None, "void": False, "mail": "", "variant": "", "conditional": None}
 
 
 def plain_move(data) -> dict | None:

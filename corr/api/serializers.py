@@ -196,6 +196,31 @@ class MoveInput(StrictInput):
     mail = serializers.ChoiceField(choices=Mail.choices, required=False, allow_blank=True, default="")
     variant = serializers.ChoiceField(choices=["accepted", "conditional"], required=False, allow_blank=True,
                                       default="")
+    conditional = serializers.JSONField(
+        required=False, allow_null=True, default=None,
+        help_text="Server chess games (issue 28): the replies you will make to the partner's expected moves,"
+                  " [{\"if\": \"Nf6\", \"then\": \"Bg5\", \"next\": [...]}, ...], checked from the position"
+                  " after this move; it replaces your pending tree (docs/service.md, \"Conditional moves\")")
+
+
+class ConditionalInput(StrictInput):
+    conditional = serializers.JSONField(
+        help_text="The tree that replaces your pending one, checked from the current position; [] cancels it")
+
+
+class VariantInput(StrictInput):
+    line = serializers.ListField(
+        child=serializers.CharField(max_length=lim.NOTATION_MAX), min_length=1,
+        help_text="The proposer's variant as received, starting with your next move: [\"Nc6\", \"Bb5\", \"a6\","
+                  " \"Ba4\"]")
+    accepted_through = move_field(help_text="Your last accepted move's number; the proposer's reply to it is played")
+
+
+class ConditionalOut(serializers.Serializer):
+    conditional = serializers.JSONField()
+    sent_with_move = serializers.IntegerField(allow_null=True)
+    awaiting = serializers.CharField(allow_null=True)
+    updated_at = serializers.DateTimeField(allow_null=True)
 
 
 class ReceiptInput(StrictInput):

@@ -26,6 +26,8 @@ urlpatterns = [
     path("games/<int:game_id>/history/", live_views.GameHistoryView.as_view(), name="api-game-history"),
     path("games/<int:game_id>/export/<str:format>/", download_views.GameExportView.as_view(), name="api-game-export"),
     path("games/<int:game_id>/moves/", live_views.MovesView.as_view(), name="api-moves"),
+    path("games/<int:game_id>/conditional/", views.ConditionalView.as_view(), name="api-conditional"),
+    path("games/<int:game_id>/variants/", views.VariantsView.as_view(), name="api-variants"),
     path("games/<int:game_id>/pause/", live_views.PauseView.as_view(), name="api-pause"),
     path("games/<int:game_id>/resume/", live_views.ResumeView.as_view(), name="api-resume"),
     path("games/<int:game_id>/time-adjustments/", live_views.TimeAdjustmentsView.as_view(),

@@ -26,7 +26,9 @@ from accounts.tokens import token_issue
 from corr.feeds.tokens import calendar_feed_get, calendar_url
 from corr.games import services
 from corr.games.services import leave as leave_services
+from corr.games.services.conditional import conditional_cancel, conditional_get, conditional_json, conditional_replace
 from corr.games.services.trips import trip, usable as trip_usable
+from corr.games.services.variants import variant_record
 from corr.games import leaves as leave_selectors
 from corr.games.clockstate import GameTime, clock_as_of, game_file, instant_text, local_today, moment_text
 from corr.games.draws import draw_offer_json
@@ -355,6 +357,35 @@ class MovesView(APIView):
         raise InvalidInput(_("a live game's moves are pressed through the live service"), field="number")
 
 
+class ConditionalView(APIView):
+    """GET/PUT/DELETE /api/games/{id}/conditional/: the caller's own pending conditional moves (issue 28).
+
+    Each player's tree is theirs alone: the partner's request reads, replaces or cancels the partner's
+    own, never the owner's, and nothing says whether the other player has one. Arbiters and anyone
+    else get 403. PUT only while the partner is to move (409 otherwise: a tree is sent with the move).
+    """
+
+    @extend_schema(responses=s.ConditionalOut)
+    def get(self, request, game_id: int):
+        game = _game(request, game_id)
+        return Response(conditional_json(conditional_get(game=game, by=request.user)))
+
+    @extend_schema(request=s.ConditionalInput, responses={200: s.ConditionalOut})
+    def put(self, request, game_id: int):
+        game = _game(request, game_id)
+        data = _validated(s.ConditionalInput, request)
+        tree = conditional_replace(game=game, by=request.user, conditional=data["conditional"], today=_today(game))
+        return Response(conditional_json(tree))
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, game_id: int):
+        game = _game(request, game_id)
+        conditional_cancel(game=game, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+VariantsView = _game_action("VariantsView", s.VariantInput, lambda u, g, d, t: variant_record(
+    game=g, by=u, today=t, **d))
 ReceiptsView = _game_action("ReceiptsView", s.ReceiptInput, lambda u, g, d, t: services.receipt_record(
     game=g, by=u, today=t, **d))
 NoticesView = _game_action("NoticesView", s.NoticeInput, lambda u, g, d, t: services.notice_submit(

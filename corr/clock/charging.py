@@ -455,7 +455,8 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
                  events: tuple, last_sender: str | None, count: Count = Count.DATES) -> bool:
     """Charge one move, checking every rule (the loop's fast path took the plain ones).
 
-    :returns: True when the move was dispatched (dated), which the partner answers next.
+    :returns: True when the move was dispatched (dated) or is a conditional variant move: the partner answers it
+        next.
     """
     number = _as_given(move)[1]
     if isinstance(number, bool) or not isinstance(number, int):
@@ -486,7 +487,10 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         else:
             note = "played from the player's own conditional variant: costs nothing"
         append((move.player, number, KIND_VARIANT_MOVE, 0, 0, "50.4.8", index, note))
-        return False
+        # A conditional move is the proposer's answer, sent with the dated move before it: the partner's next
+        # dated move answers it, whether that dated move was the proposer's own (a postal variant) or the
+        # partner's (a server's conditional reply, played the instant the partner's expected move came).
+        return not accepted
 
     received, sent = move.received_on, move.sent_on
     if received is None and number != 1:
@@ -674,9 +678,9 @@ def _check_turn(index: int, kind: str, state: _State, events: tuple, last_sender
 
 
 def _dispatch(event) -> bool:
-    """A dated move or a notice other than a repeat: what the partner answers next."""
+    """A dated move, a conditional variant move or a notice other than a repeat: what the partner answers next."""
     if event.type == "move":
-        return event.sent_on is not None and event.variant is None
+        return event.variant is Variant.CONDITIONAL if event.variant is not None else event.sent_on is not None
     return event.type == "notice" and event.reason is not NoticeReason.REPEAT
 
 

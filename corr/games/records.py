@@ -25,6 +25,7 @@ TEMPLATES: dict[str, str] = {
     "rules_changed": gettext_noop("tournament rules changed: %(text)s"),
     "admin_changed": gettext_noop("changed in the admin: %(text)s"),
     "void": gettext_noop("void: %(player)s reported it as %(reason)s"),
+    "conditional_reply": gettext_noop("conditional reply from the line sent with move %(number)s (50.4.8)"),
     "leave_booked": gettext_noop("%(player)s's leave booked: %(first)s to %(last)s"),
     "leave_cancelled": gettext_noop("%(player)s's leave cancelled: %(first)s to %(last)s"),
     "leave_granted": gettext_noop("special leave for %(player)s: %(first)s to %(last)s, granted by %(name)s:"

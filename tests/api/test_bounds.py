@@ -160,7 +160,8 @@ def nested(depth: int) -> str:
 
 
 @pytest.mark.parametrize("body", [nested(3000), nested(limits.JSON_DEPTH_MAX + 1),
-                                  '{"player": ' + '{"a": ' * 40 + "1" + "}" * 40 + "}"])
+                                  '{"player": ' + '{"a": ' * (limits.JSON_DEPTH_MAX + 8) + "1"
+                                  + "}" * (limits.JSON_DEPTH_MAX + 8) + "}"])
 def test_a_json_body_nested_too_deep_is_a_400_for_a_signed_in_user(api, postal_game, arbiter, body):
     before = stored()
     r = api(arbiter).post(f"/api/games/{postal_game.pk}/delays/", body, content_type="application/json")

@@ -27,7 +27,7 @@ def games(draw, max_events: int = 40):
     players = (Player("white", notices[0]), Player("black", notices[1]))
     made = {"white": 0, "black": 0}
     pending = {"white": False, "black": False}
-    last_dispatcher = None  # who sent the last dated move or notice: the partner answers it
+    last_dispatcher = None  # who sent the last dated move, conditional move or notice: the partner answers it
     day = START - timedelta(days=draw(st.integers(0, 5)))
     events = []
     for _ in range(draw(st.integers(0, max_events))):
@@ -63,6 +63,10 @@ def games(draw, max_events: int = 40):
         elif action in ("accepted", "conditional"):
             events.append(Move(player, number, variant=Variant(action)))
             made[player] = number
+            if action == "conditional":
+                # The proposer's answer (sent with their dated move, or played by the server the instant the
+                # partner's expected move came): the partner answers it next, as a dispatch.
+                last_dispatcher = player
         elif action == "notice":
             events.append(Notice(player, draw(st.integers(1, number)), reason, received, sent))
             day = sent

@@ -17,7 +17,7 @@ import orjson
 from django.db import connection
 
 from accounts.models import User
-from corr.models import Game, OverstepCase, OverstepStatus, Tournament
+from corr.models import ConditionalTree, Game, OverstepCase, OverstepStatus, Tournament
 
 from ..leaves import LEAVE_JSON_SQL, leave_keep_json
 from ..selectors import MOVE_EVENTS_JSON_SQL, MoveRow, events_json, game_rows
@@ -32,18 +32,23 @@ class Locked:
     ``rows``: ``MoveRow``s (PostgreSQL) or full event rows (elsewhere), in
     sequence. ``cases`` None: not read (``cases_follow`` reads them). ``trip``: the
     transaction the read began (``trips.trip``), whose store ends it; None in
-    an ``atomic`` block.
+    an ``atomic`` block. ``trees``: the players' pending conditional moves (issue 28); None: not read
+    (the move reads them).
     """
 
     game: Game
     rows: list
     cases: list[OverstepCase] | None
     trip: Trip | None = None
+    trees: list[ConditionalTree] | None = None
 
 
 _CASES_JSON_SQL = (
     "SELECT COALESCE(json_agg(c), '[]')::text FROM corr_overstepcase c"
     f" WHERE c.game_id = corr_game.id AND c.status <> '{OverstepStatus.WITHDRAWN.value}'")
+_TREES_JSON_SQL = (
+    "SELECT COALESCE(json_agg(json_build_array(t.id, t.player, t.tree, t.sent_with_move, t.awaiting, t.created_at,"
+    " t.updated_at)), '[]')::text FROM corr_conditionaltree t WHERE t.game_id = corr_game.id")
 
 
 class _Part(NamedTuple):
@@ -80,7 +85,8 @@ def _lock_statement() -> tuple[Prepared, tuple[_Part, ...]]:
         parts.append(_Part(model, tuple(f.attname for f in fields), start, len(columns), tuple(converted)))
         table = model._meta.db_table
         tables.append(f'"{table}"' if key is None else f'JOIN "{table}" {alias} ON {alias}.id = {key}')
-    sql = (f"SELECT {', '.join(columns)}, ({MOVE_EVENTS_JSON_SQL}), ({LEAVE_JSON_SQL}), ({_CASES_JSON_SQL})"
+    sql = (f"SELECT {', '.join(columns)}, ({MOVE_EVENTS_JSON_SQL}), ({LEAVE_JSON_SQL}), ({_CASES_JSON_SQL}),"
+           f" ({_TREES_JSON_SQL})"
            f" FROM {' '.join(tables)} WHERE corr_game.id = %s FOR UPDATE OF corr_game")
     return Prepared("corr_game_lock_read", sql), tuple(parts)
 
@@ -120,9 +126,22 @@ def game_lock_read(*, game_id: int, trip: Trip | None = None) -> Locked:
     game = _instance(game_part, row)
     for name, part in (("tournament", tournament_part), ("white", white_part), ("black", black_part)):
         Game._meta.get_field(name).set_cached_value(game, _instance(part, row))
-    events_text, leave_text, cases_text = row[black_part.end:]
+    events_text, leave_text, cases_text, trees_text = row[black_part.end:]
     leave_keep_json(game, leave_text)
-    return Locked(game=game, rows=events_json(events_text, MoveRow), cases=_cases_json(cases_text), trip=trip)
+    return Locked(game=game, rows=events_json(events_text, MoveRow), cases=_cases_json(cases_text), trip=trip,
+                  trees=_trees_json(game, trees_text))
+
+
+def _trees_json(game: Game, text: str) -> list[ConditionalTree]:
+    """ConditionalTree instances, as loaded from the database, from ``json_agg`` of their columns."""
+    names = ["id", "game_id", "player", "tree", "sent_with_move", "awaiting", "created_at", "updated_at"]
+    out = []
+    for pk, player, tree, move, awaiting, created, updated in orjson.loads(text):
+        created_at, updated_at = (ConditionalTree._meta.get_field(f).to_python(v)
+                                  for f, v in (("created_at", created), ("updated_at", updated)))
+        out.append(ConditionalTree.from_db(connection.alias, names,
+                                           [pk, game.pk, player, tree, move, awaiting, created_at, updated_at]))
+    return out
 
 
 def _cases_json(text: str) -> list[OverstepCase]:

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from corr.clock import NoticeReason
+from corr.clock import ClockError, NoticeReason
 from corr.clock.assembly import current_row, other
 from corr.models import (
     NOTATION_EXAMPLES, RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, Mail, Mode, OverstepCase, OverstepStatus,
@@ -18,7 +18,15 @@ from corr.models import (
 
 from ..records import record_text
 from ..clockstate import GameTime, assemble_game, counts_instants, game_time, instant_text, local_today
-from ..errors import InvalidInput, NotYourTurn, Said, TimeRanOut, TurnConflict, WrongMoveNumber, colour_word
+from ..errors import (
+    InvalidInput, NotYourTurn, Said, ServiceError, TimeRanOut, TurnConflict, WrongMoveNumber, colour_word,
+)
+from ..conditional import board_now, move_parsed
+from ..selectors import game_rows
+from .conditional import (
+    Firing, Line, firing_of, line_after_own_move, line_sent, server_chess_checked, tree_await, tree_write,
+    trees_read,
+)
 from .lock_read import Locked
 from .storage import (
     ensure_not_after_today, ensure_ongoing, event_new, events_store, events_store_changes, game_lock,
@@ -29,6 +37,7 @@ from .storage import (
 @transaction.atomic
 def move_submit(*, game: Game, by: User, number: int, notation: str = "", received_on: date | None = None,
                 sent_on: date | None = None, void: bool = False, mail: str = "", variant: str = "",
+                conditional: list | None = None,
                 today: date, now: datetime | None = None) -> tuple[GameTime, list[str]]:
     """Store the move of the player to move and return the new time and any warnings.
 
@@ -38,18 +47,23 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
     Postal games take the dates the player enters, ``received_on`` defaulting
     to a recorded receipt.
 
+    ``conditional`` (server chess games, issue 28): the tree of replies sent with the move
+    (``corr.games.conditional``), which replaces the player's pending one. The partner's pending tree
+    follows the move: the reply of a matching branch is stored at once (``move_store``).
+
     :raises TurnConflict: not the player's turn, or not the expected number (409).
     :raises InvalidInput: a date or field that breaks a rule (400).
     """
     game, rows = game_lock(game)
     return move_store(locked=Locked(game=game, rows=rows, cases=None), by=by, number=number, notation=notation,
-                      received_on=received_on, sent_on=sent_on, void=void, mail=mail, variant=variant, today=today,
-                      now=now)
+                      received_on=received_on, sent_on=sent_on, void=void, mail=mail, variant=variant,
+                      conditional=conditional, today=today, now=now)
 
 
 def move_store(*, locked: Locked, by: User, number: int, notation: str = "", received_on: date | None = None,
                sent_on: date | None = None, void: bool = False, mail: str = "", variant: str = "",
-               today: date, now: datetime | None = None) -> tuple[GameTime, list[str]]:
+               conditional: list | None = None, today: date, now: datetime | None = None,
+               fired: Firing | None = None, board=None) -> tuple[GameTime, list[str]]:
     """``move_submit`` on a game this transaction has locked and read (``game_lock_read``): the API's one path.
 
     ``locked.trip``: the transaction the read began; the store ends it (commits
@@ -58,6 +72,12 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     The game's time is computed once, for the game with the new move: the turn
     is read from the assembled events, the stored clocks, the cases and the
     warnings all follow that one computation.
+
+    The players' conditional trees (issue 28) follow the move in the same transaction, under the same
+    lock: the mover's is replaced by ``conditional`` (or kept if the move is the reply it awaited, else
+    dropped), and the partner's fires (its reply stored by this function again, at the same instant, as
+    a ``variant: conditional`` move, 50.4.8) or is dropped. ``fired``, ``board``: that second call's
+    (the reply and the line after it; the position before the move).
     """
     game, rows = locked.game, locked.rows
     colour = player_colour_of(game, by)
@@ -78,6 +98,8 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     pending = before.pending
     if counts_instants(game) and game.tournament.timeouts == Timeouts.AUTOMATIC:
         ensure_flag_standing(game, rows, colour, as_of)
+    if conditional is not None:
+        server_chess_checked(game)
     if variant and variant not in ("accepted", "conditional"):
         raise InvalidInput(_("variant must be accepted or conditional, got %(value)s"), field="variant",
                            value=repr(variant))
@@ -93,11 +115,17 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
             raise InvalidInput(_("a server game's moves are sent by the server: mail must be 'server'"), field="mail")
         if variant:
             raise InvalidInput(_("variants are recorded in postal games only"), field="variant")
-        received_on, sent_on, mail = pending.received_on, today, Mail.SERVER
-        sent_at, received_at = now, dispatched_at(rows, before.last_move_seq[other(colour)])
-        if counts_instants(game):  # the dates are the instants' dates in the tournament's zone
-            sent_on = local_today(game.tournament, now)
-            received_on = None if received_at is None else local_today(game.tournament, received_at)
+        mail = Mail.SERVER
+        if fired is not None:
+            # 50.4.8: the reply played from the owner's line travels with the partner's move it answers:
+            # it carries no dates, and costs the owner nothing beyond the move the line was sent with.
+            variant, received_on, sent_on, sent_at, received_at = "conditional", None, None, None, None
+        else:
+            received_on, sent_on = pending.received_on, today
+            sent_at, received_at = now, dispatched_at(rows, before.last_move_seq[other(colour)])
+            if counts_instants(game):  # the dates are the instants' dates in the tournament's zone
+                sent_on = local_today(game.tournament, now)
+                received_on = None if received_at is None else local_today(game.tournament, received_at)
     elif variant:
         if received_on is not None or sent_on is not None:
             raise InvalidInput(_("a variant move carries no dates (50.4.8)"),
@@ -118,15 +146,67 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
                     presumed=pending.received_on)
         ensure_not_after_today(received_on, "received_on", today, game)
         ensure_not_after_today(sent_on, "sent_on", today, game)
+    trees = trees_read(game, locked.trees) if game.mode == Mode.SERVER else {}
+    line = fired.line if fired is not None else None
+    if board is None and (trees or conditional is not None):
+        try:
+            board = board_now(game)  # the position before the move: the trees are read on it
+        except InvalidInput:
+            if conditional is not None:
+                raise
+            # A stored move an arbiter corrected into one the board refuses: the trees cannot be read, and
+            # the move is taken all the same (the trees are dropped below).
+    if conditional is not None:
+        line = line_sent(game=game, board=board, notation=notation, conditional=conditional, number=number)
+    note = "" if fired is None else record_text("conditional_reply", number=fired.line.sent_with_move)
     new = event_new(by, EventKind.MOVE, colour, number=number, notation=notation, received_on=received_on,
-                    sent_on=sent_on, void=void, variant=variant, mail=mail)
+                    sent_on=sent_on, void=void, variant=variant, mail=mail, note=note)
     if game.mode == Mode.SERVER:
         new.sent_at, new.received_at = sent_at, received_at
     # Opens a registered-mail case if 50.4.12 was broken: the warning names it.
     time, changes = events_store_changes(game, rows, [new], today, cases=locked.cases, trip=locked.trip,
-                                         as_of=as_of)
+                                         as_of=as_of, keep_open=bool(trees) or line is not None)
     case = next((c for c in changes.opened if c.kind == CaseKind.REGISTERED_MAIL and c.event_seq == new.seq), None)
-    return time, mover_warnings(game, time, colour, case, mail, cases=[*changes.cases, *changes.opened])
+    warnings = mover_warnings(game, time, colour, case, mail, cases=[*changes.cases, *changes.opened])
+    if trees or line is not None:
+        time = trees_follow(locked=locked, by=by, colour=colour, notation=notation, line=line, trees=trees,
+                            board=board, time=time, today=today, now=now)
+    return time, warnings
+
+
+def trees_follow(*, locked: Locked, by: User, colour: str, notation: str, line: Line | None,
+                 trees: dict, board, time: GameTime, today: date, now: datetime) -> GameTime:
+    """After ``colour``'s move ``notation`` (stored; ``board`` the position before it): the mover's tree
+    becomes ``line`` (or follows their move by hand), and the partner's fires or is dropped.
+
+    A reply that fires is stored by ``move_store`` under the same lock, at the same instant, and may
+    fire the mover's own new line in turn. A reply the rules refuse (its flag fell, say) is not stored and
+    the tree stays: the partner's move stands whatever the tree does. The game's time after them all.
+    """
+    game = locked.game
+    if board is None:  # the position cannot be replayed: no tree can be read on it
+        for player in list(trees):
+            tree_write(game, trees, player, None, now)
+        return time
+    if line is None:
+        line = line_after_own_move(trees.get(colour), board, notation)
+    tree_write(game, trees, colour, line, now)
+    partner = other(colour)
+    firing = firing_of(game, trees.get(partner), board, notation, now)
+    if firing == "wait":
+        tree_await(trees, partner, notation, board, now)
+        return time
+    if firing is None:
+        tree_write(game, trees, partner, None, now)
+        return time
+    after = board.copy()
+    after.push(move_parsed(board, notation))  # a branch matched: the move is a legal one
+    again = Locked(game=game, rows=game_rows(game=game), cases=None, trip=locked.trip, trees=list(trees.values()))
+    try:
+        return move_store(locked=again, by=game.user_of(partner), number=time.assembled.made[partner] + 1,
+                          notation=firing.then, today=today, now=now, fired=firing, board=after)[0]
+    except (ServiceError, ClockError):
+        return time
 
 
 def ensure_flag_standing(game: Game, rows, colour: str, now: datetime) -> None:
@@ -155,6 +235,10 @@ def dispatched_at(rows, seq: int | None) -> datetime | None:
     if seq is None:
         return None
     row = next((r for r in reversed(rows) if r.seq == seq), None)  # the latest rows are searched first
+    if row is not None and row.sent_at is None and row.variant:
+        # A conditional reply (issue 28) was sent with the move it answered, at that move's instant.
+        row = next((r for r in reversed(rows) if r.seq < seq and r.kind == EventKind.MOVE and r.sent_at is not None),
+                   None)
     return None if row is None else row.sent_at
 
 

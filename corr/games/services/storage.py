@@ -49,7 +49,8 @@ def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today:
 def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: date, *,
                          cause: str | None = None, by: User | None = None,
                          cases: list[OverstepCase] | None = None,
-                         trip: Trip | None = None, as_of: date | None = None) -> tuple[GameTime, CaseChanges]:
+                         trip: Trip | None = None, as_of: date | None = None,
+                         keep_open: bool = False) -> tuple[GameTime, CaseChanges]:
     """``events_store``, with what the cases did (a registered-mail case opened by ``new``, say).
 
     The game's time is computed once: the clocks stored and the cases follow it
@@ -58,6 +59,7 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
     ``atomic``); when no case changes, the store's statement also commits it.
     ``as_of``: what the clock is computed as of, when not ``today`` (a server
     move's instant under an instant count, ``clock_as_of``).
+    ``keep_open``: more statements follow in ``trip`` (a conditional tree's, issue 28): the store never commits it.
     """
     as_of = today if as_of is None else as_of
     next_seq = (rows[-1].seq if rows else 0) + 1
@@ -76,7 +78,7 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
                            by=by if by is not None else (new[0].entered_by if new else None), new_rows=new,
                            cases=cases, write=False)
     if connection.vendor == "postgresql":
-        events_version_clocks_write(game, new, stored, trip=trip, last=not changes.writes)
+        events_version_clocks_write(game, new, stored, trip=trip, last=not changes.writes and not keep_open)
     else:
         try:
             # No savepoint: on an IntegrityError the caller's transaction is rolled back whole.

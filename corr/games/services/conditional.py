@@ -1,0 +1,199 @@
+"""Conditional moves (issue 28): the owner's reading, replacing and cancelling of their pending tree, and the
+writes a move makes to the trees (``move_store`` calls them: a tree follows the move that fires or drops it).
+
+A tree is its owner's alone: every function here acts on the caller's own tree, so the partner's
+request never reads, replaces or cancels it, and nothing answers whether the partner has one.
+
+The writes that follow a move run in the move's transaction, which may be a ``trip`` (PostgreSQL,
+``corr.games.services.trips``): they never open an ``atomic`` block (no ``QuerySet.delete``, no
+``update_or_create``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+import chess
+from django.db import connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from corr.clock.calendar import MoveOnLeave
+from corr.models import ConditionalTree, Game, Mode
+
+from ..clockstate import assemble_game, local_today
+from ..conditional import FIELD, board_now, branch_taken, move_parsed, tree_checked
+from ..errors import InvalidInput, NotYourTurn, colour_word
+from ..leaves import game_leave
+from .storage import ensure_ongoing, game_lock, player_colour_of
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """What is left of a player's conditional line after their move: ``tree`` (the branches the partner's next
+    move is looked up in; empty: none) and ``sent_with_move``, the move the line was first sent with."""
+
+    tree: list
+    sent_with_move: int
+
+
+@dataclass(frozen=True, slots=True)
+class Firing:
+    """The owner's reply a partner's move fires: ``then`` played by ``owner``, the owner's line after it."""
+
+    owner: str
+    then: str
+    line: Line
+
+
+def trees_read(game: Game, trees: list | None) -> dict[str, ConditionalTree]:
+    """The game's pending trees by colour: ``trees`` as the move's locking read gave them, or read now."""
+    if trees is None:
+        trees = list(ConditionalTree.objects.filter(game=game))
+    return {tree.player: tree for tree in trees}
+
+
+def server_chess_checked(game: Game) -> None:
+    """:raises InvalidInput: (``field: "conditional"``) ``game`` is not a server game."""
+    if game.mode != Mode.SERVER:
+        raise InvalidInput(_("conditional moves are sent in server games only, where the server plays the reply;"
+                             " in a postal game a variant is recorded move by move (variant: accepted or"
+                             " conditional, 50.4.8)"), field=FIELD)
+
+
+def line_sent(*, game: Game, board: chess.Board, notation: str, conditional, number: int) -> Line:
+    """The tree sent with move ``number`` (``notation``, played on ``board``, the position before it), checked.
+
+    :raises InvalidInput: the move itself is not legal (``field: "notation"``: the tree is read from the
+        position after it), or a branch of the tree is not (``tree_checked``).
+    """
+    after = board.copy()
+    move = move_parsed(after, notation)
+    if move is None:
+        raise InvalidInput(_("%(move)s is not a legal move here: conditional moves are checked from the position"
+                             " after your move"), field="notation", move=notation)
+    after.push(move)
+    return Line(tree_checked(conditional, after), number)
+
+
+def line_after_own_move(tree: ConditionalTree | None, board: chess.Board, notation: str) -> Line | None:
+    """What the mover's own pending tree becomes when they move by hand: the awaited reply played keeps the
+    line (its branch's ``next``); any other move, or a tree not awaiting a reply, drops it (None)."""
+    if tree is None or not tree.awaiting:
+        return None
+    branch = next((b for b in tree.tree if b["if"] == tree.awaiting), None)
+    if branch is None:
+        return None
+    # ``board`` is the position before the mover's move: the awaited partner's move is already on it.
+    if move_parsed(board, notation) != move_parsed(board, branch["then"]):
+        return None
+    return Line(branch["next"], tree.sent_with_move)
+
+
+def firing_of(game: Game, tree: ConditionalTree | None, board: chess.Board, notation: str, now: datetime
+              ) -> Firing | None | str:
+    """What the partner's move ``notation`` (on ``board``, before it) does to the owner's ``tree``.
+
+    A ``Firing`` when a branch matches and the owner may move now; ``"wait"`` when one matches but the owner
+    is on leave where the tournament refuses moves on leave (the reply waits, the tree stays);
+    None when nothing matches (the tree is dropped) or there is no tree.
+    """
+    if tree is None:
+        return None
+    branch = branch_taken(tree.tree, board, notation)
+    if branch is None:
+        return None
+    if owner_on_refused_leave(game, tree.player, now):
+        return "wait"
+    return Firing(tree.player, branch["then"], Line(branch["next"], tree.sent_with_move))
+
+
+def owner_on_refused_leave(game: Game, colour: str, now: datetime) -> bool:
+    """``colour`` is on leave today (the tournament's zone) in a tournament that refuses moves on leave."""
+    if game.tournament.move_on_leave != MoveOnLeave.REFUSED.value:
+        return False
+    today = local_today(game.tournament, now)
+    return any(span.first <= today <= span.last for span in game_leave(game).get(colour, ()))
+
+
+def tree_write(game: Game, trees: dict[str, ConditionalTree], colour: str, line: Line | None, now: datetime,
+               *, awaiting: str = "") -> None:
+    """Store ``colour``'s line (None or an empty tree: delete the row) and keep ``trees`` in step."""
+    current = trees.get(colour)
+    if line is None or not line.tree:
+        if current is not None:
+            with connection.cursor() as cursor:  # no QuerySet.delete: it opens an atomic block (see the module)
+                cursor.execute(f"DELETE FROM {ConditionalTree._meta.db_table} WHERE id = %s", [current.pk])
+            del trees[colour]
+        return
+    if current is None:
+        trees[colour] = ConditionalTree.objects.create(game=game, player=colour, tree=line.tree,
+                                                       sent_with_move=line.sent_with_move, awaiting=awaiting,
+                                                       created_at=now, updated_at=now)
+        return
+    ConditionalTree.objects.filter(pk=current.pk).update(tree=line.tree, sent_with_move=line.sent_with_move,
+                                                         awaiting=awaiting, updated_at=now)
+    current.tree, current.sent_with_move, current.awaiting, current.updated_at = (
+        line.tree, line.sent_with_move, awaiting, now)
+
+
+def tree_await(trees: dict[str, ConditionalTree], colour: str, partner_move: str, board: chess.Board,
+               now: datetime) -> None:
+    """Mark ``colour``'s tree as awaiting their reply to ``partner_move`` (its SAN as the tree writes it)."""
+    tree = trees[colour]
+    branch = branch_taken(tree.tree, board, partner_move)
+    tree.awaiting = branch["if"]
+    ConditionalTree.objects.filter(pk=tree.pk).update(awaiting=tree.awaiting, updated_at=now)
+
+
+def conditional_json(tree: ConditionalTree | None) -> dict:
+    """The owner's view of their pending tree (``GET /api/games/{id}/conditional/``)."""
+    if tree is None:
+        return {"conditional": [], "sent_with_move": None, "awaiting": None, "updated_at": None}
+    return {"conditional": tree.tree, "sent_with_move": tree.sent_with_move, "awaiting": tree.awaiting or None,
+            "updated_at": tree.updated_at.isoformat()}
+
+
+def conditional_get(*, game: Game, by: User) -> ConditionalTree | None:
+    """``by``'s own pending tree in ``game`` (None: none). :raises NotAllowed: not a player of the game (403)."""
+    colour = player_colour_of(game, by)
+    return ConditionalTree.objects.filter(game=game, player=colour).first()
+
+
+@transaction.atomic
+def conditional_replace(*, game: Game, by: User, conditional, today: date,
+                        now: datetime | None = None) -> ConditionalTree | None:
+    """Replace ``by``'s pending tree with ``conditional``, checked from the current position.
+
+    Only while the partner is to move (the owner's move has been sent): the tree answers the partner's
+    next move. It keeps the number of the owner's last move as the move it was sent with. An empty
+    list cancels the tree.
+    :raises NotYourTurn: ``by`` is to move: a tree is sent with the move (409).
+    :raises InvalidInput: not a server chess game, or a branch refused (``tree_checked``).
+    :raises NotAllowed: not a player of the game (403). :raises GameOver: (409).
+    """
+    now = (now or timezone.now()).replace(microsecond=0)
+    game, rows = game_lock(game)
+    colour = player_colour_of(game, by)
+    ensure_ongoing(game)
+    server_chess_checked(game)
+    assembled = assemble_game(game, rows, today)
+    if assembled.to_move == colour:
+        raise NotYourTurn(_("it is %(colour)s's move: send conditional moves with your move (POST"
+                            " /api/games/{id}/moves/ with \"conditional\"); they answer the partner's next move"),
+                          field=FIELD, colour=colour_word(colour))
+    line = Line(tree_checked(conditional, board_now(game)), assembled.made[colour])
+    trees = trees_read(game, None)
+    tree_write(game, trees, colour, line, now)
+    return trees.get(colour)
+
+
+@transaction.atomic
+def conditional_cancel(*, game: Game, by: User) -> None:
+    """Cancel ``by``'s pending tree, if any (a waiting reply too). :raises NotAllowed: not a player (403)."""
+    game, _rows = game_lock(game)
+    colour = player_colour_of(game, by)
+    trees = trees_read(game, None)
+    tree_write(game, trees, colour, None, timezone.now())

@@ -1,0 +1,38 @@
+"""Conditional moves (issue 28): the line of play a player sent with their move, pending until it fires."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils import timezone
+
+from .games import Colour, Game
+
+
+class ConditionalTree(models.Model):
+    """A player's pending conditional moves in a server game: one tree per player and game.
+
+    ``tree``: the branches at the current level, ``[{"if": SAN, "then": SAN, "next": [...]}, ...]``
+    (``if`` the partner's move, ``then`` the owner's reply, SAN as python-chess writes it). When the
+    partner's move matches an ``if``, the reply is played and ``tree`` becomes that branch's ``next``
+    (the row is deleted when it is empty); any other move deletes the row. ``sent_with_move``: the
+    owner's move the line was sent with (the history says "from the line sent with move N").
+    ``awaiting``: the partner's move that matched while the owner could not move (on leave where the
+    tournament refuses moves on leave): the reply waits for the owner; blank otherwise.
+    Read by the owner only: never by the partner, an export or a feed.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="conditional_trees")
+    player = models.CharField(max_length=5, choices=Colour.choices)
+    tree = models.JSONField()
+    sent_with_move = models.PositiveIntegerField()
+    awaiting = models.CharField(max_length=16, blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="one_conditional_tree_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} {self.player}'s conditional moves (sent with move {self.sent_with_move})"
