@@ -85,7 +85,43 @@ class PageForm(forms.Form):
         super().__init__(*args, **kwargs)
 
 
-class MoveForm(PageForm):
+CONDITIONAL_TEXT_MAX = lim.CONDITIONAL_NODES_MAX * (2 * lim.NOTATION_MAX + 2 * lim.CONDITIONAL_DEPTH_MAX + 4)
+"""The longest conditional line the page's text area takes: 200 branches of the longest moves, deepest indent."""
+
+
+def conditional_field() -> forms.CharField:
+    """A conditional line in text (``corr.web.conditional_text``): the partner's move and one's reply a line."""
+    return forms.CharField(
+        label=_("Conditional line (optional)"), max_length=CONDITIONAL_TEXT_MAX, required=False, strip=False,
+        help_text=_("One branch a line: the partner's move, then your reply; a deeper branch under it, indented by"
+                    " two spaces. E.g. \"e5 Nf3\", and under it \"  Nc6 Bb5\"."),
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 30, "autocomplete": "off", "spellcheck": "false",
+                                     "placeholder": "e5 Nf3\n  Nc6 Bb5\nc5 Nf3"}))
+
+
+class ConditionalMixin:
+    """The form's ``conditional`` text read as the API's tree (``self.line``: tree and line numbers)."""
+
+    def clean_conditional(self):
+        from .conditional_text import LineError, Parsed, line_parsed
+
+        text = self.cleaned_data.get("conditional") or ""
+        try:
+            self.line = line_parsed(text)
+        except LineError as error:
+            self.line = Parsed()
+            raise forms.ValidationError(error.message, code="line") from None
+        return text
+
+
+class ConditionalForm(ConditionalMixin, PageForm):
+    """The owner's replacement of their pending line while the partner is to move (empty: cancel it)."""
+
+    name = "conditional"
+    conditional = conditional_field()
+
+
+class MoveForm(ConditionalMixin, PageForm):
     name = "move"
     number = forms.IntegerField(min_value=1, max_value=lim.MOVES_MAX, widget=forms.HiddenInput)
     notation = forms.CharField(label=_("Move"), max_length=lim.NOTATION_MAX, required=False,
@@ -102,6 +138,7 @@ class MoveForm(PageForm):
     sent_on = DayField(label=_("Sent on"), required=False, help_text=_("the date you sent this move"))
     mail = forms.ChoiceField(label=_("Sent by"), choices=POSTAL_MAIL, required=False)
     receipt_change = forms.BooleanField(label=_("Yes: replace the receipt I recorded by this date"), required=False)
+    conditional = conditional_field()
 
 
 class ReceiptForm(PageForm):

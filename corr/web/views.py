@@ -33,12 +33,13 @@ from corr.games.clockstate import clock_as_of, counts_instants, game_file, local
 from corr.games.clock_messages import ClockRefusal
 from corr.games.draws import draw_offer_of
 from corr.games.errors import ServiceError
+from corr.games.services.conditional import conditional_cancel, conditional_get, conditional_replace
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user
 from corr.games.turns import Turn, TurnSince, TurnState, game_turns, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
 from corr.models import (
-    RECORD_KINDS, EventKind, Game, GameEvent, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
+    RECORD_KINDS, EventKind, Game, GameEvent, GameKind, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
     Tournament,
 )
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
@@ -47,14 +48,15 @@ from corr.rulebooks import cited
 from corr.templatetags.corr_i18n import word
 
 from . import svg
+from .conditional_text import line_of, tree_text
 from .deadline import reader_zone, shown_deadline
 from .live_page import live_game_context
 from .describe import explain_account, ledger_kind, ledger_note, plain, reason_word, time_control_text
 from .records import record_words
 from .turns import turn_sentence, turn_text
 from .forms import (
-    CaseDecisionForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm, PlayersResultForm, ReceiptForm,
-    ReopenForm, ResultForm, StartNoticeForm, WithdrawalForm,
+    CaseDecisionForm, ConditionalForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm,
+    PlayersResultForm, ReceiptForm, ReopenForm, ResultForm, StartNoticeForm, WithdrawalForm,
 )
 
 
@@ -211,7 +213,15 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     ledger = [{"line": line, "kind": ledger_kind(line.kind), "note": ledger_note(line.note),
                "rule": cited(line.rule) if line.rule else ""} for line in time.clock.ledger]
     offer = draw_offer_of(rows) if game.mode == Mode.SERVER else None
+    # Conditional moves (issue 28): server chess games; a player sees their own line only, never the partner's.
+    conditional_shown = game.mode == Mode.SERVER and game.kind_in_force == GameKind.CHESS
+    my_line = conditional_get(game=game, by=request.user) if conditional_shown and colour else None
     return {
+        "conditional_shown": conditional_shown, "my_line": my_line,
+        "can_replace_line": (my_line is not None and game.status == GameStatus.ONGOING
+                             and time.to_move not in (None, colour)),
+        "conditional_form": bound.get("conditional") or ConditionalForm(
+            initial={"conditional": tree_text(my_line.tree) if my_line else ""}),
         "game": game, "time": time, "accounts": accounts, "ledger": ledger, "moves": _moves(rows),
         "file_url": reverse("game-file", args=[game.pk]),
         "history": _history(game, ruling, bound), "pending": pending, "colour": colour, "today": today,
@@ -325,8 +335,11 @@ def move_post(request, game_id: int):
     def call(game, data, today):
         data = dict(data)
         change = data.pop("receipt_change")
+        text = data.pop("conditional")
+        if text.strip():
+            data["conditional"] = form.line.tree
         if game.mode == Mode.SERVER:
-            data = {"number": data["number"], "notation": data["notation"]}
+            data = {"number": data["number"], "notation": data["notation"], "conditional": data.get("conditional")}
         else:
             time, _rows = game_time_get(game=game, as_of=today)
             pending = time.assembled.pending
@@ -338,8 +351,60 @@ def move_post(request, game_id: int):
                       " below to replace the recorded receipt, or correct the date."), field="received_on",
                     name=game.user_of(other(pending.player)).username,
                     recorded=date_format(recorded, "SHORT_DATE_FORMAT"), typed=date_format(typed, "SHORT_DATE_FORMAT"))
-        return services.move_submit(game=game, by=request.user, today=today, **data)
+        try:
+            return services.move_submit(game=game, by=request.user, today=today, **data)
+        except ServiceError as error:
+            raise _line_refusal(error, form.line.lines) from None
     return _act(request, game_id, form, call)
+
+
+def _line_refusal(error: ServiceError, lines: dict[str, int]) -> ServiceError:
+    """A refusal of a conditional line (the service names a branch by its path, ``conditional[0].next[1].then``)
+    naming the line of the page's text instead, and the text area as its field."""
+    if not (error.field or "").startswith("conditional"):
+        return error
+    params = dict(error.params)
+    number = line_of(error.field, lines)
+    if number is None:
+        text = error.message
+    else:
+        where = _("line %(number)s") % {"number": number}
+        if "other" in params and line_of(params["other"], lines) is not None:
+            params["other"] = _("line %(number)s") % {"number": line_of(params["other"], lines)}
+        if "path" in params:
+            params["path"] = where
+            text = str(error._message) % params
+        else:
+            text = f"{where}: {str(error._message) % params if params else error._message}"
+    return type(error)("%(text)s", field="conditional", text=text)
+
+
+@login_required
+@require_POST
+def conditional_post(request, game_id: int):
+    """The owner's replacement of their pending line while the partner is to move (empty: cancelled)."""
+    form = ConditionalForm(request.POST)
+
+    def call(game, data, today):
+        try:
+            return conditional_replace(game=game, by=request.user, conditional=form.line.tree, today=today)
+        except ServiceError as error:
+            raise _line_refusal(error, form.line.lines) from None
+    return _act(request, game_id, form, call)
+
+
+@login_required
+@require_POST
+def conditional_cancel_post(request, game_id: int):
+    """The owner cancels their pending line (``conditional_cancel``), then the game page."""
+    game = _game_or_404(request, game_id)
+    try:
+        conditional_cancel(game=game, by=request.user)
+    except ServiceError as error:
+        messages.error(request, plain(error.message))
+    else:
+        messages.success(request, _("Your conditional line is cancelled."))
+    return redirect("game", game_id=game.pk)
 
 
 @login_required
