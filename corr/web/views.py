@@ -28,10 +28,12 @@ from django.views.decorators.http import require_POST
 from corr import limits as lim
 from corr.clock import ClockError
 from corr.clock.assembly import active_events, other
+from corr.clock.charging import KIND_VARIANT_MOVE
 from corr.games import services
 from corr.games.clockstate import clock_as_of, counts_instants, game_file, local_today
 from corr.games.clock_messages import ClockRefusal
 from corr.games.draws import draw_offer_of
+from corr.games.records import TEMPLATES
 from corr.games.errors import ServiceError
 from corr.games.services.conditional import conditional_cancel, conditional_get, conditional_replace
 from corr.games.permissions import can_arbitrate, can_view
@@ -177,6 +179,17 @@ def _moves(rows) -> list[dict]:
     return out
 
 
+CONDITIONAL_REPLY = TEMPLATES["conditional_reply"].split("%")[0]
+"""How a server's conditional reply's history line begins (``corr.games.records``)."""
+
+
+def _conditional_replies(rows) -> dict[tuple[str, int], str]:
+    """The server's conditional replies in force (issue 28) by player and move: their history line, which the
+    ledger says instead of the calculator's words ("conditional reply from the line sent with move 1")."""
+    return {(r.player, r.number): r.note for r in active_events(rows)
+            if r.kind == EventKind.MOVE and r.variant == "conditional" and r.note.startswith(CONDITIONAL_REPLY)}
+
+
 def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     bound = bound or {}
     today = _today(game)
@@ -210,7 +223,11 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     if game.status == GameStatus.ONGOING and time.to_move:
         banner = turn_sentence(turns[time.to_move], zone=zone, reader=colour, names=names,
                                transit_days=game.tournament.presumed_transit_days)
-    ledger = [{"line": line, "kind": ledger_kind(line.kind), "note": ledger_note(line.note),
+    replies = _conditional_replies(rows)
+    ledger = [{"line": line, "kind": ledger_kind(line.kind),
+               "note": (record_words(replies[(line.player, line.move)])
+                        if line.kind == KIND_VARIANT_MOVE and (line.player, line.move) in replies
+                        else ledger_note(line.note)),
                "rule": cited(line.rule) if line.rule else ""} for line in time.clock.ledger]
     offer = draw_offer_of(rows) if game.mode == Mode.SERVER else None
     # Conditional moves (issue 28): server chess games; a player sees their own line only, never the partner's.

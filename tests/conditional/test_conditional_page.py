@@ -83,6 +83,20 @@ def test_the_line_fires_and_the_history_marks_the_reply_in_every_language(server
     assert "réponse conditionnelle de la variante envoyée avec le coup 1" in text(page(boris, server_game, "fr"))
 
 
+def test_the_ledger_says_which_line_a_reply_came_from(server_game, anna, boris):
+    send(anna, server_game, 1, "e4", LINE)
+    services.move_submit(game=server_game, by=boris, number=1, notation="e5", today=TODAY)
+    for language, words in (("en", "conditional reply from the line sent with move 1"),
+                            ("ru", "условный ответ из варианта, отправленного с ходом 1"),
+                            ("fr", "réponse conditionnelle de la variante envoyée avec le coup 1")):
+        html = page(anna, server_game, language)
+        ledger = text(re.search(  # the ledger's table: the one with "days" and "not counted" columns
+r'<h2>[^<]*</h2>\s*<table class="cards">\s*<tr class="head"><th>[^<]*</th><th>[^<]*'
+                                r'</th><th>[^<]*</th><th class="num">.*?</table>', html, re.S).group(0))
+        assert words in ledger, ledger
+        assert "played from the player's own conditional variant" not in ledger
+
+
 def test_an_illegal_branch_is_refused_naming_its_line_and_nothing_is_stored(server_game, anna):
     words = send(anna, server_game, 1, "e4", "e5 Nf3\n  Nc6 Bb4", status=400)
     assert "Not saved. Conditional line (optional): Line 2: white's move 3 Bb4 is not a legal move after 2..." in words
