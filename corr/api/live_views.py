@@ -61,6 +61,15 @@ def _answer(request, game_id: int, code: int = status.HTTP_201_CREATED) -> Respo
     return Response(live_body(game), status=code)
 
 
+def _live_act(request, game_id: int, serializer, service) -> Response:
+    """One act on a live game that the caller may read: ``serializer`` validates the body, ``service`` (keyword
+    arguments ``game_id``, ``by`` and the body's fields) acts, and the answer is the game as GET shows it (201)."""
+    views._game(request, game_id)
+    data = views._validated(serializer, request)
+    service(game_id=game_id, by=request.user, **data)
+    return _answer(request, game_id)
+
+
 class GamesView(views.GamesView):
     """POST /api/games/ with ``starts_at`` in a live tournament creates a live game."""
 
@@ -119,10 +128,7 @@ class MovesView(views.MovesView):
     # The base view's post locks and reads the game once and hands a live game here: a correspondence
     # move pays no statement to ask whether its game is live (issue 13).
     def live_move(self, request, game_id: int):
-        views._game(request, game_id)
-        data = views._validated(ls.LiveMoveInput, request)
-        live.live_move(game_id=game_id, by=request.user, **data)
-        return _answer(request, game_id)
+        return _live_act(request, game_id, ls.LiveMoveInput, live.live_move)
 
 
 class ResultView(views.ResultView):
@@ -136,10 +142,7 @@ class ResultView(views.ResultView):
 
     @idempotent
     def live_post(self, request, game_id: int):
-        views._game(request, game_id)
-        data = views._validated(s.ResultInput, request)
-        live.live_result(game_id=game_id, by=request.user, **data)
-        return _answer(request, game_id)
+        return _live_act(request, game_id, s.ResultInput, live.live_result)
 
 
 class ReopenView(views.ReopenView):
@@ -154,10 +157,7 @@ class ReopenView(views.ReopenView):
 
     @idempotent
     def live_post(self, request, game_id: int):
-        views._game(request, game_id)
-        data = views._validated(s.ReopenInput, request)
-        live.live_reopen(game_id=game_id, by=request.user, **data)
-        return _answer(request, game_id)
+        return _live_act(request, game_id, s.ReopenInput, live.live_reopen)
 
 
 class GameHistoryView(views.GameHistoryView):
