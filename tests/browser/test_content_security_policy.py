@@ -16,7 +16,7 @@ from django.utils import timezone
 from corr.games import services
 
 from .conftest import Page
-from .test_live_page import api_post, wait_for
+from .test_live_page import live_game_made, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -71,14 +71,8 @@ def test_the_api_docs_work_under_the_policy(page, violations):
 
 def test_the_live_page_its_script_and_its_websocket_work_under_the_policy(browser, violations, asgi_server,  # noqa: F811
                                                                           arbiter, anna, boris):
-    t = api_post(asgi_server, arbiter, "/api/tournaments/", {
-        "name": "Live under CSP", "official_start": timezone.now().date().isoformat(), "mode": "live",
-        "ruleset": {"time_control": {"unit": "seconds", "system": "fischer", "initial": 300, "increment": 5}}})
-    assert t.status_code == 201, t.text
-    g = api_post(asgi_server, arbiter, "/api/games/", {"tournament": t.json()["id"], "white": "anna", "black": "boris",
-                                                       "starts_at": timezone.now().isoformat()})
-    assert g.status_code == 201, g.text
-    page = Page(browser, asgi_server).width("desktop").sign_in(anna).open(f"/games/{g.json()['id']}/")
+    game = live_game_made(asgi_server, arbiter, "Live under CSP")
+    page = Page(browser, asgi_server).width("desktop").sign_in(anna).open(f"/games/{game}/")
     wait_for(lambda: page.find("#live").get_attribute("data-connection") == "live", "the WebSocket open")
     white = page.find("#clock-white")
     shown = white.find_element("css selector", ".live-time").text

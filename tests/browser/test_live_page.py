@@ -27,6 +27,23 @@ def api_post(base: str, user, path: str, body: dict) -> requests.Response:
     return requests.post(base + path, json=body, headers={"Authorization": f"Token {token.key}"}, timeout=20)
 
 
+FISCHER_5_5 = {"system": "fischer", "initial": 300, "increment": 5}
+"""Five minutes and 5 s a move, in seconds: the live tests' usual clock."""
+
+
+def live_game_made(base: str, arbiter, name: str, control: dict = FISCHER_5_5) -> int:
+    """Through the API: a live tournament ``name`` with ``control`` (seconds) and its game anna (white) against
+    boris starting now; the game's id."""
+    t = api_post(base, arbiter, "/api/tournaments/", {
+        "name": name, "official_start": timezone.now().date().isoformat(), "mode": "live",
+        "ruleset": {"time_control": {"unit": "seconds", **control}}})
+    assert t.status_code == 201, t.text
+    g = api_post(base, arbiter, "/api/games/", {"tournament": t.json()["id"], "white": "anna", "black": "boris",
+                                                "starts_at": timezone.now().isoformat()})
+    assert g.status_code == 201, g.text
+    return g.json()["id"]
+
+
 def wait_for(condition, what: str, seconds: float = 15):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -39,14 +56,7 @@ def wait_for(condition, what: str, seconds: float = 15):
 
 def test_the_clock_changes_by_a_push_after_a_move_through_the_api_and_the_button_makes_the_next(
         browser, asgi_server, arbiter, anna, boris):
-    t = api_post(asgi_server, arbiter, "/api/tournaments/", {
-        "name": "Live in a browser", "official_start": timezone.now().date().isoformat(), "mode": "live",
-        "ruleset": {"time_control": {"unit": "seconds", "system": "fischer", "initial": 300, "increment": 5}}})
-    assert t.status_code == 201, t.text
-    g = api_post(asgi_server, arbiter, "/api/games/", {"tournament": t.json()["id"], "white": "anna", "black": "boris",
-                                                       "starts_at": timezone.now().isoformat()})
-    assert g.status_code == 201, g.text
-    game = g.json()["id"]
+    game = live_game_made(asgi_server, arbiter, "Live in a browser")
 
     page = Page(browser, asgi_server).width("phone").sign_in(boris).open(f"/games/{game}/")
     wait_for(lambda: page.find("#live").get_attribute("data-connection") == "live", "the WebSocket open")
@@ -121,14 +131,8 @@ def test_the_move_button_sends_the_lag_from_the_press_and_the_server_forgives_it
     from selenium.webdriver.common.action_chains import ActionChains
 
     gain, start = 390, 1170
-    t = api_post(asgi_server, arbiter, "/api/tournaments/", {
-        "name": "Lag in a browser", "official_start": timezone.now().date().isoformat(), "mode": "live",
-        "ruleset": {"time_control": {"unit": "seconds", "system": "fischer", "initial": 60, "increment": 0}}})
-    assert t.status_code == 201, t.text
-    g = api_post(asgi_server, arbiter, "/api/games/", {"tournament": t.json()["id"], "white": "anna", "black": "boris",
-                                                       "starts_at": timezone.now().isoformat()})
-    assert g.status_code == 201, g.text
-    game = g.json()["id"]
+    game = live_game_made(asgi_server, arbiter, "Lag in a browser",
+                          {"system": "fischer", "initial": 60, "increment": 0})
     page = Page(browser, asgi_server).width("desktop").sign_in(anna).open(f"/games/{game}/")
     wait_for(lambda: page.find("#live").get_attribute("data-connection") == "live", "the WebSocket open")
 

@@ -13,10 +13,9 @@ tests/browser/test_live_page.py, except the byo-yomi count, heard on a page whos
 from __future__ import annotations
 
 import pytest
-from django.utils import timezone
 
 from .conftest import Page
-from .test_live_page import api_post, wait_for
+from .test_live_page import api_post, live_game_made, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,14 +48,8 @@ FOUR = [(0, "desktop", "white"), (1, "desktop", "black"), (2, "phone", "white"),
 
 
 def live_game(base, arbiter, control: dict, name: str) -> int:
-    t = api_post(base, arbiter, "/api/tournaments/", {
-        "name": name, "official_start": timezone.now().date().isoformat(), "mode": "live",
-        "ruleset": {"time_control": {"unit": "seconds", **control}}})
-    assert t.status_code == 201, t.text
-    g = api_post(base, arbiter, "/api/games/", {"tournament": t.json()["id"], "white": "anna", "black": "boris",
-                                                "starts_at": timezone.now().isoformat()})
-    assert g.status_code == 201, g.text
-    game = g.json()["id"]
+    """``live_game_made``, its clocks paused while the pages open (the test resumes them)."""
+    game = live_game_made(base, arbiter, name, control)
     assert api_post(base, arbiter, f"/api/games/{game}/pause/", {"reason": "pages opening"}).status_code == 201
     return game
 
