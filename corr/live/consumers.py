@@ -11,7 +11,7 @@ code that says why, so the page stops reconnecting and can say it:
 
 Every payload sent carries ``termination_text`` beside the API's fields: how the game ended in the language
 of the page that opened the socket (its language cookie, else its ``Accept-Language``, as Django's
-``LocaleMiddleware`` chooses for the page itself), worded once per socket (``corr.web.live_page.worded``).
+``LocaleMiddleware`` chooses for the page itself), worded for each socket (``corr.web.records.with_termination_text``).
 
 The browser may send ``{"type": "refresh"}`` to get the current payload again (after its local countdown
 reached zero, or to re-measure the clock offset); at most one a second is answered.
@@ -64,33 +64,27 @@ def admission(user, game_id: int) -> int | None:
 
 
 def socket_language(scope) -> str:
-    """The language of the page that opened the socket: its language cookie, else its ``Accept-Language``,
-    else ``LANGUAGE_CODE`` (the order of Django's ``LocaleMiddleware``, which chose the page's)."""
-    from django.conf import settings
-    from django.utils.translation import get_supported_language_variant
-    from django.utils.translation.trans_real import parse_accept_lang_header
+    """The language of the page that opened the socket, chosen as Django's ``LocaleMiddleware`` chose the
+    page's (``get_language_from_request``: its language cookie, else its ``Accept-Language``, else
+    ``LANGUAGE_CODE``), from the handshake's cookies and headers."""
+    from types import SimpleNamespace
 
-    asked = [scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME) or ""]
-    for name, value in scope.get("headers", ()):
-        if name == b"accept-language":
-            asked += [code for code, _quality in parse_accept_lang_header(value.decode("latin-1")[:255])]
-    for code in asked:
-        if code and code != "*":
-            try:
-                return get_supported_language_variant(code)
-            except LookupError:
-                continue
-    return settings.LANGUAGE_CODE
+    from django.utils.translation import get_language_from_request
+
+    accept = next((value.decode("latin-1") for name, value in scope.get("headers", ())
+                   if name == b"accept-language"), "")
+    handshake = SimpleNamespace(COOKIES=scope.get("cookies", {}), META={"HTTP_ACCEPT_LANGUAGE": accept})
+    return get_language_from_request(handshake)
 
 
 def worded(payload: dict, language: str) -> dict:
     """``payload`` with its ``termination_text`` in ``language`` (pure: no database)."""
     from django.utils import translation
 
-    from corr.web.live_page import worded as page_worded
+    from corr.web.records import with_termination_text
 
     with translation.override(language):
-        return page_worded(payload)
+        return with_termination_text(payload)
 
 
 @database_sync_to_async

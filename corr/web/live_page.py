@@ -17,7 +17,7 @@ from corr.games.permissions import can_arbitrate
 from accounts.models import VISION_WARNING_S, Vision
 from corr.models import LIVE_TEXT_MAX, Game
 
-from .records import termination_words
+from .records import with_termination_text
 
 # Spoken countdown in a byo-yomi period (003 12.16, its interpretation: "15, 10, 5, 4, 3, 2, 1 s"), to whoever
 # switches it on, and the warnings before a control a player's vision is owed (001 1.7.9: 10 minutes for a
@@ -26,21 +26,13 @@ from .records import termination_words
 BYOYOMI_COUNTDOWN_S = (15, 10, 5, 4, 3, 2, 1)
 
 
-def worded(payload: dict) -> dict:
-    """``payload`` (``corr.live.state.live_payload``) with ``termination_text``: how the game ended in the
-    active language, its rules cited by rulebook ("FIDE Laws 6.9"), for the page to show; the stored
-    ``termination`` beside it stays as the API gives it. The page's and the socket's payloads carry it."""
-    ended = payload.get("termination")
-    return {**payload, "termination_text": termination_words(ended) if ended else None}
-
-
 def live_game_context(request, game: Game) -> dict:
     """The template context of a live game's page for ``request.user`` (who may view it)."""
     from corr.live.state import live_payload
 
     colour = game.colour_of(request.user)
     ruling = can_arbitrate(request.user, game.tournament) and colour is None
-    payload = worded(live_payload(game))
+    payload = with_termination_text(live_payload(game))
     # A player's sight is theirs and the arbiter's to know, not the opponent's (a health fact): the page of a
     # player carries only their own.
     vision = {side: game.user_of(side).vision for side in ("white", "black") if ruling or side == colour}

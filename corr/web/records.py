@@ -94,6 +94,14 @@ def termination_words(text: str) -> str:
     return record_words(text, TERMINATIONS)
 
 
+def with_termination_text(payload: dict) -> dict:
+    """A live payload (``corr.live.state.live_payload``) with ``termination_text``: how the game ended in the
+    active language, its rules cited by rulebook ("FIDE Laws 6.9"), for the live page to show; the stored
+    ``termination`` beside it stays as the API gives it. The page's and the socket's payloads carry it."""
+    ended = payload.get("termination")
+    return {**payload, "termination_text": termination_words(ended) if ended else None}
+
+
 def live_log_words(text: str) -> str:
     """A live history line's reason as the page says it (a result's is its termination; a pause's was typed)."""
     return record_words(text, LIVE_LOG + TERMINATIONS)
