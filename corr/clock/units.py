@@ -9,6 +9,7 @@ sums never round (issue 16, part 1).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from enum import Enum
 from typing import Any
 
@@ -76,11 +77,16 @@ class Unit(str, Enum):
         """A system's state with its ``days`` fields named in this unit (``period_days`` -> ``period_ms``)."""
         if self is Unit.DAYS:
             return clock
-        word = r"\1ms\2" if self is Unit.SECONDS else r"\1seconds\2"
-        return {_DAYS_WORD.sub(word, k): v for k, v in clock.items()}
+        return {_renamed(k, self.value): v for k, v in clock.items()}
 
 
 _DAYS_WORD = re.compile(r"(^|_)days(_|$)")  # ``block_days_left`` -> ``block_ms_left``
+
+
+@lru_cache(maxsize=512)
+def _renamed(key: str, unit: str) -> str:
+    """``key`` with its word ``days`` in ``unit`` (``ms`` for seconds): the systems' few names, renamed once."""
+    return _DAYS_WORD.sub(r"\1ms\2" if unit == Unit.SECONDS.value else r"\1seconds\2", key)
 
 # The largest amount accepted: 10 years in seconds; a longer live clock is a typing mistake.
 MAX_SECONDS = 10 * 366 * 24 * 3600

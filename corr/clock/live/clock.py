@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import ClockError, EventError, RulesetError
-from ..systems.base import MoveTimes, SystemState
+from ..systems.base import SystemState, carry_from_json, carry_json
 from ..units import Unit
 from .events import (
     LiveAdjust, LiveEvent, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart,
@@ -122,6 +123,9 @@ class LiveClock:
     ended_by_move: dict[str, Any] | None = None
     """``{"player", "number", "at_ms"}`` of the move that ended the game (002 6.7 a: a mate, a stalemate, a
     draughts move leaving the partner no move): no clock runs after it. None otherwise."""
+    snapshot: dict[str, Any] | None = field(default=None, compare=False)
+    """The engine's state just after the last event (JSON; before running on to ``now_ms``): given back to
+    :func:`live_clock` with the events after it, it gives the clock that the replay of them all gives."""
 
     @property
     def next_check_at_ms(self) -> int | None:
@@ -142,13 +146,19 @@ class LiveClock:
         }
 
 
-def live_clock(ruleset: "Ruleset", events: Sequence[LiveEvent], now_ms: int) -> LiveClock:
+def live_clock(ruleset: "Ruleset", events: Sequence[LiveEvent], now_ms: int,
+               snapshot: dict[str, Any] | None = None) -> LiveClock:
     """Both clocks of a live game at ``now_ms``, computed from its events alone.
 
     ``ruleset.time_control`` must have ``"unit": "seconds"``. ``events`` are in time order (each at or
     after the one before; a :class:`LiveGap` is ordered by its start and the next event is at or after
     its end); the first is the one :class:`LiveStart`, which alone may lie after ``now_ms`` (a game not
     yet begun).
+
+    ``snapshot``: :attr:`LiveClock.snapshot` of an earlier computation with the same ruleset; ``events``
+    are then only those after it, and the clock is the same as the replay of every event (issue 27: a
+    press folds one event, whatever the length of the game; ``tests/clock/test_live_snapshot.py``). The
+    ledger then has the lines of ``events`` only.
 
     Rules kept: a move counts once pressed, and a flag at the press is an overstep (000 12.9); a move
     pressed after its player's flag fell is a flag and earns nothing; lag is compensated within a quota;
@@ -161,6 +171,7 @@ def live_clock(ruleset: "Ruleset", events: Sequence[LiveEvent], now_ms: int) -> 
         number, a move while paused, a resume while not paused, an event out of time order, a
         shortening correction leaving less than ``min_after_correction_seconds``.
     :raises ClockError: when ``now_ms`` is before an event.
+    :raises ValueError: a ``snapshot`` of another time control (or not one at all).
     """
     control = ruleset.time_control
     if control is None or control.unit is not Unit.SECONDS:
@@ -169,16 +180,35 @@ def live_clock(ruleset: "Ruleset", events: Sequence[LiveEvent], now_ms: int) -> 
     if isinstance(now_ms, bool) or not isinstance(now_ms, int):
         raise ClockError(f"now_ms must be whole milliseconds, got {now_ms!r}", field="now_ms")
     walk = _Walk(control, control.live or LiveRules())
-    for index, event in enumerate(events):
+    first = 0
+    if snapshot is not None:
+        walk.restore(snapshot)
+        first = walk.last_index + 1
+    for index, event in enumerate(events, start=first):
         walk.apply(index, event, now_ms)
     if walk.start is None:
         raise ClockError("a live game begins with its start event", field="events")
+    kept = walk.snapshot()
     if now_ms < walk.last:
         if walk.last_index == 0:  # only the start lies ahead: the game has not begun
-            return walk.result(now_ms, before_start=True)
+            return walk.result(now_ms, kept, before_start=True)
         raise ClockError(f"now_ms {now_ms} is before event {walk.last_index} (at {walk.last})", field="now_ms")
     walk.advance(now_ms)
-    return walk.result(now_ms)
+    return walk.result(now_ms, kept)
+
+
+SNAPSHOT_FORMAT = 1
+"""The version of :meth:`_Walk.snapshot`'s JSON: a stored snapshot of another version is replayed instead."""
+
+@lru_cache(maxsize=256)
+def control_json(control) -> dict[str, Any]:
+    """``control.as_json()``, computed once per time control (a snapshot names the control it was taken under).
+    Shared: read it, never change it."""
+    return control.as_json()
+
+
+_SIDE_FIELDS = ("made", "adjust", "elapsed", "quota", "main_floor", "used", "used_at_flag", "flag_at",
+                "flag_control", "illegal", "excused")
 
 
 _KINDS = {LiveStart: "start", LiveMove: "move", LivePause: "pause", LiveResume: "resume", LiveAdjust: "adjust",
@@ -187,11 +217,12 @@ _KINDS = {LiveStart: "start", LiveMove: "move", LivePause: "pause", LiveResume: 
 
 @dataclass(slots=True)
 class _Side:
-    """One player's facts so far: the milliseconds charged to each completed move and the running one."""
+    """One player's facts so far: the system's carry of the completed moves and the move in hand."""
 
-    charges: list[int] = field(default_factory=list)
-    extras: list[int] = field(default_factory=list)
-    """Of each completed move's charge, the arbiter's part (see :attr:`MoveTimes.extra`)."""
+    carry: Any
+    """The system's fold of the completed moves (:meth:`corr.clock.systems.base.System.fold`): a press
+    folds one move onto it, so a press costs the same at move 3,000 as at move 3 (issue 27)."""
+    made: int = 0
     adjust: int = 0
     """Charged to the move in hand by the arbiter (negative: time added)."""
     elapsed: int = 0
@@ -211,14 +242,6 @@ class _Side:
     excused: bool = False
     """The arbiter decided otherwise on this player's late arrival (002 6.6, 003 12.7)."""
 
-    @property
-    def made(self) -> int:
-        return len(self.charges)
-
-    def moves(self, running_extra: int = 0) -> MoveTimes:
-        return MoveTimes(completed=tuple(self.charges), current=self.elapsed + running_extra + self.adjust,
-                         number=self.made + 1, extra=tuple(self.extras) + (self.adjust,))
-
 
 class _Walk:
     """The events applied one by one; time between them runs on the clock of the side to move."""
@@ -228,7 +251,7 @@ class _Walk:
         self.system = control.system
         self.rules = rules
         self.lag = LagQuota.for_system(control.system)
-        self.sides = {side: _Side(quota=self.lag.start_ms) for side in SIDES}
+        self.sides = {side: _Side(carry=self.system.begin(0), quota=self.lag.start_ms) for side in SIDES}
         self.to_move = rules.first
         self.start: int | None = None
         self.last = 0
@@ -237,20 +260,15 @@ class _Walk:
         self.flags: list[tuple[str, int, int, int]] = []
         self.forfeit: dict | None = None
         self.ledger: list[LiveLedgerLine] = []
-        self.memo: dict[tuple, SystemState] = {}
         self.ended: tuple[str, int, int] | None = None
         """(player, move number, instant) of the move that ended the game (002 6.7 a); no clock runs after."""
 
     # -- the clock between events --------------------------------------------------------------------
     def state(self, side: str, running_extra: int = 0) -> SystemState:
+        """``side``'s system state, its move in hand charged what it has run (and ``running_extra`` more): one
+        :meth:`System.view` of the carry, in constant time."""
         s = self.sides[side]
-        # Charges only grow, so (moves made, time in hand, adjustment) names a fold: the state after a
-        # press is the one the next advance of that side asks for again. Keeps a game linear in folds.
-        key = (side, s.made, s.elapsed + running_extra, s.adjust)
-        state = self.memo.get(key)
-        if state is None:
-            state = self.memo[key] = self.system.state(s.moves(running_extra))
-        return state
+        return self.system.view(s.carry, s.elapsed + running_extra + s.adjust, s.adjust, ())
 
     def left(self, side: str) -> int:
         """Milliseconds until ``side``'s flag falls if its clock runs from the last instant."""
@@ -379,8 +397,8 @@ class _Walk:
         if s.main_floor is not None:  # time added in byo-yomi after main time ran out in this move (give)
             charged, s.main_floor = max(charged, s.main_floor), None
         s.used += net
-        s.charges.append(charged)
-        s.extras.append(s.adjust)
+        s.carry = self.system.fold(s.carry, charged, s.adjust)
+        s.made += 1
         s.adjust = s.elapsed = 0
         self.to_move = _other(move.player)
         self.ledger.append(LiveLedgerLine(index, "move", move.at_ms, move.player, charged_ms=charged,
@@ -451,8 +469,7 @@ class _Walk:
             if clock.get("in_byoyomi") or clock.get("in_overtime"):
                 # Main time ran out during the move in hand, before the addition: the move is charged at least
                 # the main time it started with, so the addition cannot bring main time back.
-                start = self.system.state(MoveTimes(completed=tuple(s.charges), current=0, number=s.made + 1,
-                                                    extra=tuple(s.extras) + (0,)))
+                start = self.system.view(s.carry, 0, 0, ())
                 main = start.clock.get("main_days", 0)
                 if main > 0:
                     s.main_floor = main
@@ -486,6 +503,38 @@ class _Walk:
         self.ledger.append(LiveLedgerLine(index, kind, event.at_ms, event.player,
                                           note="the arbiter decides otherwise on late arrival (002 6.6, 003 12.7)"))
 
+    # -- the snapshot --------------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The walk's state after its last event, as JSON (no ledger: the history replays for it)."""
+        sides = {}
+        for side, s in self.sides.items():
+            own = {name: getattr(s, name) for name in _SIDE_FIELDS}
+            own["carry"] = carry_json(s.carry)
+            sides[side] = own
+        return {"format": SNAPSHOT_FORMAT, "control": control_json(self.control), "last_ms": self.last,
+                "last_index": self.last_index, "start_ms": self.start, "to_move": self.to_move,
+                "paused": self.paused, "flags": [list(f) for f in self.flags],
+                "forfeit": None if self.forfeit is None else dict(self.forfeit),
+                "ended": None if self.ended is None else list(self.ended), "sides": sides}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        """Take up the walk where :meth:`snapshot` left it. :raises ValueError: another format or control."""
+        if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+            raise ValueError("not a live clock snapshot of this version")
+        if data.get("control") != control_json(self.control):
+            raise ValueError("the snapshot was taken under another time control")
+        for side, own in data["sides"].items():
+            s = self.sides[side]
+            for name in _SIDE_FIELDS:
+                setattr(s, name, own[name])
+            s.carry = carry_from_json(self.system, own["carry"])
+        self.last, self.last_index, self.start = data["last_ms"], data["last_index"], data["start_ms"]
+        self.to_move, self.paused = data["to_move"], data["paused"]
+        self.flags = [(f[0], f[1], f[2], f[3]) for f in data["flags"]]
+        self.forfeit = None if data["forfeit"] is None else dict(data["forfeit"])
+        ended = data["ended"]
+        self.ended = None if ended is None else (ended[0], ended[1], ended[2])
+
     # -- the result ----------------------------------------------------------------------------------
     def remaining(self, side: str) -> int:
         return 0 if self.sides[side].flag_at is not None else max(0, self.left(side))
@@ -506,7 +555,7 @@ class _Walk:
                           state=system_fields(system_state), moves_made=s.made + final, lag_quota_ms=s.quota,
                           used_ms=used)
 
-    def result(self, now_ms: int, before_start: bool = False) -> LiveClock:
+    def result(self, now_ms: int, snapshot: dict[str, Any] | None = None, before_start: bool = False) -> LiveClock:
         side = self.to_move
         s = self.sides[side]
         ticking = not self.paused and s.flag_at is None and self.ended is None
@@ -525,6 +574,7 @@ class _Walk:
             ledger=tuple(sorted(self.ledger, key=lambda line: line.at_ms)),
             ended_by_move=None if self.ended is None else {"player": self.ended[0], "number": self.ended[1],
                                                            "at_ms": self.ended[2]},
+            snapshot=snapshot,
         )
 
 

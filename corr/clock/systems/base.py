@@ -7,7 +7,8 @@ those are the first layer's (:mod:`corr.clock.charging`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, Protocol
 
 from ..verdicts import ControlWindow, Overstep
@@ -73,7 +74,14 @@ class SystemState:
 
 
 class System(Protocol):
-    """A time-control system: a pure, immutable fold of per-move charges."""
+    """A time-control system: a pure, immutable fold of per-move charges.
+
+    A system is three steps (issue 27): :meth:`begin` the carry before move 1, :meth:`fold` one
+    completed move onto a carry, :meth:`view` the state of the move in hand from the carry of the
+    moves before it. ``state(moves)`` is :func:`replay`: those three over every completed move, the
+    definition that the live engine's incremental clock (one fold per press) is checked against.
+    A carry is an immutable value: a snapshot may keep it, and folding returns a new one.
+    """
 
     name: str
     by_move: bool
@@ -81,11 +89,58 @@ class System(Protocol):
     sees moves as they were made, an accepted variant move being a completed move (see ``SystemControl``);
     False for plain periods, which count days by the numbers 50.4.8 charges them to, as article 50.4."""
 
+    def begin(self, at_zero: int) -> Any:  # pragma: no cover - protocol
+        """The carry before any move (``at_zero``: see :class:`MoveTimes`)."""
+        ...
+
+    def fold(self, carry: Any, days: int, extra: int) -> Any:  # pragma: no cover - protocol
+        """The carry after one more completed move charged ``days`` (``extra`` of them not thinking time)."""
+        ...
+
+    def view(self, carry: Any, current: int, extra: int, later: tuple[int, ...]) -> SystemState:  # pragma: no cover
+        """The state of the move in hand (number ``carry.made + 1``), charged ``current`` so far."""
+        ...
+
     def state(self, moves: MoveTimes) -> SystemState:  # pragma: no cover - protocol
         ...
 
     def as_json(self) -> dict[str, Any]:  # pragma: no cover - protocol
         ...
+
+
+def replay(system: "System", moves: MoveTimes) -> SystemState:
+    """A system's state from every move: :meth:`System.begin`, a :meth:`System.fold` per completed move,
+    :meth:`System.view` of the move in hand. ``moves.number`` is ``len(moves.completed) + 1``."""
+    carry = system.begin(moves.at_zero)
+    extra = moves.extra
+    for index, days in enumerate(moves.completed):
+        carry = system.fold(carry, days, extra[index] if index < len(extra) else 0)
+    return system.view(carry, moves.current, moves.extra_of(moves.number), moves.later)
+
+
+@lru_cache(maxsize=None)
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(kind))
+
+
+def carry_json(carry: Any) -> list:
+    """A system's carry as JSON, for a snapshot kept beside a live game's events: its class's name, then its
+    fields in order (an :class:`Overstep` as ``[control, through_move, allowed_days, used_days, reason]``)."""
+    values: list = [type(carry).__name__]
+    for name in _field_names(type(carry)):
+        value = getattr(carry, name)
+        if isinstance(value, Overstep):
+            value = [value.control, value.through_move, value.allowed_days, value.used_days, value.reason]
+        values.append(value)
+    return values
+
+
+def carry_from_json(system: "System", data: list) -> Any:
+    """The carry :func:`carry_json` wrote for ``system``. :raises ValueError: when it is another system's."""
+    kind = type(system.begin(0))
+    if not isinstance(data, list) or not data or data[0] != kind.__name__ or len(data) != len(_field_names(kind)) + 1:
+        raise ValueError(f"not a carry of {kind.__name__}: {data!r}")
+    return kind(*(Overstep(*v) if isinstance(v, list) else v for v in data[1:]))
 
 
 def after_delay(charged: int, delay: int, extra: int = 0) -> int:
@@ -101,48 +156,35 @@ def flag(control: int, move: int, allowed: int) -> Overstep:
     return Overstep(control=control, through_move=move, allowed_days=allowed, used_days=allowed + 1)
 
 
-def main_stages(stages: tuple[Stage, ...], moves: MoveTimes) -> tuple[int, Overstep | None, tuple | None]:
-    """Go 12.2's main time given as move-count stages, before byo-yomi.
+def main_stage_fold(stages: tuple[Stage, ...], stage: int, used: int, last: int, number: int, days: int,
+                    at_zero: int, over: Overstep | None) -> tuple[int, int, int, Overstep | None]:
+    """Go 12.2's main time given as move-count stages, before byo-yomi, one move at a time: move ``number``
+    of ``days`` made in stage ``stage`` (its ``used`` days so far, its ``last`` move). Each stage's moves
+    must be made within its time (12.10: otherwise the game is lost); time saved in a stage is not added
+    to the next (12.2), nor to byo-yomi. Stage k is control k.
 
-    Each stage's moves must be made within its time (12.10: otherwise the game is lost); time saved in a
-    stage is not added to the next (12.2), nor to byo-yomi. Stage k is control k.
-
-    :returns: (moves made in main time, where the flag fell or None, and when the current move is still
-        in main time (its stage number, the stage's last move, the days the stage has left for it),
-        else None).
-    """
-    completed = moves.completed
-    made = len(completed)
-    over = None
-    m = 0
-    for k, stage in enumerate(stages, start=1):
-        used, last = 0, m + stage.moves
-        while m < last and m < made:
-            days = completed[m]
-            m += 1
-            if over is None and used + days + moves.at_zero > stage.time:
-                over = flag(k, m, stage.time - used)
-            used += days
-        if m < last:
-            return m, over, (k, last, stage.time - used)
-    return m, over, None
+    :returns: (the stage of the next move, its days used, its last move, where the flag fell or None); a
+        stage past the last is the overtime's."""
+    time = stages[stage - 1].time
+    if over is None and used + days + at_zero > time:
+        over = flag(stage, number, time - used)
+    used += days
+    if number == last:  # the stage's moves are made: what it saved is lost (12.2)
+        stage, used = stage + 1, 0
+        if stage <= len(stages):
+            last += stages[stage - 1].moves
+    return stage, used, last, over
 
 
-def main_stage_window(stages: tuple[Stage, ...], moves: MoveTimes):
-    """:func:`main_stages` with the running move counted: what byo-yomi and Canadian share.
-
-    :returns: (moves made in main time, controls before the overtime, where the flag fell or None, and
-        while the current move is in main time ``(window, days left, the stage's last move)``, else None).
-    """
-    start, overstepped, in_main = main_stages(stages, moves)
-    if in_main is None:
-        return start, len(stages), overstepped, None
-    k, last, left_in_stage = in_main
-    left = left_in_stage - moves.current
-    if overstepped is None and left < moves.at_zero:
-        overstepped = flag(k, moves.number, left_in_stage)
-    window = ControlWindow(number=k, through_move=last, allowed_days=left_in_stage, remaining_days=left)
-    return start, len(stages), overstepped, (window, left, last)
+def main_stage_view(stages: tuple[Stage, ...], stage: int, used: int, last: int, number: int, current: int,
+                    at_zero: int, over: Overstep | None) -> tuple[Overstep | None, ControlWindow, int]:
+    """The move in hand, ``number``, in main-time stage ``stage``: (where the flag fell or None, the window,
+    the days left)."""
+    left_in_stage = stages[stage - 1].time - used
+    left = left_in_stage - current
+    if over is None and left < at_zero:
+        over = flag(stage, number, left_in_stage)
+    return over, ControlWindow(number=stage, through_move=last, allowed_days=left_in_stage, remaining_days=left), left
 
 
 def parse_main(data: dict, path: str, unit: Unit = Unit.DAYS) -> tuple[int, tuple[Stage, ...]]:

@@ -25,9 +25,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..verdicts import ControlWindow
+from ..verdicts import ControlWindow, Overstep
 from ..units import Unit
-from .base import MoveTimes, Stage, SystemState, flag, main_json, main_stage_window, only_keys, parse_main, whole
+from .base import (
+    MoveTimes, Stage, SystemState, flag, main_json, main_stage_fold, main_stage_view, only_keys, parse_main, replay,
+    whole,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,41 +71,76 @@ class Byoyomi:
         used_up = (over - 1 + at_zero) // self.period_time
         return 0, periods - used_up, False
 
-    def state(self, moves: MoveTimes) -> SystemState:
-        main, periods, period = self.main, self.periods, self.period_time
-        before = 1  # controls before the periods: the main time
-        overstepped = None
-        start = 0
-        if self.main_stages:
-            start, before, overstepped, in_main = main_stage_window(self.main_stages, moves)
-            main = 0
-            if in_main is not None:
-                window, left, last = in_main
-                return SystemState(window=window, overstepped=overstepped, current_left=left, clock={
-                    "main_days": left, "main_moves_left": last - moves.number + 1, "periods_left": periods,
-                    "period_days": period, "in_byoyomi": False})
+    def begin(self, at_zero: int) -> "ByoyomiCarry":
+        stages = self.main_stages
+        if stages:  # main time in stages: no main time of days after them
+            return ByoyomiCarry(0, at_zero, None, 1, 0, stages[0].moves, 0, self.periods, False)
+        return ByoyomiCarry(0, at_zero, None, 0, 0, 0, self.main, self.periods, False)
+
+    def fold(self, carry: "ByoyomiCarry", days: int, extra: int) -> "ByoyomiCarry":
+        c = carry
+        number = c.made + 1
+        stages = self.main_stages
+        if c.stage and c.stage <= len(stages):
+            stage, used, last, over = main_stage_fold(stages, c.stage, c.stage_used, c.stage_last, number, days,
+                                                      c.at_zero, c.overstepped)
+            return ByoyomiCarry(number, c.at_zero, over, stage, used, last, c.main, c.periods, False)
+        if c.fell:  # the last period was overrun: nothing later changes the clock
+            return ByoyomiCarry(number, c.at_zero, c.overstepped, c.stage, 0, c.stage_last, 0, 0, True)
+        budget = c.main + c.periods * self.period_time
+        main, periods, fell = self._play(c.main, c.periods, days, c.at_zero)
+        over = c.overstepped
+        if fell and over is None:
+            over = flag((len(stages) or 1) + self.periods, number, budget)
+        return ByoyomiCarry(number, c.at_zero, over, c.stage, 0, c.stage_last, main, periods, fell)
+
+    def view(self, carry: "ByoyomiCarry", current: int, extra: int, later: tuple[int, ...]) -> SystemState:
+        c = carry
+        number = c.made + 1
+        at_zero = c.at_zero
+        stages = self.main_stages
+        main, periods, period = c.main, c.periods, self.period_time
+        overstepped = c.overstepped
+        if c.stage and c.stage <= len(stages):
+            overstepped, window, left = main_stage_view(stages, c.stage, c.stage_used, c.stage_last, number, current,
+                                                        at_zero, overstepped)
+            return SystemState(window=window, overstepped=overstepped, current_left=left, clock={
+                "main_days": left, "main_moves_left": c.stage_last - number + 1, "periods_left": periods,
+                "period_days": period, "in_byoyomi": False})
+        before = len(stages) or 1  # controls before the periods: the main time (its stages)
         last_period = before + self.periods
-        for number, days in enumerate(moves.completed[start:], start=start + 1):
-            budget = main + periods * period
-            main, periods, fell = self._play(main, periods, days, moves.at_zero)
-            if fell:
-                if overstepped is None:
-                    overstepped = flag(last_period, number, budget)
-                break
         budget = main + periods * period
-        current = moves.current
         left = budget - current
-        if overstepped is None and left < moves.at_zero:
-            overstepped = flag(last_period, moves.number, budget)
+        if overstepped is None and left < at_zero:
+            overstepped = flag(last_period, number, budget)
         in_byoyomi = main == 0 or current > main  # the running move counts: past main time, it is in a period
-        if left < moves.at_zero:
+        if left < at_zero:
             now_main, now_periods, control = 0, 0, last_period
         else:
-            now_main, now_periods, _ = self._play(main, periods, current, moves.at_zero)
+            now_main, now_periods, _ = self._play(main, periods, current, at_zero)
             # The period the running move stands in: the ones used up before it and by it, plus one.
             control = before + self.periods - now_periods + 1 if in_byoyomi else before
-        window = ControlWindow(number=control, through_move=moves.number, allowed_days=budget, remaining_days=left)
+        window = ControlWindow(number=control, through_move=number, allowed_days=budget, remaining_days=left)
         clock = {"main_days": now_main, "periods_left": now_periods, "period_days": period, "in_byoyomi": in_byoyomi}
-        if self.main_stages:
+        if stages:
             clock = {"main_days": 0, "main_moves_left": 0, **clock}
         return SystemState(window=window, overstepped=overstepped, current_left=left, clock=clock)
+
+    def state(self, moves: MoveTimes) -> SystemState:
+        return replay(self, moves)
+
+
+@dataclass(frozen=True, slots=True)
+class ByoyomiCarry:
+    """After ``made`` moves: the main-time stage of the next move (0 without stages; past the last once they
+    are made), its days used and last move; the main time and periods left; whether the last period fell."""
+
+    made: int
+    at_zero: int
+    overstepped: Overstep | None
+    stage: int
+    stage_used: int
+    stage_last: int
+    main: int
+    periods: int
+    fell: bool

@@ -30,9 +30,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..verdicts import ControlWindow
+from ..verdicts import ControlWindow, Overstep
 from ..units import Unit
-from .base import MoveTimes, Stage, SystemState, flag, main_json, main_stage_window, only_keys, parse_main, whole
+from .base import (
+    MoveTimes, Stage, SystemState, flag, main_json, main_stage_fold, main_stage_view, only_keys, parse_main, replay,
+    whole,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,39 +59,57 @@ class Canadian:
         return {"system": self.name, "main": main_json(self.main, self.main_stages, self.unit), "moves": self.moves,
                 "period_time": self.unit.write(self.period_time)}
 
-    def state(self, moves: MoveTimes) -> SystemState:
-        main, block_days, block_moves = self.main, self.period_time, self.moves
-        before = 1  # controls before the blocks: the main time
-        overstepped = None
-        start = 0
-        if self.main_stages:
-            start, before, overstepped, in_main = main_stage_window(self.main_stages, moves)
-            main = 0
-            if in_main is not None:
-                window, left, last = in_main
-                return SystemState(window=window, overstepped=overstepped, current_left=left, clock={
-                    "main_days": left, "main_moves_left": last - moves.number + 1, "in_overtime": False,
-                    "block": 0, "block_moves_left": self.moves, "block_days_left": self.period_time,
-                    "moves_per_block": self.moves, "period_days": self.period_time})
-        in_overtime = main == 0
-        blocks = 1 if in_overtime else 0
-        for number, days in enumerate(moves.completed[start:], start=start + 1):
-            had = 0  # main time the move had besides its block
-            if not in_overtime:
-                if days < main:
-                    main -= days
-                    continue
-                had, days = main, days - main  # this move uses main time up: it opens the first block
-                main, in_overtime, blocks = 0, True, 1
-            if overstepped is None and days + moves.at_zero > block_days:
-                overstepped = flag(before + blocks, number, had + block_days)
-            block_days -= days
-            block_moves -= 1
-            if block_moves == 0:  # block completed: a new one, afresh (saved time is lost) unless the flag fell
-                block_moves, blocks = self.moves, blocks + 1
-                if overstepped is None:
-                    block_days = self.period_time
-        current = moves.current
+    def begin(self, at_zero: int) -> "CanadianCarry":
+        stages = self.main_stages
+        if stages:  # main time in stages; after them, the first block at once
+            return CanadianCarry(0, at_zero, None, 1, 0, stages[0].moves, 0, True, 1, self.period_time, self.moves)
+        overtime = self.main == 0
+        return CanadianCarry(0, at_zero, None, 0, 0, 0, self.main, overtime, int(overtime), self.period_time,
+                             self.moves)
+
+    def fold(self, carry: "CanadianCarry", days: int, extra: int) -> "CanadianCarry":
+        c = carry
+        number = c.made + 1
+        stages = self.main_stages
+        if c.stage and c.stage <= len(stages):
+            stage, used, last, over = main_stage_fold(stages, c.stage, c.stage_used, c.stage_last, number, days,
+                                                      c.at_zero, c.overstepped)
+            return CanadianCarry(number, c.at_zero, over, stage, used, last, c.main, c.in_overtime, c.blocks,
+                                 c.block_days, c.block_moves)
+        main, in_overtime, blocks, over = c.main, c.in_overtime, c.blocks, c.overstepped
+        had = 0  # main time the move had besides its block
+        if not in_overtime:
+            if days < main:
+                return CanadianCarry(number, c.at_zero, over, c.stage, 0, c.stage_last, main - days, False, blocks,
+                                     c.block_days, c.block_moves)
+            had, days = main, days - main  # this move uses main time up: it opens the first block
+            main, in_overtime, blocks = 0, True, 1
+        if over is None and days + c.at_zero > c.block_days:
+            over = flag((len(stages) or 1) + blocks, number, had + c.block_days)
+        block_days, block_moves = c.block_days - days, c.block_moves - 1
+        if block_moves == 0:  # block completed: a new one, afresh (saved time is lost) unless the flag fell
+            block_moves, blocks = self.moves, blocks + 1
+            if over is None:
+                block_days = self.period_time
+        return CanadianCarry(number, c.at_zero, over, c.stage, 0, c.stage_last, main, in_overtime, blocks, block_days,
+                             block_moves)
+
+    def view(self, carry: "CanadianCarry", current: int, extra: int, later: tuple[int, ...]) -> SystemState:
+        c = carry
+        number = c.made + 1
+        at_zero = c.at_zero
+        stages = self.main_stages
+        overstepped = c.overstepped
+        if c.stage and c.stage <= len(stages):
+            overstepped, window, left = main_stage_view(stages, c.stage, c.stage_used, c.stage_last, number, current,
+                                                        at_zero, overstepped)
+            return SystemState(window=window, overstepped=overstepped, current_left=left, clock={
+                "main_days": left, "main_moves_left": c.stage_last - number + 1, "in_overtime": False,
+                "block": 0, "block_moves_left": self.moves, "block_days_left": self.period_time,
+                "moves_per_block": self.moves, "period_days": self.period_time})
+        before = len(stages) or 1  # controls before the blocks: the main time (its stages)
+        main, in_overtime, blocks = c.main, c.in_overtime, c.blocks
+        block_days, block_moves = c.block_days, c.block_moves
         # The running move counts everywhere: once it reaches the end of main time it is in block 1.
         now_in_overtime = in_overtime or current >= main
         if in_overtime:
@@ -96,13 +117,35 @@ class Canadian:
         else:
             budget, block_left, block = main + block_days, block_days - max(0, current - main), int(now_in_overtime)
         left = budget - current
-        if overstepped is None and left < moves.at_zero:
-            overstepped = flag(before + max(block, 1), moves.number, budget)
-        window = ControlWindow(number=before + block, through_move=moves.number + (block_moves - 1 if block else 0),
+        if overstepped is None and left < at_zero:
+            overstepped = flag(before + max(block, 1), number, budget)
+        window = ControlWindow(number=before + block, through_move=number + (block_moves - 1 if block else 0),
                                allowed_days=budget, remaining_days=left)
         clock = {"main_days": 0 if now_in_overtime else main - current, "in_overtime": now_in_overtime,
                  "block": block, "block_moves_left": block_moves, "block_days_left": block_left,
                  "moves_per_block": self.moves, "period_days": self.period_time}
-        if self.main_stages:
+        if stages:
             clock = {"main_days": 0, "main_moves_left": 0, **clock}
         return SystemState(window=window, overstepped=overstepped, current_left=left, clock=clock)
+
+    def state(self, moves: MoveTimes) -> SystemState:
+        return replay(self, moves)
+
+
+@dataclass(frozen=True, slots=True)
+class CanadianCarry:
+    """After ``made`` moves: the main-time stage of the next move (0 without stages; past the last once they
+    are made), its days used and last move; the main time left, whether the blocks began, the block's
+    number, its days and moves left."""
+
+    made: int
+    at_zero: int
+    overstepped: Overstep | None
+    stage: int
+    stage_used: int
+    stage_last: int
+    main: int
+    in_overtime: bool
+    blocks: int
+    block_days: int
+    block_moves: int

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..verdicts import ControlWindow
+from ..verdicts import ControlWindow, Overstep
 from ..units import Unit
-from .base import MoveTimes, SystemState, after_delay, flag, only_keys
+from .base import MoveTimes, SystemState, after_delay, flag, only_keys, replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,20 +34,38 @@ class Delay:
     def as_json(self) -> dict[str, Any]:
         return {"system": self.name, "main": self.unit.write(self.main), "delay": self.unit.write(self.delay)}
 
-    def state(self, moves: MoveTimes) -> SystemState:
-        main = self.main
-        overstepped = None
-        for number, days in enumerate(moves.completed, start=1):
-            if overstepped is None and days + moves.at_zero > main + self.delay:
-                overstepped = flag(1, number, main + self.delay)
-            main -= after_delay(days, self.delay, moves.extra_of(number))
-        main_before = main
-        extra = moves.extra_of(moves.number)
-        main -= after_delay(moves.current, self.delay, extra)
-        left = main_before + self.delay - moves.current  # this move may also use what is left of its delay
-        if overstepped is None and left < moves.at_zero:
-            overstepped = flag(1, moves.number, main_before + self.delay)
-        window = ControlWindow(number=1, through_move=moves.number, allowed_days=self.main, remaining_days=main)
+    def begin(self, at_zero: int) -> "DelayCarry":
+        return DelayCarry(0, at_zero, None, self.main)
+
+    def fold(self, carry: "DelayCarry", days: int, extra: int) -> "DelayCarry":
+        number = carry.made + 1
+        over = carry.overstepped
+        if over is None and days + carry.at_zero > carry.main + self.delay:
+            over = flag(1, number, carry.main + self.delay)
+        return DelayCarry(number, carry.at_zero, over, carry.main - after_delay(days, self.delay, extra))
+
+    def view(self, carry: "DelayCarry", current: int, extra: int, later: tuple[int, ...]) -> SystemState:
+        number = carry.made + 1
+        overstepped = carry.overstepped
+        main_before = carry.main
+        main = main_before - after_delay(current, self.delay, extra)
+        left = main_before + self.delay - current  # this move may also use what is left of its delay
+        if overstepped is None and left < carry.at_zero:
+            overstepped = flag(1, number, main_before + self.delay)
+        window = ControlWindow(number=1, through_move=number, allowed_days=self.main, remaining_days=main)
         return SystemState(window=window, overstepped=overstepped, current_left=left,
                            clock={"main_days": main, "delay_days": self.delay,
-                                  "delay_left_days": max(0, self.delay - (moves.current - extra))})
+                                  "delay_left_days": max(0, self.delay - (current - extra))})
+
+    def state(self, moves: MoveTimes) -> SystemState:
+        return replay(self, moves)
+
+
+@dataclass(frozen=True, slots=True)
+class DelayCarry:
+    """After ``made`` moves: the main time left, the first flag."""
+
+    made: int
+    at_zero: int
+    overstepped: Overstep | None
+    main: int

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..verdicts import ControlWindow
+from ..verdicts import ControlWindow, Overstep
 from ..units import Unit
-from .base import MoveTimes, SystemState, flag, only_keys
+from .base import MoveTimes, SystemState, flag, only_keys, replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,19 +37,40 @@ class Fischer:
         w = self.unit.write
         return {"system": self.name, "initial": w(self.initial), "increment": w(self.increment), "max": w(self.max)}
 
-    def state(self, moves: MoveTimes) -> SystemState:
-        clock = self.initial
-        overstepped = None
-        for number, days in enumerate(moves.completed, start=1):
-            if overstepped is None and days + moves.at_zero > clock:
-                overstepped = flag(number, number, clock)
-            clock = clock - days + self.increment
-            if self.max is not None:
-                clock = min(clock, self.max)
-        left = clock - moves.current
-        if overstepped is None and left < moves.at_zero:
-            overstepped = flag(moves.number, moves.number, clock)
-        window = ControlWindow(number=moves.number, through_move=moves.number, allowed_days=clock,
-                               remaining_days=left)
+    def begin(self, at_zero: int) -> "FischerCarry":
+        return FischerCarry(0, at_zero, None, self.initial)
+
+    def fold(self, carry: "FischerCarry", days: int, extra: int) -> "FischerCarry":
+        number = carry.made + 1
+        clock = carry.clock
+        over = carry.overstepped
+        if over is None and days + carry.at_zero > clock:
+            over = flag(number, number, clock)
+        clock = clock - days + self.increment
+        if self.max is not None:
+            clock = min(clock, self.max)
+        return FischerCarry(number, carry.at_zero, over, clock)
+
+    def view(self, carry: "FischerCarry", current: int, extra: int, later: tuple[int, ...]) -> SystemState:
+        number = carry.made + 1
+        clock = carry.clock
+        overstepped = carry.overstepped
+        left = clock - current
+        if overstepped is None and left < carry.at_zero:
+            overstepped = flag(number, number, clock)
+        window = ControlWindow(number=number, through_move=number, allowed_days=clock, remaining_days=left)
         return SystemState(window=window, overstepped=overstepped, current_left=left,
                            clock={"clock_days": left, "increment_days": self.increment, "max_days": self.max})
+
+    def state(self, moves: MoveTimes) -> SystemState:
+        return replay(self, moves)
+
+
+@dataclass(frozen=True, slots=True)
+class FischerCarry:
+    """After ``made`` moves: the clock the next move starts with (its increments added), the first flag."""
+
+    made: int
+    at_zero: int
+    overstepped: Overstep | None
+    clock: int

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..verdicts import ControlWindow
+from ..verdicts import ControlWindow, Overstep
 from ..units import Unit
-from .base import MoveTimes, SystemState, flag, only_keys
+from .base import MoveTimes, SystemState, flag, only_keys, replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,16 +29,34 @@ class PerMove:
     def as_json(self) -> dict[str, Any]:
         return {"system": self.name, "time": self.unit.write(self.time)}
 
-    def state(self, moves: MoveTimes) -> SystemState:
-        overstepped = None
-        for number, days in enumerate(moves.completed, start=1):
-            if days + moves.at_zero > self.time:
-                overstepped = flag(number, number, self.time)
-                break
-        left = self.time - moves.current
-        if overstepped is None and left < moves.at_zero:
-            overstepped = flag(moves.number, moves.number, self.time)
-        window = ControlWindow(number=moves.number, through_move=moves.number, allowed_days=self.time,
-                               remaining_days=left)
+    def begin(self, at_zero: int) -> "PerMoveCarry":
+        return PerMoveCarry(0, at_zero, None)
+
+    def fold(self, carry: "PerMoveCarry", days: int, extra: int) -> "PerMoveCarry":
+        number = carry.made + 1
+        over = carry.overstepped
+        if over is None and days + carry.at_zero > self.time:
+            over = flag(number, number, self.time)
+        return PerMoveCarry(number, carry.at_zero, over)
+
+    def view(self, carry: "PerMoveCarry", current: int, extra: int, later: tuple[int, ...]) -> SystemState:
+        number = carry.made + 1
+        overstepped = carry.overstepped
+        left = self.time - current
+        if overstepped is None and left < carry.at_zero:
+            overstepped = flag(number, number, self.time)
+        window = ControlWindow(number=number, through_move=number, allowed_days=self.time, remaining_days=left)
         return SystemState(window=window, overstepped=overstepped, current_left=left,
                            clock={"move_days_left": left, "days_per_move": self.time})
+
+    def state(self, moves: MoveTimes) -> SystemState:
+        return replay(self, moves)
+
+
+@dataclass(frozen=True, slots=True)
+class PerMoveCarry:
+    """After ``made`` moves: the first move over its days, if any."""
+
+    made: int
+    at_zero: int
+    overstepped: Overstep | None

@@ -30,7 +30,7 @@ from typing import Any
 from ..verdicts import ControlWindow, Overstep
 from ..errors import ruleset_error
 from ..units import Unit
-from .base import MoveTimes, Stage, SystemState, after_delay, flag, only_keys, whole
+from .base import MoveTimes, Stage, SystemState, after_delay, flag, only_keys, replay, whole
 
 __all__ = ["Periods", "Stage", "sudden_death"]
 
@@ -98,69 +98,96 @@ class Periods:
         number, first, last, stage = self.stage_at(move)
         return number, first, last, stage.time
 
-    def state(self, moves: MoveTimes) -> SystemState:
+    def begin(self, at_zero: int) -> "PeriodsCarry | ClockCarry":
         if self.by_move:
-            return self._running_clock(moves)
-        charges = moves.completed + (moves.current,) + moves.later
-        current_stage, _, current_last, _ = self.stage_of(moves.number)
-        overstepped = None
-        allowed_total = used_total = 0
-        used_stage = 0
-        move = 1
-        stage_allowed = 0
-        stage_first = 1
-        # Walk stage by stage up to the current one: linear in the moves.
-        for k in range(1, current_stage + 1):
-            _, stage_first, stage_last, time = self.stage_of(move)
-            upto = len(charges) if stage_last is None else min(stage_last, len(charges))
-            used_stage = sum(charges[stage_first - 1:upto])
-            used_total += used_stage
-            allowed_total += time
-            stage_allowed = allowed_total if self.cumulative else time
-            stage_used = used_total if self.cumulative else used_stage
-            if overstepped is None and stage_used + moves.at_zero > stage_allowed:
-                if stage_last is None:  # the rest of the game: the move during which the time ran out
-                    overstepped = _move_over(charges, stage_first, stage_used - used_stage, stage_allowed, k,
-                                             moves.at_zero)
-                else:
-                    overstepped = Overstep(control=k, through_move=stage_last, allowed_days=stage_allowed,
-                                           used_days=stage_used)
-            if stage_last is None:
-                break
-            move = stage_last + 1
+            return ClockCarry(0, at_zero, None, 0, 0, 0)
+        _, first, last, time = self.stage_of(1)
+        return PeriodsCarry(0, at_zero, None, 1, first, last, time, 0, 0, 0, None)
+
+    def fold(self, carry, days: int, extra: int):
+        if isinstance(carry, ClockCarry):
+            return self._clock_fold(carry, days, extra)
+        c: PeriodsCarry = carry
+        number = c.made + 1
+        used_stage = c.used_stage + days
+        over, crossed = c.overstepped, c.crossed
+        before = c.used_before if self.cumulative else 0
+        allowed = c.allowed_before + c.time if self.cumulative else c.time
+        if c.last is None:  # the rest of the game: the first move that takes the total past the time
+            if crossed is None and before + used_stage + c.at_zero > allowed:
+                crossed = flag(c.stage, number, allowed)
+            return PeriodsCarry(number, c.at_zero, over, c.stage, c.first, None, c.time, c.allowed_before,
+                                c.used_before, used_stage, crossed)
+        if number < c.last:
+            return PeriodsCarry(number, c.at_zero, over, c.stage, c.first, c.last, c.time, c.allowed_before,
+                                c.used_before, used_stage, None)
+        # The stage's moves are made: it is exceeded as a whole (50.4.3, FIDE 6.9), naming its last move.
+        if over is None and before + used_stage + c.at_zero > allowed:
+            over = Overstep(control=c.stage, through_move=c.last, allowed_days=allowed, used_days=before + used_stage)
+        stage, first, last, time = self.stage_of(number + 1)
+        return PeriodsCarry(number, c.at_zero, over, stage, first, last, time, c.allowed_before + c.time,
+                            c.used_before + used_stage, 0, None)
+
+    def view(self, carry, current: int, extra: int, later: tuple[int, ...]) -> SystemState:
+        if isinstance(carry, ClockCarry):
+            return self._clock_view(carry, current)
+        c: PeriodsCarry = carry
+        number = c.made + 1
+        # Days already charged to later moves of this stage count in it (50.4.8), as in the 50.4 formula.
+        within = later if c.last is None else later[:max(0, c.last - number)]
+        used_stage = c.used_stage + current + sum(within)
+        used_total = c.used_before + used_stage
+        allowed_total = c.allowed_before + c.time
+        stage_allowed = allowed_total if self.cumulative else c.time
         used = used_total if self.cumulative else used_stage
+        overstepped = c.overstepped
+        if overstepped is None and used + c.at_zero > stage_allowed:
+            if c.last is None:  # the move during which the time ran out
+                overstepped = c.crossed or _move_over((current, *within), number, used - used_stage + c.used_stage,
+                                                      stage_allowed, c.stage, c.at_zero)
+            else:
+                overstepped = Overstep(control=c.stage, through_move=c.last, allowed_days=stage_allowed,
+                                       used_days=used)
         remaining = stage_allowed - used
-        window = ControlWindow(number=current_stage, through_move=current_last if current_last is not None
-                               else moves.number, allowed_days=stage_allowed, remaining_days=remaining)
-        clock = {"stage": current_stage, "stage_first_move": stage_first, "stage_last_move": current_last,
+        window = ControlWindow(number=c.stage, through_move=c.last if c.last is not None else number,
+                               allowed_days=stage_allowed, remaining_days=remaining)
+        clock = {"stage": c.stage, "stage_first_move": c.first, "stage_last_move": c.last,
                  "allowed_days": stage_allowed, "used_days": used, "remaining_days": remaining,
                  "cumulative": self.cumulative}
         return SystemState(window=window, overstepped=overstepped, current_left=remaining, clock=clock)
 
-    def _running_clock(self, moves: MoveTimes) -> SystemState:
-        """Stages with increments or delays (FIDE 6.2): one clock, checked at every move.
+    def state(self, moves: MoveTimes) -> SystemState:
+        return replay(self, moves)
 
-        Entering a stage adds its time to what is left (``cumulative``, and the previous stage has no
-        delay) or replaces it; days owed once the flag fell are never forgiven.
-        """
-        clock = 0
-        overstepped = None
-        stage_no = 0
-        previous: Stage | None = None
-        number = moves.number
-        for move, days in enumerate(moves.completed + (moves.current,), start=1):
-            k, first, last, stage = self.stage_at(move)
-            if k != stage_no:
-                carried = clock if self.cumulative and previous is not None and not previous.delay else min(clock, 0)
-                clock, stage_no, previous = carried + stage.time, k, stage
-            allowed = clock + stage.delay
-            if move == number:
-                break
-            if overstepped is None and days + moves.at_zero > allowed:
-                overstepped = flag(k, move, allowed)
-            clock += stage.increment - after_delay(days, stage.delay, moves.extra_of(move))
-        left = allowed - moves.current
-        if overstepped is None and left < moves.at_zero:
+    # Stages with increments or delays (FIDE 6.2): one clock, checked at every move. Entering a stage adds
+    # its time to what is left (``cumulative``, and the previous stage has no delay) or replaces it; days
+    # owed once the flag fell are never forgiven.
+    def _enter(self, c: "ClockCarry", move: int) -> tuple[int, int, int | None, Stage, int]:
+        """(stage number, first move, last move, stage, the clock) of ``move``, the stage entered if new."""
+        k, first, last, stage = self.stage_at(move)
+        clock = c.clock
+        if k != c.stage:
+            carries = self.cumulative and c.stage > 0 and not c.previous_delay
+            clock = (clock if carries else min(clock, 0)) + stage.time
+        return k, first, last, stage, clock
+
+    def _clock_fold(self, c: "ClockCarry", days: int, extra: int) -> "ClockCarry":
+        number = c.made + 1
+        k, _, _, stage, clock = self._enter(c, number)
+        allowed = clock + stage.delay
+        over = c.overstepped
+        if over is None and days + c.at_zero > allowed:
+            over = flag(k, number, allowed)
+        clock += stage.increment - after_delay(days, stage.delay, extra)
+        return ClockCarry(number, c.at_zero, over, clock, k, stage.delay)
+
+    def _clock_view(self, c: "ClockCarry", current: int) -> SystemState:
+        number = c.made + 1
+        k, first, last, stage, clock = self._enter(c, number)
+        allowed = clock + stage.delay
+        overstepped = c.overstepped
+        left = allowed - current
+        if overstepped is None and left < c.at_zero:
             overstepped = flag(k, number, allowed)
         window = ControlWindow(number=k, through_move=last if last is not None else number, allowed_days=allowed,
                                remaining_days=left)
@@ -170,13 +197,45 @@ class Periods:
         return SystemState(window=window, overstepped=overstepped, current_left=left, clock=clock_json)
 
 
+@dataclass(frozen=True, slots=True)
+class PeriodsCarry:
+    """Plain stages after ``made`` moves: the stage of the next move (its number, first and last move, time),
+    the days allowed and used in the stages before it, the days used in it so far; in the rest of the game,
+    the move that first took the total past the time (``crossed``), kept for the overstep."""
+
+    made: int
+    at_zero: int
+    overstepped: Overstep | None
+    stage: int
+    first: int
+    last: int | None
+    time: int
+    allowed_before: int
+    used_before: int
+    used_stage: int
+    crossed: Overstep | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClockCarry:
+    """Stages with increments or delays after ``made`` moves: the clock, the stage of the last move made
+    (0 before any) and that stage's delay (what a delay stage leaves is not carried, FIDE 6.2)."""
+
+    made: int
+    at_zero: int
+    overstepped: Overstep | None
+    clock: int
+    stage: int
+    previous_delay: int
+
+
 def _move_over(charges: tuple[int, ...], first: int, before: int, allowed: int, stage: int,
                at_zero: int = 0) -> Overstep:
-    """The overstep of the first move from ``first`` on whose days take the total past ``allowed``
-    (or to it, ``at_zero``: see :class:`.base.MoveTimes`)."""
+    """The overstep of the first of ``charges`` (moves ``first``, ``first + 1``...) whose days take the total
+    from ``before`` past ``allowed`` (or to it, ``at_zero``: see :class:`.base.MoveTimes`)."""
     used = before
-    for move in range(first, len(charges) + 1):
-        used += charges[move - 1]
+    for move, days in enumerate(charges, start=first):
+        used += days
         if used + at_zero > allowed:
             return flag(stage, move, allowed)
     raise AssertionError("the stage was exceeded")  # pragma: no cover - the caller checked it
