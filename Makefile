@@ -18,7 +18,7 @@ $(STAMP): requirements.txt
 
 # The calculator's hot modules compiled by mypyc, in place (gitignored); again whenever a source
 # of corr/clock changes. A failed compile is said and leaves the pure-Python modules in use.
-$(BUILT): $(STAMP) $(wildcard corr/clock/*.py)
+$(BUILT): $(STAMP) $(wildcard corr/clock/*.py corr/clock/systems/*.py corr/clock/live/*.py)
 	CORR_PURE_PYTHON=1 $(PY) -m corr.clock.mypyc_build --record $(BUILT)
 
 # Only the virtualenv (.venv) and the compiled calculator: `. .venv/bin/activate` then runs every

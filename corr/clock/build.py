@@ -29,10 +29,12 @@ from pathlib import Path
 
 PACKAGE = "corr.clock"
 COMPILED = ("errors", "calendar", "verdicts", "events", "instants", "charging", "control", "flagtime", "account",
-            "assembly")
-"""The modules compiled, in :data:`PACKAGE`: the events, charging, the 50.4 control, and the assembly of a
-game's stored rows (run on every clock read and every move). (Not the ruleset: its constructor takes lists
-and names that it normalises, which compiled typed fields would refuse.)"""
+            "assembly", "systems.base", "systems.fischer", "systems.delay", "systems.per_move", "systems.byoyomi",
+            "systems.canadian", "systems.periods", "live.lag", "live.clock")
+"""The modules compiled, in :data:`PACKAGE` (dotted below it): the events, charging, the 50.4 control, the
+assembly of a game's stored rows (run on every clock read and every move), the time-control systems, and
+the live engine (run on every press, issue 27). (Not the ruleset, nor the live events: their constructors
+take what a caller typed and check it, which compiled typed fields would refuse before the check.)"""
 
 SHARED = "_compiled__mypyc"
 """The extension holding the compiled modules' code (theirs only load it): inside the package, so that a
@@ -54,13 +56,18 @@ def sources_hash() -> str:
     """The hash of the compiled modules' sources, in order."""
     digest = hashlib.sha256()
     for name in COMPILED:
-        digest.update((HERE / f"{name}.py").read_bytes())
+        digest.update(source(name).read_bytes())
     return digest.hexdigest()
+
+
+def source(name: str) -> Path:
+    """The ``.py`` file of compiled module ``name`` (dotted below :data:`PACKAGE`)."""
+    return HERE.joinpath(*name.split(".")).with_suffix(".py")
 
 
 def _extension(name: str) -> Path | None:
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = HERE / f"{name}{suffix}"
+        path = HERE.joinpath(*name.split(".")).with_name(name.rpartition(".")[2] + suffix)
         if path.exists():
             return path
     return None
@@ -70,10 +77,10 @@ class _Sources:
     """A meta path finder that gives the ``.py`` source of the compiled modules, never their extension."""
 
     def find_spec(self, fullname, path=None, target=None):
-        package, _, name = fullname.rpartition(".")
-        if package != PACKAGE or name not in COMPILED:
+        name = fullname.removeprefix(PACKAGE + ".")
+        if name == fullname or name not in COMPILED:
             return None
-        return importlib.util.spec_from_file_location(fullname, HERE / f"{name}.py")
+        return importlib.util.spec_from_file_location(fullname, source(name))
 
 
 def select() -> str:
@@ -98,7 +105,8 @@ def select() -> str:
 
 def in_use() -> str:
     """The build the imported modules are (``mypyc`` when every compiled module came from its extension)."""
-    modules = [sys.modules.get(f"{PACKAGE}.{name}") for name in COMPILED]
+    # Only those imported so far (the live engine's are imported when a live clock is first asked for).
+    modules = [m for name in COMPILED if (m := sys.modules.get(f"{PACKAGE}.{name}")) is not None]
     files = [getattr(m, "__file__", "") or "" for m in modules]
     if all(f.endswith(".py") for f in files):
         return PURE

@@ -12,7 +12,7 @@ import argparse
 import subprocess
 import sys
 
-from .build import COMPILED, HERE, MYPYC, PURE, ROOT, SHARED, STAMP, _extension, sources_hash
+from .build import COMPILED, HERE, MYPYC, PURE, ROOT, SHARED, STAMP, _extension, source, sources_hash
 
 # setuptools' build_ext in place: the modules in one group, named so that its shared library is
 # corr.clock's own module (build.SHARED). Only the compiled modules are type-checked: the modules they
@@ -43,7 +43,7 @@ def clean() -> None:
 def build() -> bool:
     """Compile :data:`COMPILED` in place with mypyc; False (and the pure sources used) when it fails."""
     clean()
-    files = [str((HERE / f"{name}.py").relative_to(ROOT)) for name in COMPILED]
+    files = [str(source(name).relative_to(ROOT)) for name in COMPILED]
     done = subprocess.run([sys.executable, "-c", _SETUP, GROUP, *files], cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0 or not all(_extension(name) for name in (*COMPILED, SHARED)):
         sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from enum import Enum
-from typing import Any
+from typing import Any, Literal, overload
 
 from .errors import ruleset_error
 
@@ -33,6 +33,14 @@ class Unit(str, Enum):
     def suffix(self) -> str:
         """The suffix of the state's field names in this unit: ``days`` or ``ms``."""
         return {"days": "days", "seconds": "ms"}.get(self.value, "seconds")
+
+    @overload
+    def read(self, data: dict, key: str, path: str, minimum: int = 0, required: Literal[True] = True,
+             default: int | None = None) -> int: ...
+
+    @overload
+    def read(self, data: dict, key: str, path: str, minimum: int = 0, *, required: bool,
+             default: int | None = None) -> int | None: ...
 
     def read(self, data: dict, key: str, path: str, minimum: int = 0, required: bool = True,
              default: int | None = None) -> int | None:

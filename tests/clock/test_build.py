@@ -46,7 +46,7 @@ def test_the_build_in_use_is_the_one_make_expects():
 def test_the_pure_switch_imports_every_compiled_module_from_its_source():
     result = _files_of(dict(os.environ, CORR_PURE_PYTHON="1"))
     assert result["build"] == result["in_use"] == build.PURE
-    assert [Path(f).name for f in result["files"]] == [f"{name}.py" for name in build.COMPILED]
+    assert [Path(f).name for f in result["files"]] == [f"{name.rpartition('.')[2]}.py" for name in build.COMPILED]
 
 
 def test_without_the_switch_the_extensions_are_used_when_they_are_built():

@@ -37,7 +37,7 @@ def live_games_with_more(draw):
         else:
             events.insert(k, LiveExcuse(draw(st.sampled_from(["white", "black"])), at))
     if draw(st.booleans()):
-        replay = _outcome(lambda: live_clock(rules, events, end_of(events[-1])))
+        replay = _outcome(rules, events, end_of(events[-1]))
         if not isinstance(replay, EventError) and not replay.paused:
             side = replay.to_move
             at = end_of(events[-1]) + draw(st.integers(0, 5000))
@@ -46,9 +46,10 @@ def live_games_with_more(draw):
     return rules, events, now
 
 
-def _outcome(compute):
+def _outcome(rules, events, at, snapshot=None):
+    """``live_clock``'s clock, or the EventError it raised."""
     try:
-        return compute()
+        return live_clock(rules, events, at, snapshot=snapshot)
     except EventError as error:
         return error
 
@@ -70,9 +71,8 @@ def test_folding_one_event_at_a_time_gives_the_replay_at_every_prefix(game, data
     stored = None  # the snapshot as the database keeps it: JSON text, read back
     for k in range(len(events)):
         at = end_of(events[k])
-        replay = _outcome(lambda: live_clock(rules, events[:k + 1], at))
-        incremental = _outcome(lambda: live_clock(rules, events[k:k + 1], at, snapshot=stored)
-                               if k else live_clock(rules, events[:1], at))
+        replay = _outcome(rules, events[:k + 1], at)
+        incremental = _outcome(rules, events[k:k + 1], at, stored) if k else _outcome(rules, events[:1], at)
         _same(incremental, replay)
         if isinstance(replay, EventError):
             return

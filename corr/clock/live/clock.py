@@ -351,7 +351,7 @@ class _Walk:
             raise EventError(index, kind, f"{'from_ms' if kind == 'gap' else 'at_ms'} {at} is before the event"
                              f" before it ({self.last}): events are in time order", field="from_ms" if kind == "gap"
                              else "at_ms")
-        end, name = (event.to_ms, "to_ms") if kind == "gap" else (at, "at_ms")
+        end, name = (event.to_ms, "to_ms") if isinstance(event, LiveGap) else (at, "at_ms")
         if isinstance(end, int) and end > now_ms:
             raise EventError(index, kind, f"{name} {end} is after now ({now_ms})", field=name)
         self.last_index = index

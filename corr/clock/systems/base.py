@@ -8,7 +8,6 @@ those are the first layer's (:mod:`corr.clock.charging`).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import lru_cache
 from typing import Any, Protocol
 
 from ..verdicts import ControlWindow, Overstep
@@ -83,11 +82,16 @@ class System(Protocol):
     A carry is an immutable value: a snapshot may keep it, and folding returns a new one.
     """
 
-    name: str
-    by_move: bool
-    """True for a per-move mechanism (increments, byo-yomi periods and blocks, per-move allowances): it
-    sees moves as they were made, an accepted variant move being a completed move (see ``SystemControl``);
-    False for plain periods, which count days by the numbers 50.4.8 charges them to, as article 50.4."""
+    @property
+    def name(self) -> str:  # pragma: no cover - protocol
+        ...
+
+    @property
+    def by_move(self) -> bool:  # pragma: no cover - protocol
+        """True for a per-move mechanism (increments, byo-yomi periods and blocks, per-move allowances): it
+        sees moves as they were made, an accepted variant move being a completed move (see ``SystemControl``);
+        False for plain periods, which count days by the numbers 50.4.8 charges them to, as article 50.4."""
+        ...
 
     def begin(self, at_zero: int) -> Any:  # pragma: no cover - protocol
         """The carry before any move (``at_zero``: see :class:`MoveTimes`)."""
@@ -118,9 +122,15 @@ def replay(system: "System", moves: MoveTimes) -> SystemState:
     return system.view(carry, moves.current, moves.extra_of(moves.number), moves.later)
 
 
-@lru_cache(maxsize=None)
-def _field_names(kind: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(kind))
+_FIELD_NAMES: dict[str, tuple[str, ...]] = {}
+
+
+def _field_names(kind: Any) -> tuple[str, ...]:
+    """A carry class's field names, in order (read once per class)."""
+    names = _FIELD_NAMES.get(kind.__name__)
+    if names is None:
+        names = _FIELD_NAMES[kind.__name__] = tuple(f.name for f in fields(kind))
+    return names
 
 
 def carry_json(carry: Any) -> list:
@@ -172,7 +182,7 @@ def main_stage_fold(stages: tuple[Stage, ...], stage: int, used: int, last: int,
     if number == last:  # the stage's moves are made: what it saved is lost (12.2)
         stage, used = stage + 1, 0
         if stage <= len(stages):
-            last += stages[stage - 1].moves
+            last += stages[stage - 1].moves or 0  # main-time stages always have a number of moves
     return stage, used, last, over
 
 

@@ -74,7 +74,7 @@ class Byoyomi:
     def begin(self, at_zero: int) -> "ByoyomiCarry":
         stages = self.main_stages
         if stages:  # main time in stages: no main time of days after them
-            return ByoyomiCarry(0, at_zero, None, 1, 0, stages[0].moves, 0, self.periods, False)
+            return ByoyomiCarry(0, at_zero, None, 1, 0, stages[0].moves or 0, 0, self.periods, False)
         return ByoyomiCarry(0, at_zero, None, 0, 0, 0, self.main, self.periods, False)
 
     def fold(self, carry: "ByoyomiCarry", days: int, extra: int) -> "ByoyomiCarry":

@@ -62,7 +62,7 @@ class Canadian:
     def begin(self, at_zero: int) -> "CanadianCarry":
         stages = self.main_stages
         if stages:  # main time in stages; after them, the first block at once
-            return CanadianCarry(0, at_zero, None, 1, 0, stages[0].moves, 0, True, 1, self.period_time, self.moves)
+            return CanadianCarry(0, at_zero, None, 1, 0, stages[0].moves or 0, 0, True, 1, self.period_time, self.moves)
         overtime = self.main == 0
         return CanadianCarry(0, at_zero, None, 0, 0, 0, self.main, overtime, int(overtime), self.period_time,
                              self.moves)

@@ -67,7 +67,7 @@ class Periods:
             delay = unit.read(item, "delay", where, required=False, default=0)
             if increment and delay:
                 raise ruleset_error("stage_increment_and_delay", field=f"{where}.delay", where=where)
-            stages.append(Stage(moves, unit.read(item, "time", where, minimum=1), increment, delay))
+            stages.append(Stage(moves, unit.read(item, "time", where, minimum=1), increment or 0, delay or 0))
         repeat_last = _flag(data, "repeat_last", path, False)
         if repeat_last and stages[-1].moves is None:
             raise ruleset_error("repeat_needs_moves", field=f"{path}.repeat_last")
@@ -88,10 +88,11 @@ class Periods:
             if stage.moves is None or move < first + stage.moves:
                 return number, first, None if stage.moves is None else first + stage.moves - 1, stage
             first += stage.moves
-        last = self.stages[-1]  # parse() guarantees repeat_last here
-        extra = (move - first) // last.moves
-        start = first + extra * last.moves
-        return number + 1 + extra, start, start + last.moves - 1, last
+        last = self.stages[-1]  # parse() guarantees repeat_last here, so a number of moves
+        moves = last.moves or 1
+        extra = (move - first) // moves
+        start = first + extra * moves
+        return number + 1 + extra, start, start + moves - 1, last
 
     def stage_of(self, move: int) -> tuple[int, int, int | None, int]:
         """(stage number, first move, last move or None, time) of the stage holding ``move``."""
