@@ -151,18 +151,22 @@ def live_history(game: Game, now_ms: int | None = None) -> LiveHistory:
     events: list = []
     moves: list[LiveExportedMove] = []
     preface: list[str] = []
+    snapshot = None
     for row in rows:
         if row.kind in LIVE_CLOCK_KINDS:
             events.append(engine_event(row))
         if row.kind == LiveEventKind.MOVE:
-            # The engine replayed on the events up to this press, at its instant: the clock it showed then.
-            player = live_clock(ruleset, events, row.at_ms).players[row.player]
+            # The engine on the events up to this press, at its instant: the clock it showed then (folded
+            # onto the previous press's snapshot: one pass over the game, not one replay per move).
+            pressed = live_clock(ruleset, events, row.at_ms, snapshot=snapshot)
+            snapshot, events = pressed.snapshot, []
+            player = pressed.players[row.player]
             moves.append(LiveExportedMove(seq=row.seq, player=row.player, number=row.number,
                                           notation=row.notation.strip(), at_ms=row.at_ms,
                                           clock_ms=player.remaining_ms, state=player.state))
         else:
             (moves[-1].notes if moves else preface).append(cited_in_english(_event_text(row)))
-    clock = clock_at(game, live, rows, now)
+    clock = clock_at(game, live, rows, now, ledger=True)
     sides = ", ".join(f"{side} {clock_text(p.remaining_ms)}" + (" (flag fallen)" if p.flag_fallen else "")
                       for side, p in clock.players.items())
     if game.status != GameStatus.ONGOING:

@@ -33,7 +33,7 @@ def update_message(payload: dict) -> dict:
     return {"type": MESSAGE_TYPE, "payload": payload}
 
 
-def game_changed(game_id: int) -> None:
+def game_changed(game_id: int, payload: dict | None = None) -> None:
     """Send game ``game_id``'s current live payload to its group; never raises, never waits on Redis.
 
     Called after the change is committed. The payload is computed here, in the caller's thread (the
@@ -42,16 +42,21 @@ def game_changed(game_id: int) -> None:
     in-memory layer of the embedded run is sent to inline (it lives on the server's event loop). A push
     that cannot be sent is logged, and nothing is lost for good: a page that reconnects gets the current
     payload on connecting, and every later push carries the whole state.
+
+    ``payload``: the ``"live"`` object as the write that calls computed it from its own clock (issue 27:
+    a press's push re-reads nothing); None reads the game again.
     """
-    from corr.models import Game
+    if payload is None:
+        from corr.models import Game
 
-    from .state import live_payload
+        from .state import live_payload
 
-    try:
-        game = Game.objects.select_related("tournament", "white", "black").get(pk=game_id)
-    except Game.DoesNotExist:
-        return
-    message = update_message(live_payload(game))
+        try:
+            game = Game.objects.select_related("tournament", "white", "black").get(pk=game_id)
+        except Game.DoesNotExist:
+            return
+        payload = live_payload(game)
+    message = update_message(payload)
     layer = get_channel_layer()
     if isinstance(layer, InMemoryChannelLayer):
         try:

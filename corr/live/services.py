@@ -30,7 +30,7 @@ from corr.models import (
 from . import position as pos
 from . import push, schedule, timesource
 from .decide import PLAY_ON, Verdict, flag_verdict, forfeit_verdict, move_end_verdict
-from .state import clock_at, flags_of, live_rows
+from .state import clock_at, flags_of, fold_rows, keep_snapshot, live_rows, payload_of
 
 MS = 1000
 LAG_MS_MAX = 10_000
@@ -81,9 +81,11 @@ def live_game_create(*, by: User, tournament: Tournament, white: User, black: Us
                                    readable=bool(start))
     LiveEvent.objects.create(game=game, seq=1, kind=LiveEventKind.START, at_ms=starts_at_ms, entered_by=by,
                              entered_at=instant(now_ms))
-    clock = clock_at(game, live, live_rows(game), max(now_ms, starts_at_ms))
+    rows = live_rows(game)
+    clock = clock_at(game, live, rows, max(now_ms, starts_at_ms))
     live.next_check_at_ms = next_check(game, clock, max(now_ms, starts_at_ms) - 1)
-    live.save(update_fields=["next_check_at_ms"])
+    keep_snapshot(live, rows, clock)
+    live.save(update_fields=["next_check_at_ms", "snapshot", "snapshot_seq"])
     after_commit(game, live)
     return game
 
@@ -116,9 +118,11 @@ def next_check(game: Game, clock, now_ms: int) -> int | None:
     return min(due, default=None)
 
 
-def after_commit(game: Game, live: LiveGame) -> None:
+def after_commit(game: Game, live: LiveGame, payload: dict | None = None) -> None:
+    """Once committed: the push (``payload``, the ``"live"`` object as written, or read again when None) and the
+    check at the next instant due."""
     game_id, version, at = game.pk, live.version, live.next_check_at_ms
-    transaction.on_commit(lambda: push.game_changed(game_id))
+    transaction.on_commit(lambda: push.game_changed(game_id, payload))
     if at is not None:
         transaction.on_commit(lambda: schedule.check_at(game_id=game_id, version=version, at_ms=at))
 
@@ -193,15 +197,24 @@ def decide(game: Game, live: LiveGame, rows: list, verdict: Verdict, at_ms: int,
         append(game, rows, LiveEventKind.CASE, now_ms, by=by, reason=verdict.case[:LIVE_TEXT_MAX])
 
 
-def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int) -> None:
-    """After events were appended: a new version, the next instant due, and the after-commit work."""
+def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None) -> None:
+    """After events were appended: a new version, the next instant due, the engine's snapshot, and the
+    after-commit work (the push carries the payload computed here, from this one clock).
+
+    ``clock``: the clock at ``now_ms`` after every event of ``rows`` when the caller has it (a press); it
+    is computed otherwise. Records (flags, results, cases) are not clock events: appending them leaves
+    the clock as it was."""
     live.version += 1
-    clock = clock_at(game, live, rows, now_ms)
+    if clock is None:
+        clock = clock_at(game, live, rows, now_ms)
     live.next_check_at_ms = next_check(game, clock, now_ms)
+    keep_snapshot(live, rows, clock)
     live.save()
     game.events_version += 1
     game.save(update_fields=["events_version", "status", "result", "termination"])
-    after_commit(game, live)
+    if live.ended_at_ms is not None and live.ended_at_ms < now_ms:
+        clock = None  # the payload shows the clocks as they stopped: read again at the end's instant
+    after_commit(game, live, None if clock is None else payload_of(game, live, clock, now_ms, rows))
 
 
 # --- the check: scheduled, on every request, and by the sweep -------------------------------------
@@ -285,6 +298,10 @@ class _FlagAtPress(Exception):
     """The mover's flag fell before the press or at its instant, and the move does not end the game."""
 
 
+class _DueFirst(Exception):
+    """Under the lock, a flag or a forfeit fell before the press and is not recorded yet."""
+
+
 def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms: int = 0,
               now_ms: int | None = None) -> Game:
     """The player to move makes move ``number`` and presses the clock at the server's ``now_ms``
@@ -300,9 +317,18 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
         their move or not this number (409: the game moved on).
     :raises InvalidInput: an illegal move (``notation``), a lag out of bounds (``lag_ms``).
     """
-    live_check(game_id=game_id, now_ms=now_ms, taking_moves=True, before_press=True)
+    from .gaps import BEAT_EVERY_MS, beat
+
+    beat(now_ms=timesource.now_ms() if now_ms is None else now_ms, every_ms=BEAT_EVERY_MS)  # an outage's gaps first
     try:
-        return _live_move(game_id=game_id, by=by, number=number, notation=notation, lag_ms=lag_ms, now_ms=now_ms)
+        try:
+            return _live_move(game_id=game_id, by=by, number=number, notation=notation, lag_ms=lag_ms, now_ms=now_ms)
+        except _DueFirst:
+            # A flag or a forfeit fell before the press: recorded in its own transaction, then the press is judged
+            # on the game as it stands (over, or a case, or a flag the press cannot undo).
+            live_check(game_id=game_id, now_ms=now_ms, taking_moves=True, before_press=True)
+            return _live_move(game_id=game_id, by=by, number=number, notation=notation, lag_ms=lag_ms, now_ms=now_ms,
+                              settled=True)
     except _FlagAtPress as flagged:
         # 000 12.9: the press came after the flag or at its instant ("Если в момент переключения часов флажок
         # упал, то фиксируется просрочка времени"): the flag is recorded, and decides, and the move is not counted.
@@ -311,7 +337,10 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
                            field="number") from None
 
 
-def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: int, now_ms: int | None) -> Game:
+def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: int, now_ms: int | None,
+               settled: bool = False) -> Game:
+    """The press under the game's lock: one clock before it, the move folded onto that clock's snapshot, one
+    transaction (issue 27). ``settled``: what fell before the press was recorded (do not ask again)."""
     with transaction.atomic():
         game, live, rows = live_lock(game_id)
         now_ms = at_lock(now_ms)
@@ -320,6 +349,8 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
             raise NotAllowed(_("only the players of this game make its moves"))
         ensure_running(game, live, now_ms)
         clock = clock_at(game, live, rows, now_ms)
+        if not settled and _due(rows, clock, now_ms, before_press=True):
+            raise _DueFirst()
         mover = clock.players[colour]
         if mover.flag_fallen and mover.flag_at_ms < now_ms:
             raise _FlagAtPress(now_ms)
@@ -327,7 +358,7 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
             raise TurnConflict(_("the clocks are stopped (002 6.12)"), field="number")
         if clock.running != colour:
             raise TurnConflict(_("it is %(colour)s's move"), field="number", colour=colour_word(clock.running))
-        made = sum(1 for r in rows if r.kind == LiveEventKind.MOVE and r.player == colour)
+        made = mover.moves_made
         if number != made + 1:
             raise TurnConflict(_("expected move %(expected)s, got %(number)s"), field="number",
                                expected=made + 1, number=number)
@@ -353,11 +384,12 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
             raise _FlagAtPress(now_ms)
         append(game, rows, LiveEventKind.MOVE, now_ms, by=by, player=colour, number=number, notation=notation,
                lag_ms=lag_ms, ends_game=end is not None)
+        pressed = fold_rows(game, clock, rows[-1:], now_ms)
         if end is not None:  # 002 6.7 a: the game ends with the move, at its instant, whatever the press
             decide(game, live, rows, move_end_verdict(end=end, mover=colour), now_ms, now_ms)
         else:
-            settle(game, live, rows, clock_at(game, live, rows, now_ms), now_ms)
-        finish_write(game, live, rows, now_ms)
+            settle(game, live, rows, pressed, now_ms)
+        finish_write(game, live, rows, now_ms, pressed)
         return game
 
 

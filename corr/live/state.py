@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from corr.clock.live import (
-    LiveAdjust, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart, live_clock,
+    LiveAdjust, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart, SnapshotMismatch,
+    live_clock,
 )
 from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEvent, LiveEventKind, LiveGame
 
 from . import timesource
+from .stopstate import pending_stop
 
 LIVE_EVENT_FIELDS = ("seq", "kind", "player", "number", "notation", "at_ms", "lag_ms", "delta_ms", "from_ms",
                      "reason", "entered_by_id", "entered_at", "ends_game")
@@ -74,17 +76,42 @@ def flags_of(clock) -> list[Flag]:
     return out
 
 
-def clock_at(game: Game, live: LiveGame, rows, now_ms: int):
-    """The engine's clock of ``game`` at ``now_ms``, or at the instant it ended if that is earlier."""
+def clock_at(game: Game, live: LiveGame, rows, now_ms: int, *, ledger: bool = False):
+    """The engine's clock of ``game`` at ``now_ms``, or at the instant it ended if that is earlier.
+
+    From ``live.snapshot`` (the engine's state after event ``live.snapshot_seq``) and the events after it
+    when it is there (issue 27: constant time, whatever the length of the game); from every event when
+    it is not, or no longer fits (another time control since, a newer format): the replay, which is what
+    the snapshot is checked against (``tests/clock/test_live_snapshot.py``).
+    ``ledger``: replay every event, for a clock whose ``ledger`` has every line (a snapshot's has only
+    the lines of the events after it).
+    """
     at = now_ms if live.ended_at_ms is None else min(now_ms, live.ended_at_ms)
     at = max(at, live.starts_at_ms)
-    return live_clock(game.tournament.ruleset, engine_events(rows), at)
+    ruleset = game.tournament.ruleset
+    snapshot, seq = live.snapshot, live.snapshot_seq
+    if snapshot is not None and not ledger and rows and seq <= rows[-1].seq:
+        try:
+            return live_clock(ruleset, engine_events(r for r in rows if r.seq > seq), at, snapshot=snapshot)
+        except SnapshotMismatch:  # taken under another time control: replayed below
+            pass
+    return live_clock(ruleset, engine_events(rows), at)
+
+
+def fold_rows(game: Game, clock, rows, now_ms: int):
+    """``clock`` (at ``now_ms``, with its snapshot) and the events of ``rows`` after it: the clock at ``now_ms``
+    with them, folding only them (a press folds its one move)."""
+    return live_clock(game.tournament.ruleset, engine_events(rows), now_ms, snapshot=clock.snapshot)
+
+
+def keep_snapshot(live: LiveGame, rows, clock) -> None:
+    """Keep ``clock``'s snapshot on ``live`` (saved with it) as the state after the last of ``rows``."""
+    if rows and clock.snapshot is not None:
+        live.snapshot, live.snapshot_seq = clock.snapshot, rows[-1].seq
 
 
 def payload_of(game: Game, live: LiveGame, clock, now_ms: int, rows) -> dict:
     """The ``"live"`` object of ``GET /api/games/{id}/`` from one computed clock and the game's events."""
-    from .stops import pending_stop
-
     players = {side: p.as_json() for side, p in clock.players.items()}
     over = game.status != GameStatus.ONGOING
     stop = pending_stop(game, live, rows)

@@ -22,7 +22,6 @@ rulings the pending stop allows (:func:`pending_stop`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -31,18 +30,12 @@ from accounts.models import User
 from corr.games.errors import InvalidInput, NotAllowed, TurnConflict
 from corr.games.records import record_text
 from corr.games.services.arbiters import ensure_arbiter
-from corr.models import LIVE_TEXT_MAX, Game, GameResult, GameStatus, LiveEventKind, LiveGame
+from corr.models import LIVE_TEXT_MAX, Game, GameResult, GameStatus, LiveEventKind
 
 from .decide import DRAW, WINS, Verdict, other
+from .stopstate import CALL, CLAIM, RESIGNED, RULINGS, PendingStop, pending_stop  # noqa: F401 - re-exported
 from .services import MS, append, at_lock, clock_at, decide, ensure_running, finish_write, live_check, live_lock, \
     live_rules
-
-CALL, CLAIM, RESIGNED = "call", "draw_claim", "resignation"
-"""What a pending stop is: a call of the arbiter, a draw claimed by a stop, a stop that resigned."""
-
-RULINGS = {CALL: ("justified", "warning", "penalty"), CLAIM: ("draw", "resignation", "warning"),
-           RESIGNED: ("warning",)}
-"""The rulings each pending stop allows."""
 
 STOP_RESIGNS = ('000 12.11, 001 1.7.11: "Остановка часов участником рассматривается как признание им'
                 ' поражения"')
@@ -54,39 +47,6 @@ CALL_RULE = ('002 6.12 b: "Un joueur peut arrêter les pendules pour chercher l\
              ' 003 12.13')
 CALL_JUDGED = '003 12.13: "арбитр должен определить, имел ли игрок какую–либо обоснованную причину"'
 WARNING_RULE = '003 17.4 a: "предупреждение"'
-
-
-@dataclass(frozen=True)
-class PendingStop:
-    """A player's stop awaiting the arbiter's ruling."""
-
-    kind: str
-    """:data:`CALL`, :data:`CLAIM` or :data:`RESIGNED`."""
-    player: str
-    at_ms: int
-
-    def as_json(self) -> dict:
-        return {"kind": self.kind, "player": self.player, "at_ms": self.at_ms, "rulings": list(RULINGS[self.kind])}
-
-
-def pending_stop(game: Game, live: LiveGame, rows) -> PendingStop | None:
-    """The player's stop the arbiter has still to rule on, read from the events, or None.
-
-    The clocks' last stop or restart decides: a player's ``call`` or ``stop`` not followed by a restart is
-    pending (a stop that resigned only while the game stays ended by it).
-    """
-    last = None
-    for row in rows:
-        if row.kind in (LiveEventKind.STOP, LiveEventKind.CALL, LiveEventKind.PAUSE, LiveEventKind.RESUME):
-            last = row
-    if last is None or last.kind not in (LiveEventKind.STOP, LiveEventKind.CALL):
-        return None
-    if last.kind == LiveEventKind.CALL:
-        return PendingStop(CALL, last.player, last.at_ms) if game.status == GameStatus.ONGOING else None
-    if game.status == GameStatus.ONGOING:
-        return PendingStop(CLAIM, last.player, last.at_ms)
-    resigned = live.ended_at_ms == last.at_ms and rows[-1].kind == LiveEventKind.RESULT and rows[-1].seq > last.seq
-    return PendingStop(RESIGNED, last.player, last.at_ms) if resigned else None
 
 
 def _player_stop(game_id: int, by: User, now_ms: int | None):

@@ -68,6 +68,12 @@ class LiveGame(models.Model):
     readable = models.BooleanField(default=True, help_text="Every move so far was in a notation corr reads.")
     case = models.CharField(max_length=LIVE_TEXT_MAX, blank=True, default="",
                             help_text="The open arbiter case (the rule to apply), blank when none.")
+    snapshot = models.JSONField(
+        null=True, blank=True,
+        help_text="The live engine's state after the event numbered snapshot_seq (corr.clock.live LiveClock.snapshot):"
+                  " a press folds its one event onto it instead of replaying the game (issue 27). Derived: null,"
+                  " stale or of another time control, the events are replayed.")
+    snapshot_seq = models.PositiveIntegerField(default=0, help_text="The seq of the last event the snapshot folds.")
 
     class Meta:
         indexes = [models.Index(fields=["next_check_at_ms"], condition=Q(next_check_at_ms__isnull=False),

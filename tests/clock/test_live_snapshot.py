@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from corr.clock import EventError
-from corr.clock.live import LiveAdjust, LiveExcuse, LiveMove, live_clock
+from corr.clock.live import LiveAdjust, LiveExcuse, LiveMove, SnapshotMismatch, live_clock
 
 from .live_builders import T0, presses, seconds
 from .test_live_properties import SPECS, end_of, live_games
@@ -108,7 +108,7 @@ def test_a_snapshot_of_another_time_control_is_refused():
     fischer = seconds({"system": "fischer", "initial": 20, "increment": 2})
     events, last = presses([1000, 2000])
     snapshot = live_clock(fischer, events, last).snapshot
-    with pytest.raises(ValueError, match="another time control"):
+    with pytest.raises(SnapshotMismatch, match="another time control"):
         live_clock(seconds({"system": "fischer", "initial": 30, "increment": 2}), [], last, snapshot=snapshot)
-    with pytest.raises(ValueError, match="not a live clock snapshot"):
+    with pytest.raises(SnapshotMismatch, match="not a live clock snapshot"):
         live_clock(fischer, [], last, snapshot={**snapshot, "format": 0})

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.db import transaction
 
 from corr.live import services as live_services
 
@@ -65,17 +66,23 @@ def test_the_events_of_a_correspondence_game_are_still_its_game_file(api, postal
 @pytest.fixture
 def waits_for_the_lock(monkeypatch, clock):
     """The next press or action is overtaken: ``winner()`` runs and commits 200 ms later, after the loser's
-    request began and before it locks the game (what a wait on the lock does; run here in between)."""
-    real_check = live_services.live_check
+    request began and before its transaction locks the game (what a wait on the lock does; run here in
+    between, outside the loser's transaction, which would otherwise take the winner down with it)."""
     pending = []
 
-    def check(**kwargs):
-        if pending:
-            winner = pending.pop()
-            clock.advance(200)
-            winner()
-        return real_check(**kwargs)
-    monkeypatch.setattr(live_services, "live_check", check)
+    class Overtaken:
+        """``django.db.transaction`` whose next ``atomic()`` lets the winner commit first."""
+
+        def __getattr__(self, name):
+            return getattr(transaction, name)
+
+        def atomic(self, *args, **kwargs):
+            if pending:
+                winner = pending.pop()
+                clock.advance(200)
+                winner()
+            return transaction.atomic(*args, **kwargs)
+    monkeypatch.setattr(live_services, "transaction", Overtaken())
     return pending.append
 
 

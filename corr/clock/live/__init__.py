@@ -9,14 +9,14 @@ pauses (002 6.12-6.13), corrections (000 12.5, 001 1.7.8), illegal moves (003 13
 parameter.
 """
 
-from .clock import LiveClock, LiveLedgerLine, LivePlayer, live_clock
+from .clock import LiveClock, LiveLedgerLine, LivePlayer, SnapshotMismatch, live_clock
 from .events import (
     LiveAdjust, LiveEvent, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart,
 )
 from .rules import LIVE_KEYS, SIDES, LiveRules
 
 __all__ = [
-    "LiveClock", "LiveLedgerLine", "LivePlayer", "live_clock",
+    "LiveClock", "LiveLedgerLine", "LivePlayer", "SnapshotMismatch", "live_clock",
     "LiveAdjust", "LiveEvent", "LiveExcuse", "LiveGap", "LiveIllegal", "LiveMove", "LivePause", "LiveResume",
     "LiveStart",
     "LIVE_KEYS", "SIDES", "LiveRules",

@@ -171,7 +171,7 @@ def live_clock(ruleset: "Ruleset", events: Sequence[LiveEvent], now_ms: int,
         number, a move while paused, a resume while not paused, an event out of time order, a
         shortening correction leaving less than ``min_after_correction_seconds``.
     :raises ClockError: when ``now_ms`` is before an event.
-    :raises ValueError: a ``snapshot`` of another time control (or not one at all).
+    :raises SnapshotMismatch: a ``snapshot`` of another time control (or not one at all).
     """
     control = ruleset.time_control
     if control is None or control.unit is not Unit.SECONDS:
@@ -195,6 +195,10 @@ def live_clock(ruleset: "Ruleset", events: Sequence[LiveEvent], now_ms: int,
         raise ClockError(f"now_ms {now_ms} is before event {walk.last_index} (at {walk.last})", field="now_ms")
     walk.advance(now_ms)
     return walk.result(now_ms, kept)
+
+
+class SnapshotMismatch(ValueError):
+    """A snapshot that is not this engine's state under this time control: replay every event instead."""
 
 
 SNAPSHOT_FORMAT = 1
@@ -520,9 +524,9 @@ class _Walk:
     def restore(self, data: dict[str, Any]) -> None:
         """Take up the walk where :meth:`snapshot` left it. :raises ValueError: another format or control."""
         if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
-            raise ValueError("not a live clock snapshot of this version")
+            raise SnapshotMismatch("not a live clock snapshot of this version")
         if data.get("control") != control_json(self.control):
-            raise ValueError("the snapshot was taken under another time control")
+            raise SnapshotMismatch("the snapshot was taken under another time control")
         for side, own in data["sides"].items():
             s = self.sides[side]
             for name in _SIDE_FIELDS:
