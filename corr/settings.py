@@ -18,6 +18,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 from corr import serving
 
@@ -292,6 +293,14 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 3, "i
                                                             "interval_step": 0.5, "interval_max": 1}}
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The checks at a flag's instant (live and server games) on a queue of their own, behind no sweep,
+# nightly chunk or e-mail (issue 27). A worker started without -Q consumes every queue listed here;
+# production runs one more worker with `-Q flags` so that a long task never delays a flag.
+FLAG_QUEUE = os.environ.get("FLAG_QUEUE", "flags")
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue(CELERY_TASK_DEFAULT_QUEUE, routing_key=CELERY_TASK_DEFAULT_QUEUE),
+                      Queue(FLAG_QUEUE, routing_key=FLAG_QUEUE))  # each its own key: nothing lands in both
+CELERY_TASK_ROUTES = {"corr.live_flag_check": {"queue": FLAG_QUEUE}, "corr.server_flag_check": {"queue": FLAG_QUEUE}}
 
 # The live page's WebSocket pushes (corr.live.push -> group live-game-<id> -> each connection): through
 # Redis with REDIS_URL, so every server process sees every push; in memory without it, where the one

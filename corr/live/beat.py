@@ -24,6 +24,9 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from . import timesource
+from .gaps import beat
+from .services import live_check
+from .sweep import live_sweep
 
 log = logging.getLogger(__name__)
 _lock = threading.Lock()
@@ -40,9 +43,6 @@ def beat_once(*, now_ms: int) -> dict:
 
     :returns: ``{"gaps", "checked", "recorded"}``: games given an outage back, games checked, flags recorded.
     """
-    from .gaps import beat
-    from .sweep import live_sweep
-
     gaps = beat(now_ms=now_ms)
     return {"gaps": gaps, **live_sweep(now_ms=now_ms, taking_moves=True)}
 
@@ -96,8 +96,6 @@ def beating_start() -> bool:
 
 def _beat_forever() -> None:
     # The first beat at once: a server restarted after an outage gives the time back before any flag.
-    from .services import live_check
-
     next_beat = 0.0
     while True:
         interval = max(settings.LIVE_BEAT_SECONDS, 1)

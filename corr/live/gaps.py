@@ -27,6 +27,9 @@ from django.db import transaction
 from corr.games.records import record_text
 from corr.models import LIVE_CLOCK_KINDS, GameStatus, LiveEventKind, LiveGame, LiveHeartbeat
 
+from .state import clock_at
+from .write import append, finish_write, live_lock
+
 HEARTBEAT = "moves"
 """The beat's row: written by the processes that take moves, never by Celery."""
 BEAT_EVERY_MS = 1000
@@ -66,9 +69,6 @@ def beat(*, now_ms: int, every_ms: int = 0) -> int:
 
 
 def _gaps_record(beat_ms: int, now_ms: int) -> int:
-    from .services import append, finish_write, live_lock
-    from .state import clock_at
-
     with transaction.atomic():
         if not LiveHeartbeat.objects.filter(name=HEARTBEAT, beat_ms=beat_ms).update(beat_ms=now_ms):
             return 0  # another process claimed this silence

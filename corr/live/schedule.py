@@ -8,6 +8,12 @@ A message lost with Redis or a restarted worker is caught by the sweep
 at once and ignore ``eta``: there a daemon timer of this process calls the check at
 the instant, and the sweep runs in a daemon thread of the process too
 (``LIVE_INPROCESS_SWEEP``).
+
+The checks are announced by the writes (:mod:`corr.live.timers`, connected in ``CorrConfig.ready``)
+and queued by the task's name, routed to the flags' own queue (``FLAG_QUEUE``, ``CELERY_TASK_ROUTES``):
+behind no sweep, nightly chunk or e-mail (issue 27). A worker started without ``-Q`` consumes every
+queue of ``CELERY_TASK_QUEUES``, this one included; production gives it a worker of its own
+(``celery -A corr worker -Q flags``, docs/live.md).
 """
 
 from __future__ import annotations
@@ -21,7 +27,12 @@ from django.db import close_old_connections
 
 from corr.handoff import handoff
 
-from . import timesource
+from . import beat, timers, timesource
+from .services import live_check
+from .sweep import live_sweep
+
+FLAG_CHECK_TASK = "corr.live_flag_check"
+"""The task's name (:func:`corr.live.tasks.live_flag_check`), queued by name: this module sits below the tasks."""
 
 log = logging.getLogger(__name__)
 _sweeper_lock = threading.Lock()
@@ -34,14 +45,13 @@ def eager() -> bool:
     return bool(app.conf.task_always_eager)
 
 
-def check_at(*, game_id: int, version: int, at_ms: int) -> None:
+def check_at(*, game_id: int, version: int, at_ms: int, **_signal) -> None:
     """Check game ``game_id`` (as of ``version``) for a flag at ``at_ms``; never raises (the sweep is the backstop)."""
     if eager():
         timesource.call_at(at_ms, lambda: _run_check(game_id, version))
         sweeper_ensure()
         return
-    from . import beat
-    from .tasks import live_flag_check
+    from corr.celery import app
 
     # This process's beat thread checks at the instant (it takes moves: its check is the proof that
     # the service was up then); Celery's check is the other processes' backup.
@@ -50,12 +60,13 @@ def check_at(*, game_id: int, version: int, at_ms: int) -> None:
     # queued is found by the move-taking process's beat (corr.live.beat) within LIVE_BEAT_SECONDS.
     eta = datetime.fromtimestamp(at_ms / 1000, tz=UTC)
     handoff(f"live flag check of game {game_id}",
-            lambda: live_flag_check.apply_async(args=(game_id, version), eta=eta, retry=False))
+            lambda: app.send_task(FLAG_CHECK_TASK, args=(game_id, version), eta=eta, retry=False))
+
+
+timers.check_due.connect(check_at, dispatch_uid="corr.live.schedule.check_at")
 
 
 def _run_check(game_id: int, version: int) -> None:
-    from .services import live_check
-
     in_thread = threading.current_thread() is not threading.main_thread()
     try:
         # The embedded run's timer runs in the web process, which takes moves.
@@ -80,8 +91,6 @@ def sweeper_ensure() -> None:
 
 
 def _sweep_forever() -> None:
-    from .sweep import live_sweep
-
     stop = threading.Event()
     while not stop.wait(settings.LIVE_SWEEP_SECONDS):
         try:

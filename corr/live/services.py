@@ -1,24 +1,19 @@
 """Writes of live games: creation, moves, arbiter actions, results, and the flag check (STYLE 5).
 
-Every write locks the game row (``select_for_update``: PostgreSQL row lock,
-SQLite's IMMEDIATE transaction), reads the events, computes one clock at one
-server instant, and re-checks the move number, the side to move and the game's
-status under that lock: a flag and a move that race produce exactly one result.
-Flags due at the request's instant are settled first, in their own transaction,
-so a refused move never takes a recorded flag down with it.
-After commit: the page is told (``push.game_changed``) and the next check is
-scheduled at the instant it falls due (``schedule.check_at``).
+Every write locks the game row (:func:`corr.live.write.live_lock`), reads the events, computes one
+clock at one server instant, and re-checks the move number, the side to move and the game's status
+under that lock: a flag and a move that race produce exactly one result. Flags due before a press
+are settled first, in their own transaction, so a refused move never takes a recorded flag down
+with it. After commit (:func:`corr.live.write.finish_write`): the page is told and the next check is
+announced to the timers (:mod:`corr.live.timers`), which sit above this module.
 """
 
 from __future__ import annotations
-
-from datetime import UTC, datetime
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from corr.limits import TERMINATION_MAX
 from corr.games.errors import InvalidInput, NotAllowed, TurnConflict, colour_word
 from corr.games.permissions import can_arbitrate
 from corr.games.records import record_text
@@ -28,22 +23,17 @@ from corr.models import (
 )
 
 from . import position as pos
-from . import push, schedule, timesource
-from .decide import PLAY_ON, Verdict, flag_verdict, forfeit_verdict, move_end_verdict
-from .state import clock_at, flags_of, fold_rows, keep_snapshot, live_rows, payload_of
+from . import timers, timesource
+from .decide import Verdict, move_end_verdict
+from .gaps import BEAT_EVERY_MS, beat, seen_up_to_ms
+from .state import clock_at, fold_rows, keep_snapshot, live_rows
+from .stopstate import RESIGNED, pending_stop
+from .write import (
+    MS, after_commit, append, at_lock, decide, due_now, ensure_running, finish_write, instant, live_lock, live_rules,
+    next_check, settle,
+)
 
-MS = 1000
 LAG_MS_MAX = 10_000
-
-
-def instant(ms: int) -> datetime:
-    return datetime.fromtimestamp(ms / MS, tz=UTC)
-
-
-def live_rules(tournament: Tournament):
-    """The tournament's live rules (``corr.clock.live.LiveRules``), or None when its clock is not in seconds."""
-    control = tournament.ruleset.time_control
-    return None if control is None else control.live
 
 
 def ensure_live_tournament(tournament: Tournament) -> None:
@@ -90,133 +80,6 @@ def live_game_create(*, by: User, tournament: Tournament, white: User, black: Us
     return game
 
 
-# --- the lock, the settling of flags, the bookkeeping --------------------------------------------
-
-def live_lock(game_id: int) -> tuple[Game, LiveGame, list]:
-    """Lock the game row for this transaction; its live row and events. :raises Game.DoesNotExist:"""
-    # of=("self",): lock the game row only (a rule change locks the tournament, then its games).
-    game = (Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black", "live")
-            .get(pk=game_id))
-    return game, game.live, live_rows(game)
-
-
-def at_lock(now_ms: int | None) -> int:
-    """``now_ms``, or the server's instant read now: called once the game's lock is held (issue 23).
-
-    A press stamped with an instant read before it waited on the lock is earlier than the event of
-    the press that held it, which the engine refuses (``at_ms … is after now``); read after the lock,
-    it comes after every recorded event and the loser is told what it lost to (409).
-    """
-    return timesource.now_ms() if now_ms is None else now_ms
-
-
-def next_check(game: Game, clock, now_ms: int) -> int | None:
-    """The next instant a flag or a late arrival falls due after ``now_ms``; None when nothing can."""
-    if game.status != GameStatus.ONGOING or clock.paused:
-        return None
-    due = [at for at in (clock.next_flag_at_ms, clock.late_arrival_deadline_ms) if at is not None and at > now_ms]
-    return min(due, default=None)
-
-
-def after_commit(game: Game, live: LiveGame, payload: dict | None = None) -> None:
-    """Once committed: the push (``payload``, the ``"live"`` object as written, or read again when None) and the
-    check at the next instant due."""
-    game_id, version, at = game.pk, live.version, live.next_check_at_ms
-    transaction.on_commit(lambda: push.game_changed(game_id, payload))
-    if at is not None:
-        transaction.on_commit(lambda: schedule.check_at(game_id=game_id, version=version, at_ms=at))
-
-
-def append(game: Game, rows: list, kind: str, now_ms: int, *, by: User | None = None, **fields) -> LiveEvent:
-    """Store one event after ``rows`` (and add it to them): the next seq, the server's instant."""
-    fields.setdefault("at_ms", now_ms)
-    row = LiveEvent.objects.create(game=game, seq=(rows[-1].seq if rows else 0) + 1, kind=kind, entered_by=by,
-                                   entered_at=instant(now_ms), **fields)
-    rows.append(row)
-    return row
-
-
-def settle(game: Game, live: LiveGame, rows: list, clock, now_ms: int, before_press: bool = False) -> bool:
-    """Record what the clock shows at ``now_ms`` and is not yet recorded: flags, forfeits, and their verdicts.
-
-    A forfeit (third illegal move, late arrival) or the first new flag, whichever came first, decides:
-    a result ends the game (the clocks stop at its instant), a case goes to the arbiter; both flags
-    fallen with the order unknown are recorded and play goes on (002 6.11). Returns whether it wrote.
-    ``before_press``: flags strictly before ``now_ms`` only (see :func:`live_check`).
-    """
-    if game.status != GameStatus.ONGOING:
-        return False
-    fresh = _fresh_flags(rows, clock, now_ms, before_press)
-    forfeit = clock.forfeit
-    forfeit_at = None
-    if forfeit:
-        forfeit_at = forfeit.get("at_ms") or clock.late_arrival_deadline_ms or now_ms
-        forfeit_at = min(forfeit_at, now_ms)
-    if not fresh and not forfeit:
-        return False
-    if forfeit and (not fresh or forfeit_at <= fresh[0].at_ms):
-        decide(game, live, rows, forfeit_verdict(forfeit), forfeit_at, now_ms)
-        return True
-    if getattr(clock, "both_fallen_order_unknown", False) and len(flags_of(clock)) >= 2:
-        for f in fresh:
-            append(game, rows, LiveEventKind.FLAG, now_ms, player=f.player, at_ms=f.at_ms, reason=PLAY_ON)
-        return True
-    flag = fresh[0]
-    verdict = flag_verdict(kind=game.kind_in_force, position=live.position if live.readable else "",
-                           flagged=flag.player)
-    append(game, rows, LiveEventKind.FLAG, now_ms, player=flag.player, at_ms=flag.at_ms, number=_move_of(flag),
-           reason=verdict.text[:LIVE_TEXT_MAX])
-    decide(game, live, rows, verdict, flag.at_ms, now_ms)
-    return True
-
-
-def _fresh_flags(rows, clock, now_ms: int, before_press: bool = False) -> list:
-    """The engine's flags fallen by ``now_ms`` (before it, ``before_press``) that no row records yet."""
-    recorded = {(r.player, r.at_ms) for r in rows if r.kind == LiveEventKind.FLAG}
-    return [f for f in flags_of(clock) if (f.player, f.at_ms) not in recorded
-            and (f.at_ms < now_ms if before_press else f.at_ms <= now_ms)]
-
-
-def _move_of(flag) -> int | None:
-    return flag.move if isinstance(flag.move, int) and not isinstance(flag.move, bool) else None
-
-
-def decide(game: Game, live: LiveGame, rows: list, verdict: Verdict, at_ms: int, now_ms: int,
-           by: User | None = None) -> None:
-    """Apply a verdict: a result ends the game with the clocks stopped at ``at_ms``; a case awaits the arbiter."""
-    if verdict.result:
-        # A flag that fell while a forfeit stood is recorded when the forfeit is excused: the clocks
-        # cannot stop before the excuse that reopened the game (the last clock event).
-        at_ms = max([at_ms, *(r.at_ms for r in rows if r.kind in LIVE_CLOCK_KINDS and r.kind != LiveEventKind.GAP)])
-        game.status, game.result = GameStatus.FINISHED, verdict.result
-        game.termination = verdict.text[:TERMINATION_MAX]
-        live.ended_at_ms, live.case = at_ms, ""
-        append(game, rows, LiveEventKind.RESULT, now_ms, by=by, reason=verdict.text[:LIVE_TEXT_MAX])
-    elif verdict.case:
-        live.case = verdict.case[:LIVE_TEXT_MAX]
-        append(game, rows, LiveEventKind.CASE, now_ms, by=by, reason=verdict.case[:LIVE_TEXT_MAX])
-
-
-def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None) -> None:
-    """After events were appended: a new version, the next instant due, the engine's snapshot, and the
-    after-commit work (the push carries the payload computed here, from this one clock).
-
-    ``clock``: the clock at ``now_ms`` after every event of ``rows`` when the caller has it (a press); it
-    is computed otherwise. Records (flags, results, cases) are not clock events: appending them leaves
-    the clock as it was."""
-    live.version += 1
-    if clock is None:
-        clock = clock_at(game, live, rows, now_ms)
-    live.next_check_at_ms = next_check(game, clock, now_ms)
-    keep_snapshot(live, rows, clock)
-    live.save()
-    game.events_version += 1
-    game.save(update_fields=["events_version", "status", "result", "termination"])
-    if live.ended_at_ms is not None and live.ended_at_ms < now_ms:
-        clock = None  # the payload shows the clocks as they stopped: read again at the end's instant
-    after_commit(game, live, None if clock is None else payload_of(game, live, clock, now_ms, rows))
-
-
 # --- the check: scheduled, on every request, and by the sweep -------------------------------------
 
 def live_check(*, game_id: int, now_ms: int | None = None, version: int | None = None,
@@ -235,8 +98,6 @@ def live_check(*, game_id: int, now_ms: int | None = None, version: int | None =
     records the gaps of an outage first (:mod:`corr.live.gaps`); any other caller (Celery's checks and
     sweep) judges the game only up to the last beat, and leaves a flag after it to the next beat.
     """
-    from .gaps import BEAT_EVERY_MS, beat, seen_up_to_ms
-
     seen_ms = None
     if taking_moves:
         beat(now_ms=at_lock(now_ms), every_ms=BEAT_EVERY_MS)
@@ -249,7 +110,7 @@ def live_check(*, game_id: int, now_ms: int | None = None, version: int | None =
         live, rows = game.live, live_rows(game)
         judged_ms = _judged(rows, seen_ms, at_lock(now_ms))  # after the rows, as after a lock: none is later
         overdue = live.next_check_at_ms is not None and live.next_check_at_ms <= judged_ms
-        if not overdue and not _due(rows, clock_at(game, live, rows, judged_ms), judged_ms, before_press):
+        if not overdue and not due_now(rows, clock_at(game, live, rows, judged_ms), judged_ms, before_press):
             return False
     with transaction.atomic():
         try:
@@ -273,7 +134,7 @@ def live_check(*, game_id: int, now_ms: int | None = None, version: int | None =
         live.save(update_fields=["next_check_at_ms"])
         if version is not None and live.next_check_at_ms is not None:
             at = live.next_check_at_ms
-            transaction.on_commit(lambda: schedule.check_at(game_id=game_id, version=version, at_ms=at))
+            transaction.on_commit(lambda: timers.announce(game_id=game_id, version=version, at_ms=at))
         return False
 
 
@@ -286,10 +147,6 @@ def _judged(rows, seen_ms: int | None, now_ms: int) -> int:
         return now_ms
     last = max((r.at_ms for r in rows if r.kind in LIVE_CLOCK_KINDS), default=seen_ms)
     return min(now_ms, max(seen_ms, last))
-
-
-def _due(rows, clock, now_ms, before_press: bool = False) -> bool:
-    return bool(clock.forfeit) or bool(_fresh_flags(rows, clock, now_ms, before_press))
 
 
 # --- moves ----------------------------------------------------------------------------------------
@@ -317,8 +174,6 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
         their move or not this number (409: the game moved on).
     :raises InvalidInput: an illegal move (``notation``), a lag out of bounds (``lag_ms``).
     """
-    from .gaps import BEAT_EVERY_MS, beat
-
     beat(now_ms=timesource.now_ms() if now_ms is None else now_ms, every_ms=BEAT_EVERY_MS)  # an outage's gaps first
     try:
         try:
@@ -349,7 +204,7 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
             raise NotAllowed(_("only the players of this game make its moves"))
         ensure_running(game, live, now_ms)
         clock = clock_at(game, live, rows, now_ms)
-        if not settled and _due(rows, clock, now_ms, before_press=True):
+        if not settled and due_now(rows, clock, now_ms, before_press=True):
             raise _DueFirst()
         mover = clock.players[colour]
         if mover.flag_fallen and mover.flag_at_ms < now_ms:
@@ -393,15 +248,6 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
         return game
 
 
-def ensure_running(game: Game, live: LiveGame, now_ms: int) -> None:
-    if game.status != GameStatus.ONGOING:
-        raise TurnConflict(_("the game is over: %(termination)s"), field="number",
-                           termination=game.termination or game.result)
-    if now_ms < live.starts_at_ms:
-        raise TurnConflict(_("the game starts at %(start)s"), field="number",
-                           start=instant(live.starts_at_ms).isoformat())
-
-
 # --- arbiter actions ------------------------------------------------------------------------------
 
 def _arbiter_action(game_id: int, by: User, now_ms: int | None):
@@ -434,8 +280,6 @@ def live_resume(*, game_id: int, by: User, reason: str = "", now_ms: int | None 
         game, live, rows, now_ms = _arbiter_action(game_id, by, now_ms)
         if not clock_at(game, live, rows, now_ms).paused:
             raise TurnConflict(_("the clocks are not stopped"), field=None)
-        from .stops import pending_stop
-
         pending = pending_stop(game, live, rows)
         if pending is not None:  # the player's stop is ruled on, and the ruling restarts the clocks
             raise TurnConflict(_("%(colour)s stopped the clocks: rule on it first (the ruling restarts them)"),
@@ -541,8 +385,6 @@ def live_reopen(*, game_id: int, by: User, note: str, now_ms: int | None = None)
         note = (note or "").strip()
         if not note:
             raise InvalidInput(_("note is required: say why the game is reopened"), field="note")
-        from .stops import RESIGNED, pending_stop
-
         stop = pending_stop(game, live, rows)
         if stop is not None and stop.kind == RESIGNED:  # its ruling reopens it, restarting the clocks
             raise TurnConflict(_("%(colour)s stopped the clocks: rule on it first (the ruling restarts them)"),

@@ -34,8 +34,9 @@ from corr.models import LIVE_TEXT_MAX, Game, GameResult, GameStatus, LiveEventKi
 
 from .decide import DRAW, WINS, Verdict, other
 from .stopstate import CALL, CLAIM, RESIGNED, RULINGS, PendingStop, pending_stop  # noqa: F401 - re-exported
-from .services import MS, append, at_lock, clock_at, decide, ensure_running, finish_write, live_check, live_lock, \
-    live_rules
+from .services import live_adjust_in, live_check
+from .state import clock_at
+from .write import MS, append, at_lock, decide, ensure_running, finish_write, live_lock, live_rules
 
 STOP_RESIGNS = ('000 12.11, 001 1.7.11: "Остановка часов участником рассматривается как признание им'
                 ' поражения"')
@@ -123,8 +124,6 @@ def live_ruling(*, game_id: int, by: User, ruling: str, seconds=None, reason: st
     :raises TurnConflict: no stop awaits a ruling (409). :raises InvalidInput: a ruling that stop does not
         allow (``ruling``), a penalty without ``seconds`` or one the clock cannot take (``seconds``).
     """
-    from .services import live_adjust_in
-
     with transaction.atomic():
         game, live, rows = live_lock(game_id)
         now_ms = at_lock(now_ms)

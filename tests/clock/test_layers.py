@@ -7,8 +7,9 @@ that a count is one small module the others need not know and no circle can come
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from tests.support.layers import modules, upward_imports
 
 CLOCK = Path(__file__).resolve().parents[2] / "corr" / "clock"
 
@@ -32,29 +33,7 @@ LAYERS = [
 ]
 
 
-def imports_of(path: Path) -> set[str]:
-    """The calculator modules ``path`` imports (relative imports, resolved), wherever in the file."""
-    name = ".".join(path.relative_to(CLOCK).with_suffix("").parts)
-    package = name.removesuffix("__init__").rstrip(".") if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.level:
-            base = package.split(".") if package else []
-            base = base[:len(base) - node.level + 1]
-            target = ".".join([*base, *([node.module] if node.module else [])])
-            for alias in node.names:  # "from . import assembly" names a module
-                if f"{target}.{alias.name}".strip(".") in ALL:
-                    found.add(f"{target}.{alias.name}".strip("."))
-            if target in ALL:
-                found.add(target)
-    return found
-
-
-def module_name(path: Path) -> str:
-    return ".".join(path.relative_to(CLOCK).with_suffix("").parts).removesuffix(".__init__")
-
-
-ALL = {module_name(p) for p in CLOCK.rglob("*.py")} - {"__init__"}
+ALL = modules(CLOCK)
 
 
 def test_every_module_of_the_calculator_has_a_layer():
@@ -63,13 +42,4 @@ def test_every_module_of_the_calculator_has_a_layer():
 
 
 def test_no_module_imports_from_a_layer_above_its_own():
-    level = {name: i for i, layer in enumerate(LAYERS) for name in layer}
-    upward = []
-    for path in CLOCK.rglob("*.py"):
-        name = module_name(path)
-        if name == "__init__":
-            continue  # the package's front door re-exports everything
-        for target in imports_of(path):
-            if target != name and level[target] > level[name]:
-                upward.append(f"{name} imports {target}")
-    assert upward == []
+    assert upward_imports(CLOCK, LAYERS) == []
