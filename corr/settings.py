@@ -329,6 +329,9 @@ HANDOFF_QUEUE_MAX = env_int("HANDOFF_QUEUE_MAX", 10_000, minimum=1)
 HANDOFF_SEND_SECONDS = env_int("HANDOFF_SEND_SECONDS", 5, minimum=1)
 LIVE_SWEEP_BATCH = env_int("LIVE_SWEEP_BATCH", 500)
 LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
+# The WebSocket consumers' database work (moves over the socket, the state on connecting) runs on a pool
+# of this many threads per process (corr.dbthreads): bounded threads and connections under load.
+SOCKET_DB_THREADS = env_int("SOCKET_DB_THREADS", 4, minimum=1)
 
 # Server games under an instant count (issue 22, corr.timeouts): each flag is checked at its instant
 # (a task with eta; in the embedded run an in-process timer, SERVER_FLAG_INPROCESS), and a sweep every

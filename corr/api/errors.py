@@ -34,6 +34,14 @@ def exception_handler(exc, context):
         return _answer(exc, context)
 
 
+def error_body(exc) -> tuple[int, dict] | None:
+    """The status and body an API request failing with ``exc`` answers, in the active language; None for an
+    exception the API does not answer (a bug: the caller lets it raise). For answers given outside a request:
+    a move sent over the live socket (corr.api.live_socket)."""
+    response = _answer(exc, {})
+    return None if response is None else (response.status_code, dict(response.data))
+
+
 def _answer(exc, context):
     if isinstance(exc, ServiceError):
         body = {"detail": exc.message}

@@ -14,16 +14,19 @@ of the page that opened the socket (its language cookie, else its ``Accept-Langu
 ``LocaleMiddleware`` chooses for the page itself), worded for each socket (``corr.web.records.with_termination_text``).
 
 The browser may send ``{"type": "refresh"}`` to get the current payload again (after its local countdown
-reached zero, or to re-measure the clock offset); at most one a second is answered.
+reached zero, or to re-measure the clock offset); at most one a second is answered. Other messages are
+for subclasses (:meth:`LiveGameConsumer.receive_message`): moves are taken by the API's socket
+(:mod:`corr.api.live_socket`), which :mod:`corr.routing` serves on this path. The database work runs on
+the bounded pool of :mod:`corr.dbthreads`.
 """
 
 from __future__ import annotations
 
 import time
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from corr.dbthreads import in_db_thread
 from corr.limits import ID_MAX
 
 from .push import group_name
@@ -44,7 +47,7 @@ def _game(game_id: int):
         return None
 
 
-@database_sync_to_async
+@in_db_thread
 def admission(user, game_id: int) -> int | None:
     """None when ``user`` may watch game ``game_id``, else the close code that says why not."""
     from corr.games.permissions import can_view
@@ -87,7 +90,7 @@ def worded(payload: dict, language: str) -> dict:
         return with_termination_text(payload)
 
 
-@database_sync_to_async
+@in_db_thread
 def current_payload(game_id: int) -> dict | None:
     from .state import live_payload
 
@@ -129,13 +132,19 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
             return None
 
     async def receive_json(self, content, **kwargs):
-        if self.group is None or not isinstance(content, dict) or content.get("type") != "refresh":
+        if self.group is None or not isinstance(content, dict):
+            return
+        if content.get("type") != "refresh":
+            await self.receive_message(content)
             return
         now = time.monotonic()
         if now - self.last_refresh < REFRESH_INTERVAL_S:
             return
         self.last_refresh = now
         await self.send_current()
+
+    async def receive_message(self, content: dict) -> None:
+        """A message other than ``refresh`` from a socket that was admitted: ignored here."""
 
     async def send_current(self):
         payload = await current_payload(self.game_id)

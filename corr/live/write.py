@@ -149,7 +149,8 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None
 
     ``clock``: the clock at ``now_ms`` after every event of ``rows`` when the caller has it (a press); it
     is computed otherwise. Records (flags, results, cases) are not clock events: appending them leaves
-    the clock as it was."""
+    the clock as it was. The payload is left on ``live.payload`` (not a field: this write's, for its
+    answer) or None when it is read again at the end's instant."""
     live.version += 1
     if clock is None:
         clock = clock_at(game, live, rows, now_ms)
@@ -160,7 +161,8 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None
     game.save(update_fields=["events_version", "status", "result", "termination"])
     if live.ended_at_ms is not None and live.ended_at_ms < now_ms:
         clock = None  # the payload shows the clocks as they stopped: read again at the end's instant
-    after_commit(game, live, None if clock is None else payload_of(game, live, clock, now_ms, rows))
+    live.payload = None if clock is None else payload_of(game, live, clock, now_ms, rows)
+    after_commit(game, live, live.payload)
 
 
 def ensure_running(game: Game, live: LiveGame, now_ms: int) -> None:

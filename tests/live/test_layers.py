@@ -25,7 +25,7 @@ LAYERS = [
     {"stops", "sweep"},
     {"beat"},
     {"schedule", "consumers"},
-    {"tasks", "routing"},
+    {"tasks"},
 ]
 
 

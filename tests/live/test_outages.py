@@ -17,15 +17,9 @@ test reads the database only.
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import requests
@@ -35,96 +29,19 @@ from corr.games import services
 from corr.models import Game, LiveEvent
 
 from ..conftest import needs_server
-from ..nightly.test_worker_integration import database_url
+from ..support.stack import Stack
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
 
-ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
 CONTROL_S = 10
 GAP_MS = 5000
 WAIT_S = 90
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Stack:
-    """This test's Redis, daphne and Celery worker + beat; each can be stopped and started again."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.tmp = tmp_path
-        self.redis_port, self.http_port = free_port(), free_port()
-        self.env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
-                    "SECRET_KEY": "outage-test", "SECURE_SSL_REDIRECT": "0", "DEBUG": "0",
-                    "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "corr.settings",
-                    "LIVE_BEAT_SECONDS": "1", "LIVE_GAP_MS": str(GAP_MS), "LIVE_SWEEP_SECONDS": "1"}
-        self.processes: dict[str, subprocess.Popen] = {}
-
-    def start(self, name: str) -> None:
-        commands = {
-            "redis": [shutil.which("redis-server") or "redis-server", "--port", str(self.redis_port), "--bind",
-                      "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(self.tmp)],
-            "daphne": [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(self.http_port), "corr.asgi:application"],
-            "worker": [str(BIN / "celery"), "-A", "corr", "worker", "-B", "--loglevel=warning", "--concurrency=1",
-                       "--without-gossip", "--without-mingle", "--without-heartbeat",
-                       "--schedule", str(self.tmp / "beat-schedule"),
-                       f"--hostname=corr-outage-{os.getpid()}-{time.monotonic_ns()}@%h"],
-        }
-        log = (self.tmp / f"{name}.log").open("ab")
-        self.processes[name] = subprocess.Popen(commands[name], cwd=ROOT, env=self.env, stdout=log,
-                                                stderr=subprocess.STDOUT, start_new_session=True)
-        if name == "redis":
-            self._wait(lambda: socket.create_connection(("127.0.0.1", self.redis_port), timeout=1).close())
-        if name == "daphne":
-            self._wait(lambda: requests.get(self.url("/api/schema/"), timeout=2).raise_for_status())
-
-    def steady(self) -> None:
-        """Wait until the worker answers a ping over Redis and a beat is stored: no outage before a first beat."""
-        from celery import Celery
-
-        from corr.models import LiveHeartbeat
-
-        pinger = Celery(broker=self.env["REDIS_URL"], set_as_current=False)  # not the tasks' app of later tests
-        self._wait(lambda: pinger.control.ping(timeout=1) or (_ for _ in ()).throw(RuntimeError("no worker")))
-        self._wait(lambda: LiveHeartbeat.objects.get())
-        pinger.close()
-
-    def stop(self, name: str) -> None:
-        process = self.processes.pop(name)
-        os.killpg(process.pid, signal.SIGKILL)  # as a crash: nothing of it runs after this instant
-        process.wait(timeout=20)
-
-    def stop_all(self) -> None:
-        for name in list(self.processes):
-            self.stop(name)
-
-    def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.http_port}{path}"
-
-    def log(self, name: str) -> str:
-        return (self.tmp / f"{name}.log").read_text(errors="replace")
-
-    @staticmethod
-    def _wait(probe, seconds: float = 60) -> None:
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                probe()
-                return
-            except Exception:  # noqa: BLE001 - not up yet
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-
-
 @pytest.fixture
 def stack(tmp_path):
     needs_server("redis-server (the binary)", shutil.which("redis-server") is not None)
-    stack = Stack(tmp_path)
+    stack = Stack(tmp_path, gap_ms=GAP_MS)
     try:
         for name in ("redis", "worker", "daphne"):
             stack.start(name)

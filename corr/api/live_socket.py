@@ -1,0 +1,76 @@
+"""Moves sent over the live game's WebSocket (issue 27; lichess's clients send theirs so): the checks and the
+answers of ``POST /api/games/{id}/moves/``.
+
+A player's client sends, on the socket of ``ws/games/<id>/live/``::
+
+    {"type": "move", "id": "m12", "number": 12, "notation": "Nf3", "lag_ms": 40}
+
+``number``, ``notation`` and ``lag_ms`` are the HTTP body's fields, checked by the same serializer (no other
+field); ``id`` is any JSON value of the client's, echoed so it can pair the answer with its message. The answer
+comes on the same socket, only to the sender:
+
+- ``{"type": "move", "id", "status": 201, "live": {...}}``: the move was recorded; ``live`` is the object of
+  ``GET /api/games/{id}/`` as the move left it (what every watcher's push carries, computed once by the write);
+- ``{"type": "move", "id", "status": 400 | 403 | 404 | 409, "detail", "field", ...}``: the error body the HTTP
+  endpoint answers, in the socket's language (a 409 when the game moved on, as over HTTP).
+
+Every watcher, the sender too, then gets the push, as for a move made over HTTP. The database work runs on
+the socket's bounded thread pool (:mod:`corr.dbthreads`), never on the event loop.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from corr.dbthreads import in_db_thread
+from corr.games.selectors import game_get
+from corr.live import services as live
+from corr.live.consumers import LiveGameConsumer, worded
+from corr.live.state import live_payload
+from corr.models import Game
+
+from .errors import error_body
+from .live_serializers import LiveMoveInput
+
+MESSAGE_TYPE = "move"
+
+
+def socket_move(user, game_id: int, message: dict[str, Any], language: str) -> dict[str, Any]:
+    """Make the move ``message`` asks for in game ``game_id`` as ``user``; the answer for the sender's socket."""
+    answer: dict[str, Any] = {"type": MESSAGE_TYPE, "id": message.get("id")}
+    fields = {name: value for name, value in message.items() if name not in ("type", "id")}
+    with translation.override(language):
+        try:
+            checked = LiveMoveInput(data=fields)
+            checked.is_valid(raise_exception=True)
+            game = live.live_move(game_id=game_id, by=user, **checked.validated_data)
+        except Game.DoesNotExist:
+            from rest_framework.exceptions import NotFound
+
+            status, body = error_body(NotFound(_("no game %(id)s") % {"id": game_id}))
+            return {**answer, "status": status, **body}
+        except Exception as refused:  # noqa: BLE001 - answered as the API answers it, or raised again
+            known = error_body(refused)
+            if known is None:
+                raise
+            status, body = known
+            return {**answer, "status": status, **body}
+    payload = getattr(game.live, "payload", None)
+    if payload is None:  # the game ended before the press's instant: read as it stopped
+        payload = live_payload(game_get(game_id=game_id))
+    return {**answer, "status": 201, "live": payload}
+
+
+class LiveGameSocket(LiveGameConsumer):
+    """The live page's socket (:class:`corr.live.consumers.LiveGameConsumer`) that also takes moves."""
+
+    async def receive_message(self, content: dict) -> None:
+        if content.get("type") != MESSAGE_TYPE:
+            return
+        answer = await in_db_thread(socket_move)(self.scope.get("user"), self.game_id, content, self.language)
+        if answer.get("status") == 201:
+            answer["live"] = worded(answer["live"], self.language)
+        await self.send_json(answer)

@@ -1,0 +1,105 @@
+"""A test's own production stack: Redis, daphne serving ``corr.asgi`` (one or more), a Celery worker with its beat.
+
+Used by the outage tests (tests/live/test_outages.py) and the two-server test (tests/live/test_two_servers.py).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import requests
+from django.conf import settings
+
+from ..nightly.test_worker_integration import database_url
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Stack:
+    """A test's own Redis, daphne servers (``daphne``, ``daphne2``, ...) and Celery worker + beat, on the test
+    database; each can be stopped and started again."""
+
+    def __init__(self, tmp_path: Path, *, gap_ms: int = 5000) -> None:
+        self.tmp = tmp_path
+        self.redis_port = free_port()
+        self.http_ports: dict[str, int] = {}
+        self.env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+                    "SECRET_KEY": settings.SECRET_KEY, "SECURE_SSL_REDIRECT": "0", "DEBUG": "0",
+                    "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "corr.settings",
+                    "LIVE_BEAT_SECONDS": "1", "LIVE_GAP_MS": str(gap_ms), "LIVE_SWEEP_SECONDS": "1"}
+        self.processes: dict[str, subprocess.Popen] = {}
+
+    def start(self, name: str) -> None:
+        """Start ``redis``, ``worker`` or a daphne (any name that starts with ``daphne``, its port kept across
+        restarts)."""
+        if name.startswith("daphne"):
+            self.http_ports.setdefault(name, free_port())
+        commands = {
+            "redis": [shutil.which("redis-server") or "redis-server", "--port", str(self.redis_port), "--bind",
+                      "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(self.tmp)],
+            **{daphne: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "corr.asgi:application"]
+               for daphne, port in self.http_ports.items()},
+            "worker": [str(BIN / "celery"), "-A", "corr", "worker", "-B", "--loglevel=warning", "--concurrency=1",
+                       "--without-gossip", "--without-mingle", "--without-heartbeat",
+                       "--schedule", str(self.tmp / "beat-schedule"),
+                       f"--hostname=corr-outage-{os.getpid()}-{time.monotonic_ns()}@%h"],
+        }
+        log = (self.tmp / f"{name}.log").open("ab")
+        self.processes[name] = subprocess.Popen(commands[name], cwd=ROOT, env=self.env, stdout=log,
+                                                stderr=subprocess.STDOUT, start_new_session=True)
+        if name == "redis":
+            self._wait(lambda: socket.create_connection(("127.0.0.1", self.redis_port), timeout=1).close())
+        if name.startswith("daphne"):
+            self._wait(lambda: requests.get(self.url("/api/schema/", name), timeout=2).raise_for_status())
+
+    def steady(self) -> None:
+        """Wait until the worker answers a ping over Redis and a beat is stored: no outage before a first beat."""
+        from celery import Celery
+
+        from corr.models import LiveHeartbeat
+
+        pinger = Celery(broker=self.env["REDIS_URL"], set_as_current=False)  # not the tasks' app of later tests
+        self._wait(lambda: pinger.control.ping(timeout=1) or (_ for _ in ()).throw(RuntimeError("no worker")))
+        self._wait(lambda: LiveHeartbeat.objects.get())
+        pinger.close()
+
+    def stop(self, name: str) -> None:
+        process = self.processes.pop(name)
+        os.killpg(process.pid, signal.SIGKILL)  # as a crash: nothing of it runs after this instant
+        process.wait(timeout=20)
+
+    def stop_all(self) -> None:
+        for name in list(self.processes):
+            self.stop(name)
+
+    def url(self, path: str, server: str = "daphne") -> str:
+        return f"http://127.0.0.1:{self.http_ports[server]}{path}"
+
+    def log(self, name: str) -> str:
+        return (self.tmp / f"{name}.log").read_text(errors="replace")
+
+    @staticmethod
+    def _wait(probe, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                probe()
+                return
+            except Exception:  # noqa: BLE001 - not up yet
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
