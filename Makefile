@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 BUILT := $(VENV)/.clock-build
 TEST_ENV := SECRET_KEY=test-only-not-secret SECURE_SSL_REDIRECT=0
 
-.PHONY: venv run test schemathesis bench bench-quick screenshots clean messages catalogues
+.PHONY: venv run test schemathesis bench bench-quick bench-live bench-live-quick screenshots clean messages catalogues
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,15 @@ bench: $(STAMP) $(BUILT)
 
 bench-quick: $(STAMP) $(BUILT)
 	$(PY) bench/run.py --quick
+
+# Live games at scale (bench/live_load.py): 10, 100 and 500 blitz games over WebSockets on daphne, Celery,
+# channels-redis and PostgreSQL, beside a bare Channels echo in alternating rounds. BENCH_LIVE_ARGS passes
+# options (make bench-live BENCH_LIVE_ARGS="--games 500 --rounds 3"); bench-live-quick is CI's smoke run.
+bench-live: $(STAMP) $(BUILT)
+	$(PY) bench/live_load.py $(BENCH_LIVE_ARGS)
+
+bench-live-quick: $(STAMP) $(BUILT)
+	$(PY) bench/live_load.py --quick $(BENCH_LIVE_ARGS)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 build corr/clock/*.so ./*__mypyc*.so corr/clock/compiled.sha256
