@@ -54,8 +54,13 @@ def check_at(*, game_id: int, version: int, at_ms: int, **_signal) -> None:
     from corr.celery import app
 
     # This process's beat thread checks at the instant (it takes moves: its check is the proof that
-    # the service was up then); Celery's check is the other processes' backup.
-    beat.check_at(game_id=game_id, version=version, at_ms=at_ms)
+    # the service was up then). Queued to Celery only when this process has no beat thread (a server run
+    # with LIVE_BEAT_SECONDS=0, a management command): should this process die first, the flag waits for
+    # the next beat of any process that takes moves (its sweep, within LIVE_BEAT_SECONDS), and with no such
+    # process up no flag may fall anyway (corr.live.gaps). Issue 27: the queued task cost every press a
+    # publish to Redis for a timer that the beat thread kept already.
+    if beat.check_at(game_id=game_id, version=version, at_ms=at_ms):
+        return
     # On the handoff thread: a stopped Redis delays no answer (issue 23). No retries: a check not
     # queued is found by the move-taking process's beat (corr.live.beat) within LIVE_BEAT_SECONDS.
     eta = datetime.fromtimestamp(at_ms / 1000, tz=UTC)

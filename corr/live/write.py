@@ -156,7 +156,8 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None
         clock = clock_at(game, live, rows, now_ms)
     live.next_check_at_ms = next_check(game, clock, now_ms)
     keep_snapshot(live, rows, clock)
-    live.save()
+    live.save(update_fields=["version", "next_check_at_ms", "snapshot", "snapshot_seq", "ended_at_ms", "case",
+                             "position", "readable"])
     game.events_version += 1
     game.save(update_fields=["events_version", "status", "result", "termination"])
     if live.ended_at_ms is not None and live.ended_at_ms < now_ms:
