@@ -432,6 +432,7 @@ FIELD_WORDS = {
     "move": gettext_lazy("the move charged"), "note": gettext_lazy("the note"), "reason": gettext_lazy("the reason"),
     "mail": gettext_lazy("the mail"), "player": gettext_lazy("the player"), "event": gettext_lazy("the event"),
     "termination": gettext_lazy("how the game ended"), "result": gettext_lazy("the result"),
+    "accepted_through": gettext_lazy("the last move you accept"),
 }
 
 

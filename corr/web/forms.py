@@ -141,6 +141,47 @@ class MoveForm(ConditionalMixin, PageForm):
     conditional = conditional_field()
 
 
+VARIANT_TEXT_MAX = 2 * lim.CONDITIONAL_DEPTH_MAX * (lim.NOTATION_MAX + 6)
+"""The longest received variant the page takes as text: its most moves, each with its number and a space."""
+
+
+class VariantForm(PageForm):
+    """A received postal variant (50.4.8): the proposer's line as received and the last of one's moves accepted.
+
+    ``line`` is read into the API's list of moves (``clean_line``): moves apart by spaces or commas, move
+    numbers (``2...``, ``3.``) left out. The moves are not checked here: the service decides (``variant_record``).
+    """
+
+    name = "variant"
+    line = forms.CharField(
+        label=_("Variant received"), max_length=VARIANT_TEXT_MAX,
+        help_text=_("your next move first, then your partner's reply, and so on, as you received it; move numbers"
+                    " may be written"),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false",
+                                      "placeholder": "2... Nc6 3. Bb5 a6 4. Ba4"}))
+    accepted_through = move_number_field(_("Accepted through your move"), required=True)
+
+    def clean_line(self) -> list[str]:
+        from corr.games.services.variants import LINE_MAX
+
+        from .conditional_text import _NUMBER
+
+        text = self.cleaned_data.get("line") or ""
+        moves = [m for m in (_NUMBER.sub("", token) for token in re.split(r"[\s,;]+", text)) if m]
+        if not moves:
+            raise forms.ValidationError(_("write the moves of the variant, e.g. %(example)s"), code="empty",
+                                        params={"example": "2... Nc6 3. Bb5 a6 4. Ba4"})
+        if len(moves) > LINE_MAX:
+            raise forms.ValidationError(
+                _("a variant is recorded with at most %(max)s moves, yours and your partner's, got %(count)s"),
+                code="long", params={"max": LINE_MAX, "count": len(moves)})
+        long = next((m for m in moves if len(m) > lim.NOTATION_MAX), None)
+        if long is not None:
+            raise forms.ValidationError(_("%(move)s is no move: a move is written in at most %(max)s characters"),
+                                        code="move", params={"move": long, "max": lim.NOTATION_MAX})
+        return moves
+
+
 class ReceiptForm(PageForm):
     name = "receipt"
     received_on = DayField(label=_("Received on"))

@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/<int:game_id>/move/", views.move_post, name="game-move"),
     path("games/<int:game_id>/conditional/", views.conditional_post, name="game-conditional"),
     path("games/<int:game_id>/conditional/cancel/", views.conditional_cancel_post, name="game-conditional-cancel"),
+    path("games/<int:game_id>/variant/", views.variant_post, name="game-variant"),
     path("games/<int:game_id>/receipt/", views.receipt_post, name="game-receipt"),
     path("games/<int:game_id>/notice/", views.notice_post, name="game-notice"),
     path("games/<int:game_id>/penalty/", views.penalty_post, name="game-penalty"),

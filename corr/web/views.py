@@ -36,6 +36,7 @@ from corr.games.draws import draw_offer_of
 from corr.games.records import TEMPLATES
 from corr.games.errors import ServiceError
 from corr.games.services.conditional import conditional_cancel, conditional_get, conditional_replace
+from corr.games.services.variants import variant_record
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user
 from corr.games.turns import Turn, TurnSince, TurnState, game_turns, view_turns
@@ -58,7 +59,7 @@ from .records import record_words
 from .turns import turn_sentence, turn_text
 from .forms import (
     CaseDecisionForm, ConditionalForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm,
-    PlayersResultForm, ReceiptForm, ReopenForm, ResultForm, StartNoticeForm, WithdrawalForm,
+    PlayersResultForm, ReceiptForm, ReopenForm, ResultForm, StartNoticeForm, VariantForm, WithdrawalForm,
 )
 
 
@@ -254,6 +255,7 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
             "number": pending.number if pending else None, "received_on": recorded_receipt, "sent_on": today}
         )).for_kind(game.kind_in_force),
         "receipt_form": bound.get("receipt") or ReceiptForm(initial={"received_on": today}),
+        "variant_form": bound.get("variant") or VariantForm(),
         "notice_form": bound.get("notice") or NoticeForm(initial={"sent_on": today}),
         "penalty_form": bound.get("penalty") or PenaltyForm(),
         "delay_form": bound.get("delay") or DelayForm(),
@@ -422,6 +424,22 @@ def conditional_cancel_post(request, game_id: int):
     else:
         messages.success(request, _("Your conditional line is cancelled."))
     return redirect("game", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def variant_post(request, game_id: int):
+    """A received postal variant accepted through one's own move (50.4.8): ``variant_record``, the service of
+    ``POST /api/games/{id}/variants/``; a refusal names its field and cites the rule, in the page's language."""
+    form = VariantForm(request.POST)
+
+    def call(game, data, today):
+        try:
+            return variant_record(game=game, by=request.user, line=data["line"],
+                                  accepted_through=data["accepted_through"], today=today)
+        except ServiceError as error:
+            raise type(error)("%(text)s", field=error.field, text=cited(plain(error.message))) from None
+    return _act(request, game_id, form, call)
 
 
 @login_required

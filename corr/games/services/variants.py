@@ -54,12 +54,12 @@ def variant_record(*, game: Game, by: User, line: list[str], accepted_through: i
     first = before.made[colour] + 1
     last = first + (len(line) - 1) // 2
     if not first <= accepted_through <= last:
-        raise InvalidInput(_("accepted_through must be one of your moves in the line: %(first)s to %(last)s"),
-                           field="accepted_through", first=first, last=last)
+        raise InvalidInput(_("accepted_through must be one of your moves in the line: %(first)s to %(last)s"
+                             " (50.4.8)"), field="accepted_through", first=first, last=last)
     pairs = accepted_through - first + 1
     if len(line) < 2 * pairs:
         raise InvalidInput(_("the line has no reply of %(partner)s after your move %(number)s: send that move as an"
-                             " ordinary move"), field="accepted_through", partner=colour_word(proposer),
+                             " ordinary move (50.4.8)"), field="accepted_through", partner=colour_word(proposer),
                            number=accepted_through)
     new = []
     for i in range(pairs):
