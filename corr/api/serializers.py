@@ -221,6 +221,12 @@ class ConditionalOut(serializers.Serializer):
     sent_with_move = serializers.IntegerField(allow_null=True)
     awaiting = serializers.CharField(allow_null=True)
     updated_at = serializers.DateTimeField(allow_null=True)
+    position = serializers.CharField(allow_null=True, help_text="The FEN of the position the tree is read from")
+    changed = serializers.ChoiceField(
+        choices=["position", "reopened"], allow_null=True,
+        help_text="Why the tree will not fire: the game's position is no longer the one it was built for, or the"
+                  " game was reopened since it was sent; null: it fires when its branch comes")
+    warning = serializers.CharField(allow_null=True, help_text="The warning in words, in the reader's language")
 
 
 class ReceiptInput(StrictInput):

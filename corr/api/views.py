@@ -26,7 +26,9 @@ from accounts.tokens import token_issue
 from corr.feeds.tokens import calendar_feed_get, calendar_url
 from corr.games import services
 from corr.games.services import leave as leave_services
-from corr.games.services.conditional import conditional_cancel, conditional_get, conditional_json, conditional_replace
+from corr.games.services.conditional import (
+    conditional_cancel, conditional_get, conditional_json, conditional_replace, tree_state,
+)
 from corr.games.services.trips import trip, usable as trip_usable
 from corr.games.services.variants import variant_record
 from corr.games import leaves as leave_selectors
@@ -363,12 +365,15 @@ class ConditionalView(APIView):
     Each player's tree is theirs alone: the partner's request reads, replaces or cancels the partner's
     own, never the owner's, and nothing says whether the other player has one. Arbiters and anyone
     else get 403. PUT only while the partner is to move (409 otherwise: a tree is sent with the move).
+    GET warns the owner of a tree that will not fire, the game's position having changed since it was built
+    (``changed``, ``warning``: ``tree_state``).
     """
 
     @extend_schema(responses=s.ConditionalOut)
     def get(self, request, game_id: int):
         game = _game(request, game_id)
-        return Response(conditional_json(conditional_get(game=game, by=request.user)))
+        tree = conditional_get(game=game, by=request.user)
+        return Response(conditional_json(tree, tree_state(game, tree)))
 
     @extend_schema(request=s.ConditionalInput, responses={200: s.ConditionalOut})
     def put(self, request, game_id: int):

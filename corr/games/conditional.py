@@ -125,6 +125,43 @@ def last_move_text(board: chess.Board) -> str:
     return f"{before.fullmove_number}{dots} {before.san(move)}"
 
 
+def reopenings(rows) -> int:
+    """How often the game whose events are ``rows`` was reopened (its ``reopen`` history lines)."""
+    return sum(1 for row in rows if row.kind == EventKind.REOPEN)
+
+
+def tree_changed(tree, board: chess.Board | None, reopens: int) -> str | None:
+    """Why the pending ``tree`` (a ``ConditionalTree``) may not fire now; None: it may.
+
+    ``board``: the game's position now (None: its moves cannot be replayed), ``reopens``: its reopenings
+    (``reopenings``). ``"position"``: the position is not the one the tree was built for (after its awaited
+    move): an arbiter corrected or withdrew a move since, and the tree's moves would not mean what its owner
+    meant. ``"reopened"``: the game ended and was reopened since the tree was written. A tree written before
+    positions were kept (``position`` blank) is not checked.
+    """
+    if not tree.position:
+        return None
+    if board is None:
+        return "position"
+    built = chess.Board(tree.position)
+    if tree.awaiting:
+        move = move_parsed(built, tree.awaiting)
+        if move is None:
+            return "position"
+        built.push(move)
+    if built.fen() != board.fen():
+        return "position"
+    return "reopened" if tree.reopens != reopens else None
+
+
+def position_text(fen: str) -> tuple[str, int] | None:
+    """The move after which the position ``fen`` stands, as ``(colour, number)``; None: the starting position."""
+    board = chess.Board(fen)
+    if board.turn == chess.BLACK:
+        return "white", board.fullmove_number
+    return ("black", board.fullmove_number - 1) if board.fullmove_number > 1 else None
+
+
 def branch_taken(tree: list[dict], board: chess.Board, notation: str) -> dict | None:
     """The branch of ``tree`` whose ``if`` is the move ``notation`` on ``board`` (the partner to move); else None."""
     move = move_parsed(board, notation)

@@ -18,6 +18,10 @@ class ConditionalTree(models.Model):
     owner's move the line was sent with (the history says "from the line sent with move N").
     ``awaiting``: the partner's move that matched while the owner could not move (on leave where the
     tournament refuses moves on leave): the reply waits for the owner; blank otherwise.
+    ``position``: the position ``tree`` is read from (its FEN, the partner to move; before ``awaiting``), and
+    ``reopens``: the game's reopenings when the tree was written. A tree fires only while the game's position
+    is that one (after ``awaiting``) and the game has not been reopened since (``corr.games.conditional.
+    tree_changed``); blank ``position``: a tree written before positions were kept, not checked.
     Read by the owner only: never by the partner, an export or a feed.
     """
 
@@ -26,6 +30,8 @@ class ConditionalTree(models.Model):
     tree = models.JSONField()
     sent_with_move = models.PositiveIntegerField()
     awaiting = models.CharField(max_length=16, blank=True, default="")
+    position = models.CharField(max_length=100, blank=True, default="")
+    reopens = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 

@@ -35,7 +35,9 @@ from corr.games.clock_messages import ClockRefusal
 from corr.games.draws import draw_offer_of
 from corr.games.records import TEMPLATES
 from corr.games.errors import ServiceError
-from corr.games.services.conditional import conditional_cancel, conditional_get, conditional_replace
+from corr.games.services.conditional import (
+    changed_warning, conditional_cancel, conditional_get, conditional_replace, tree_state,
+)
 from corr.games.services.variants import variant_record
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user
@@ -234,8 +236,12 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     # Conditional moves (issue 28): server chess games; a player sees their own line only, never the partner's.
     conditional_shown = game.mode == Mode.SERVER and game.kind_in_force == GameKind.CHESS
     my_line = conditional_get(game=game, by=request.user) if conditional_shown and colour else None
+    # A line built for a position the game no longer has (a move corrected or withdrawn, the game reopened)
+    # will not fire: its owner is warned, and may replace or cancel it.
+    line_changed = tree_state(game, my_line)
     return {
-        "conditional_shown": conditional_shown, "my_line": my_line,
+        "conditional_shown": conditional_shown, "my_line": my_line, "line_changed": line_changed,
+        "line_warning": changed_warning(my_line, line_changed) if my_line else None,
         "can_replace_line": (my_line is not None and game.status == GameStatus.ONGOING
                              and time.to_move not in (None, colour)),
         "conditional_form": bound.get("conditional") or ConditionalForm(

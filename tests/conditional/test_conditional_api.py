@@ -161,7 +161,8 @@ def test_the_partner_never_sees_the_tree_and_only_players_reach_their_own(api, s
         {"if": "d6", "then": "Bb5"}]}])
     url = f"/api/games/{server_game.pk}/conditional/"
     assert api(boris).get(url).json() == {"conditional": [], "sent_with_move": None, "awaiting": None,
-                                          "updated_at": None}  # his own: none
+                                          "updated_at": None, "position": None, "changed": None,
+                                          "warning": None}  # his own: none
     assert api(boris).delete(url).status_code == 204  # his own, again: white's stays
     assert api(boris).put(url, {"conditional": []}, format="json").status_code == 409  # his move: nothing to set
     assert api(arbiter).get(url).status_code == 403

@@ -24,19 +24,24 @@ from corr.clock.calendar import MoveOnLeave
 from corr.models import ConditionalTree, Game, Mode
 
 from ..clockstate import assemble_game, local_today
-from ..conditional import FIELD, board_now, branch_taken, move_parsed, tree_checked
+from ..conditional import (
+    FIELD, board_now, branch_taken, move_parsed, position_text, reopenings, tree_changed, tree_checked,
+)
 from ..errors import InvalidInput, NotYourTurn, colour_word
 from ..leaves import game_leave
+from ..selectors import game_rows
 from .storage import ensure_ongoing, game_lock, player_colour_of
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
     """What is left of a player's conditional line after their move: ``tree`` (the branches the partner's next
-    move is looked up in; empty: none) and ``sent_with_move``, the move the line was first sent with."""
+    move is looked up in; empty: none), ``sent_with_move``, the move the line was first sent with, and
+    ``position``, the FEN of the position ``tree`` is read from (the partner to move)."""
 
     tree: list
     sent_with_move: int
+    position: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,39 +80,48 @@ def line_sent(*, game: Game, board: chess.Board, notation: str, conditional, num
         raise InvalidInput(_("%(move)s is not a legal move here: conditional moves are checked from the position"
                              " after your move"), field="notation", move=notation)
     after.push(move)
-    return Line(tree_checked(conditional, after), number)
+    return Line(tree_checked(conditional, after), number, after.fen())
 
 
-def line_after_own_move(tree: ConditionalTree | None, board: chess.Board, notation: str) -> Line | None:
+def line_after_own_move(tree: ConditionalTree | None, board: chess.Board, notation: str, reopens: int
+                        ) -> Line | None:
     """What the mover's own pending tree becomes when they move by hand: the awaited reply played keeps the
-    line (its branch's ``next``); any other move, or a tree not awaiting a reply, drops it (None)."""
-    if tree is None or not tree.awaiting:
+    line (its branch's ``next``); any other move, a tree not awaiting a reply, or one built for another
+    position (``tree_changed``), drops it (None)."""
+    if tree is None or not tree.awaiting or tree_changed(tree, board, reopens) is not None:
         return None
     branch = next((b for b in tree.tree if b["if"] == tree.awaiting), None)
     if branch is None:
         return None
     # ``board`` is the position before the mover's move: the awaited partner's move is already on it.
-    if move_parsed(board, notation) != move_parsed(board, branch["then"]):
+    move = move_parsed(board, notation)
+    if move is None or move != move_parsed(board, branch["then"]):
         return None
-    return Line(branch["next"], tree.sent_with_move)
+    after = board.copy()
+    after.push(move)
+    return Line(branch["next"], tree.sent_with_move, after.fen())
 
 
-def firing_of(game: Game, tree: ConditionalTree | None, board: chess.Board, notation: str, now: datetime
-              ) -> Firing | None | str:
+def firing_of(game: Game, tree: ConditionalTree | None, board: chess.Board, notation: str, now: datetime,
+              reopens: int) -> Firing | None | str:
     """What the partner's move ``notation`` (on ``board``, before it) does to the owner's ``tree``.
 
     A ``Firing`` when a branch matches and the owner may move now; ``"wait"`` when one matches but the owner
     is on leave where the tournament refuses moves on leave (the reply waits, the tree stays);
-    None when nothing matches (the tree is dropped) or there is no tree.
+    None when nothing matches (the tree is dropped), there is no tree, or the tree was built for another
+    position or before a reopening (``tree_changed``: it never fires; its owner was warned, and it is dropped).
     """
-    if tree is None:
+    if tree is None or tree_changed(tree, board, reopens) is not None:
         return None
     branch = branch_taken(tree.tree, board, notation)
     if branch is None:
         return None
     if owner_on_refused_leave(game, tree.player, now):
         return "wait"
-    return Firing(tree.player, branch["then"], Line(branch["next"], tree.sent_with_move))
+    after = board.copy()
+    for move in (branch["if"], branch["then"]):
+        after.push(move_parsed(after, move))  # both checked when the tree was
+    return Firing(tree.player, branch["then"], Line(branch["next"], tree.sent_with_move, after.fen()))
 
 
 def owner_on_refused_leave(game: Game, colour: str, now: datetime) -> bool:
@@ -119,8 +133,10 @@ def owner_on_refused_leave(game: Game, colour: str, now: datetime) -> bool:
 
 
 def tree_write(game: Game, trees: dict[str, ConditionalTree], colour: str, line: Line | None, now: datetime,
-               *, awaiting: str = "") -> None:
-    """Store ``colour``'s line (None or an empty tree: delete the row) and keep ``trees`` in step."""
+               *, reopens: int = 0, awaiting: str = "") -> None:
+    """Store ``colour``'s line (None or an empty tree: delete the row) and keep ``trees`` in step.
+
+    ``reopens``: the game's reopenings now (``reopenings``), kept with the line's position."""
     current = trees.get(colour)
     if line is None or not line.tree:
         if current is not None:
@@ -131,12 +147,15 @@ def tree_write(game: Game, trees: dict[str, ConditionalTree], colour: str, line:
     if current is None:
         trees[colour] = ConditionalTree.objects.create(game=game, player=colour, tree=line.tree,
                                                        sent_with_move=line.sent_with_move, awaiting=awaiting,
+                                                       position=line.position, reopens=reopens,
                                                        created_at=now, updated_at=now)
         return
     ConditionalTree.objects.filter(pk=current.pk).update(tree=line.tree, sent_with_move=line.sent_with_move,
-                                                         awaiting=awaiting, updated_at=now)
+                                                         awaiting=awaiting, position=line.position,
+                                                         reopens=reopens, updated_at=now)
     current.tree, current.sent_with_move, current.awaiting, current.updated_at = (
         line.tree, line.sent_with_move, awaiting, now)
+    current.position, current.reopens = line.position, reopens
 
 
 def tree_await(trees: dict[str, ConditionalTree], colour: str, partner_move: str, board: chess.Board,
@@ -148,12 +167,46 @@ def tree_await(trees: dict[str, ConditionalTree], colour: str, partner_move: str
     ConditionalTree.objects.filter(pk=tree.pk).update(awaiting=tree.awaiting, updated_at=now)
 
 
-def conditional_json(tree: ConditionalTree | None) -> dict:
-    """The owner's view of their pending tree (``GET /api/games/{id}/conditional/``)."""
+def conditional_json(tree: ConditionalTree | None, changed: str | None = None) -> dict:
+    """The owner's view of their pending tree (``GET /api/games/{id}/conditional/``); ``changed``: why it will
+    not fire (``tree_state``), with the warning in words."""
     if tree is None:
-        return {"conditional": [], "sent_with_move": None, "awaiting": None, "updated_at": None}
+        return {"conditional": [], "sent_with_move": None, "awaiting": None, "updated_at": None, "position": None,
+                "changed": None, "warning": None}
     return {"conditional": tree.tree, "sent_with_move": tree.sent_with_move, "awaiting": tree.awaiting or None,
-            "updated_at": tree.updated_at.isoformat()}
+            "updated_at": tree.updated_at.isoformat(), "position": tree.position or None, "changed": changed,
+            "warning": changed_warning(tree, changed)}
+
+
+def tree_state(game: Game, tree: ConditionalTree | None) -> str | None:
+    """Why ``tree`` will not fire in ``game`` as it stands (``tree_changed``: ``"position"``, ``"reopened"``);
+    None: it will when its branch comes, or there is no tree. Read for the owner's warning (page and API)."""
+    if tree is None:
+        return None
+    rows = game_rows(game=game)
+    try:
+        board = board_now(game)
+    except InvalidInput:
+        board = None
+    return tree_changed(tree, board, reopenings(rows))
+
+
+def changed_warning(tree: ConditionalTree, changed: str | None) -> str | None:
+    """The owner's warning about a tree that will not fire (``tree_state``), in the active language."""
+    if changed is None:
+        return None
+    if changed == "reopened":
+        return str(_("The game was reopened after this line was sent: it will not fire. Replace it (by the same line"
+                     " if you wish) or cancel it."))
+    after = position_text(tree.position)
+    if after is None:
+        where = str(_("the starting position"))
+    else:
+        where = str(_("the position after %(colour)s's move %(number)s")) % {
+            "colour": colour_word(after[0]), "number": after[1]}
+    return str(_("This line was built for %(where)s, and the game's position is no longer that one (a move was"
+                 " corrected or withdrawn since): it will not fire. Replace it from the current position or cancel"
+                 " it.")) % {"where": where}
 
 
 def conditional_get(*, game: Game, by: User) -> ConditionalTree | None:
@@ -184,9 +237,10 @@ def conditional_replace(*, game: Game, by: User, conditional, today: date,
         raise NotYourTurn(_("it is %(colour)s's move: send conditional moves with your move (POST"
                             " /api/games/{id}/moves/ with \"conditional\"); they answer the partner's next move"),
                           field=FIELD, colour=colour_word(colour))
-    line = Line(tree_checked(conditional, board_now(game)), assembled.made[colour])
+    board = board_now(game)
+    line = Line(tree_checked(conditional, board), assembled.made[colour], board.fen())
     trees = trees_read(game, None)
-    tree_write(game, trees, colour, line, now)
+    tree_write(game, trees, colour, line, now, reopens=reopenings(rows))
     return trees.get(colour)
 
 

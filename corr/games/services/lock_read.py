@@ -47,8 +47,8 @@ _CASES_JSON_SQL = (
     "SELECT COALESCE(json_agg(c), '[]')::text FROM corr_overstepcase c"
     f" WHERE c.game_id = corr_game.id AND c.status <> '{OverstepStatus.WITHDRAWN.value}'")
 _TREES_JSON_SQL = (
-    "SELECT COALESCE(json_agg(json_build_array(t.id, t.player, t.tree, t.sent_with_move, t.awaiting, t.created_at,"
-    " t.updated_at)), '[]')::text FROM corr_conditionaltree t WHERE t.game_id = corr_game.id")
+    "SELECT COALESCE(json_agg(json_build_array(t.id, t.player, t.tree, t.sent_with_move, t.awaiting, t.position,"
+    " t.reopens, t.created_at, t.updated_at)), '[]')::text FROM corr_conditionaltree t WHERE t.game_id = corr_game.id")
 
 
 class _Part(NamedTuple):
@@ -134,13 +134,14 @@ def game_lock_read(*, game_id: int, trip: Trip | None = None) -> Locked:
 
 def _trees_json(game: Game, text: str) -> list[ConditionalTree]:
     """ConditionalTree instances, as loaded from the database, from ``json_agg`` of their columns."""
-    names = ["id", "game_id", "player", "tree", "sent_with_move", "awaiting", "created_at", "updated_at"]
+    names = ["id", "game_id", "player", "tree", "sent_with_move", "awaiting", "position", "reopens", "created_at",
+             "updated_at"]
     out = []
-    for pk, player, tree, move, awaiting, created, updated in orjson.loads(text):
+    for pk, player, tree, move, awaiting, position, reopens, created, updated in orjson.loads(text):
         created_at, updated_at = (ConditionalTree._meta.get_field(f).to_python(v)
                                   for f, v in (("created_at", created), ("updated_at", updated)))
-        out.append(ConditionalTree.from_db(connection.alias, names,
-                                           [pk, game.pk, player, tree, move, awaiting, created_at, updated_at]))
+        out.append(ConditionalTree.from_db(connection.alias, names, [
+            pk, game.pk, player, tree, move, awaiting, position, reopens, created_at, updated_at]))
     return out
 
 

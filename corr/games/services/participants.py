@@ -21,7 +21,7 @@ from ..clockstate import GameTime, assemble_game, counts_instants, game_time, in
 from ..errors import (
     InvalidInput, NotYourTurn, Said, ServiceError, TimeRanOut, TurnConflict, WrongMoveNumber, colour_word,
 )
-from ..conditional import board_now, move_parsed
+from ..conditional import board_now, move_parsed, reopenings
 from ..selectors import game_rows
 from .conditional import (
     Firing, Line, firing_of, line_after_own_move, line_sent, server_chess_checked, tree_await, tree_write,
@@ -188,11 +188,12 @@ def trees_follow(*, locked: Locked, by: User, colour: str, notation: str, line: 
         for player in list(trees):
             tree_write(game, trees, player, None, now)
         return time
+    reopens = reopenings(locked.rows)
     if line is None:
-        line = line_after_own_move(trees.get(colour), board, notation)
-    tree_write(game, trees, colour, line, now)
+        line = line_after_own_move(trees.get(colour), board, notation, reopens)
+    tree_write(game, trees, colour, line, now, reopens=reopens)
     partner = other(colour)
-    firing = firing_of(game, trees.get(partner), board, notation, now)
+    firing = firing_of(game, trees.get(partner), board, notation, now, reopens)
     if firing == "wait":
         tree_await(trees, partner, notation, board, now)
         return time
