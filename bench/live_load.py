@@ -94,7 +94,8 @@ def setup_people(games: int) -> None:
 
 
 def setup_games(games: int, abandoned: int, round_no: int) -> None:
-    """``games`` live games starting now (the last ``abandoned`` of them 30+0, the others 300+3); their ids."""
+    """``games`` live games (the last ``abandoned`` of them 30+0, the others 300+3) that start once the servers are
+    up and every socket is open (``START_LEAD_S``); their ids and their start, as JSON."""
     import django
 
     django.setup()
@@ -110,12 +111,19 @@ def setup_games(games: int, abandoned: int, round_no: int) -> None:
             ("blitz", BLITZ), ("abandoned", {**BLITZ, "initial": ABANDONED_S, "increment": 0})))
     users = {u.username: u for u in User.objects.filter(username__startswith="bench-")}
     now_ms = time.time_ns() // 1_000_000
+    starts_at_ms = now_ms + start_lead_s(games) * 1000
     ids = []
     for g in range(games):
         ids.append(live.live_game_create(by=arbiter, tournament=short if g >= games - abandoned else blitz,
                                          white=users[f"bench-{g}-white"], black=users[f"bench-{g}-black"],
-                                         starts_at_ms=now_ms, now_ms=now_ms).pk)
-    print(json.dumps(ids))
+                                         starts_at_ms=starts_at_ms, now_ms=now_ms).pk)
+    print(json.dumps({"ids": ids, "starts_at_ms": starts_at_ms}))
+
+
+def start_lead_s(games: int) -> int:
+    """Seconds from the games' creation to their start: the servers start, then every socket connects (a 30 s
+    game whose clock ran while 1,000 sockets connected would flag before its first press)."""
+    return 20 + games // 5
 
 
 def django_step(*args: str) -> object:
@@ -290,13 +298,17 @@ def sessions(probe) -> int:
 
 
 async def load(mode: str, port: int, ids: list[int], abandoned: int, cookies: dict, seconds: float,
-               probe, daphne_pid: int) -> dict:
+               probe, daphne_pid: int, starts_at_ms: int | None = None) -> dict:
     tally, gate = Tally(), asyncio.Semaphore(50)
     connect_started = time.perf_counter()
     pairs = await asyncio.gather(*(asyncio.gather(
         connect(port, gid, cookies[f"bench-{g}-white"], gate), connect(port, gid, cookies[f"bench-{g}-black"], gate))
         for g, gid in enumerate(ids)))
     connect_s = time.perf_counter() - connect_started
+    late_start_s = 0.0
+    if starts_at_ms is not None:  # the games' clocks start then: the load too
+        late_start_s = max(0.0, time.time() - starts_at_ms / 1000)
+        await asyncio.sleep(max(0.0, starts_at_ms / 1000 - time.time()))
     games = [{"white": w, "black": b} for w, b in pairs]
     readers = [asyncio.create_task(s.read()) for game in games for s in game.values()]
     samples: list[int] = []
@@ -337,6 +349,7 @@ async def load(mode: str, port: int, ids: list[int], abandoned: int, cookies: di
     moves = len(tally.move_ms)
     late_share = tally.late / tally.scheduled if tally.scheduled else 0.0
     return {"mode": mode, "games": len(ids), "sockets": 2 * len(ids), "connect_s": round(connect_s, 1),
+            "late_start_s": round(late_start_s, 1),
             "seconds": round(wall, 1), "offered_per_s": round(tally.scheduled / wall, 2),
             "served_per_s": round(moves / wall, 2), "moves": moves, "errors": tally.errors,
             "move_p50_ms": pct(tally.move_ms, 50), "move_p99_ms": pct(tally.move_ms, 99),
@@ -363,13 +376,14 @@ def run_round(mode: str, games: int, seconds: float, cookies: dict, round_no: in
 
     redis.Redis.from_url(REDIS).flushdb()
     abandoned = max(2, games // 20)
-    ids = django_step("--setup-games", str(games), str(abandoned), str(round_no)) if mode == "corr" \
-        else list(range(1, games + 1))
+    made = django_step("--setup-games", str(games), str(abandoned), str(round_no)) if mode == "corr" \
+        else {"ids": list(range(1, games + 1)), "starts_at_ms": None}
+    ids = made["ids"]
     processes, port = start(mode, workdir)
     probe = psycopg.connect(f"{database_url(DATABASE)}?application_name=corr-bench-live-probe", autocommit=True)
     try:
         result = asyncio.run(load(mode, port, ids, abandoned if mode == "corr" else 0, cookies, seconds,
-                                  probe if mode == "corr" else None, processes[0].pid))
+                                  probe if mode == "corr" else None, processes[0].pid, made["starts_at_ms"]))
         if mode == "corr":
             result["flags_recorded_ms"] = flags_recorded(probe, ids[len(ids) - abandoned:])
             result["abandoned"] = abandoned
@@ -397,6 +411,8 @@ def text(s: dict | None, unit: str = "") -> str:
 
 
 def summarise(rounds: list[dict]) -> dict:
+    if not all(any(r["mode"] == mode for r in rounds) for mode in ("corr", "floor")):
+        return {"games": rounds[0]["games"], "rounds": len(rounds), "only": rounds[0]["mode"]}
     corr = [r for r in rounds if r["mode"] == "corr"]
     floor = [r for r in rounds if r["mode"] == "floor"]
     ratios = []
@@ -433,6 +449,8 @@ def summarise(rounds: list[dict]) -> dict:
 
 
 def report(summary: dict) -> None:
+    if "only" in summary:
+        return
     c, f = summary["corr"], summary["floor"]
     print(f"\n{summary['games']} games ({2 * summary['games']} sockets), {summary['rounds']} rounds of each,"
           " median (min-max):")
@@ -460,6 +478,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60, help="length of a round of load")
     parser.add_argument("--quick", action="store_true", help="the CI smoke run: 10 games, one 40 s round each")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results.json")
+    parser.add_argument("--only", choices=("corr", "floor"), help="exploration: one mode only (no ratio)")
     parser.add_argument("--setup-games", nargs=3, type=int, help=argparse.SUPPRESS)
     parser.add_argument("--setup-people", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -478,6 +497,8 @@ def main() -> None:
         done = []
         for round_no in range(1, 2 * rounds + 1):
             mode = "floor" if round_no % 2 else "corr"
+            if args.only and mode != args.only:
+                continue
             done.append(run_round(mode, games, seconds, cookies, round_no, workdir))
             r = done[-1]
             print(f"{games} games, round {round_no} {mode}: {r['served_per_s']}/s served of {r['offered_per_s']},"

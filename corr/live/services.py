@@ -160,7 +160,7 @@ class _DueFirst(Exception):
 
 
 def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms: int = 0,
-              now_ms: int | None = None) -> Game:
+              now_ms: int | None = None, pushed_by_caller: bool = False) -> Game:
     """The player to move makes move ``number`` and presses the clock at the server's ``now_ms``
     (None: the server's instant once the game is locked, :func:`at_lock`).
 
@@ -173,17 +173,20 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
     :raises TurnConflict: the game is over, the clocks are stopped, the player's flag fell, it is not
         their move or not this number (409: the game moved on).
     :raises InvalidInput: an illegal move (``notation``), a lag out of bounds (``lag_ms``).
+    ``pushed_by_caller``: the caller pushes ``game.live.payload`` itself when it is not None
+    (:func:`corr.live.write.finish_write`).
     """
     beat(now_ms=timesource.now_ms() if now_ms is None else now_ms, every_ms=BEAT_EVERY_MS)  # an outage's gaps first
     try:
         try:
-            return _live_move(game_id=game_id, by=by, number=number, notation=notation, lag_ms=lag_ms, now_ms=now_ms)
+            return _live_move(game_id=game_id, by=by, number=number, notation=notation, lag_ms=lag_ms, now_ms=now_ms,
+                              pushed_by_caller=pushed_by_caller)
         except _DueFirst:
             # A flag or a forfeit fell before the press: recorded in its own transaction, then the press is judged
             # on the game as it stands (over, or a case, or a flag the press cannot undo).
             live_check(game_id=game_id, now_ms=now_ms, taking_moves=True, before_press=True)
             return _live_move(game_id=game_id, by=by, number=number, notation=notation, lag_ms=lag_ms, now_ms=now_ms,
-                              settled=True)
+                              settled=True, pushed_by_caller=pushed_by_caller)
     except _FlagAtPress as flagged:
         # 000 12.9: the press came after the flag or at its instant ("Если в момент переключения часов флажок
         # упал, то фиксируется просрочка времени"): the flag is recorded, and decides, and the move is not counted.
@@ -193,7 +196,7 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
 
 
 def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: int, now_ms: int | None,
-               settled: bool = False) -> Game:
+               settled: bool = False, pushed_by_caller: bool = False) -> Game:
     """The press under the game's lock: one clock before it, the move folded onto that clock's snapshot, one
     transaction (issue 27). ``settled``: what fell before the press was recorded (do not ask again)."""
     with transaction.atomic():
@@ -244,7 +247,7 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
             decide(game, live, rows, move_end_verdict(end=end, mover=colour), now_ms, now_ms)
         else:
             settle(game, live, rows, pressed, now_ms)
-        finish_write(game, live, rows, now_ms, pressed)
+        finish_write(game, live, rows, now_ms, pressed, pushed_by_caller=pushed_by_caller)
         return game
 
 

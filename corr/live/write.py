@@ -64,11 +64,12 @@ def next_check(game: Game, clock, now_ms: int) -> int | None:
     return min(due, default=None)
 
 
-def after_commit(game: Game, live: LiveGame, payload: dict | None = None) -> None:
+def after_commit(game: Game, live: LiveGame, payload: dict | None = None, *, pushed_by_caller: bool = False) -> None:
     """Once committed: the push (``payload``, the ``"live"`` object as written, or read again when None) and the
     check at the next instant due."""
     game_id, version, at = game.pk, live.version, live.next_check_at_ms
-    transaction.on_commit(lambda: push.game_changed(game_id, payload))
+    if not pushed_by_caller:
+        transaction.on_commit(lambda: push.game_changed(game_id, payload))
     if at is not None:
         transaction.on_commit(lambda: timers.announce(game_id=game_id, version=version, at_ms=at))
 
@@ -143,14 +144,17 @@ def decide(game: Game, live: LiveGame, rows: list, verdict: Verdict, at_ms: int,
         append(game, rows, LiveEventKind.CASE, now_ms, by=by, reason=verdict.case[:LIVE_TEXT_MAX])
 
 
-def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None) -> None:
+def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None, *,
+                 pushed_by_caller: bool = False) -> None:
     """After events were appended: a new version, the next instant due, the engine's snapshot, and the
     after-commit work (the push carries the payload computed here, from this one clock).
 
     ``clock``: the clock at ``now_ms`` after every event of ``rows`` when the caller has it (a press); it
     is computed otherwise. Records (flags, results, cases) are not clock events: appending them leaves
     the clock as it was. The payload is left on ``live.payload`` (not a field: this write's, for its
-    answer) or None when it is read again at the end's instant."""
+    answer) or None when it is read again at the end's instant. ``pushed_by_caller``: the caller sends
+    ``live.payload`` to the game's group itself once committed (a move taken on the socket, from the
+    socket's own event loop), so none is sent here when there is one."""
     live.version += 1
     if clock is None:
         clock = clock_at(game, live, rows, now_ms)
@@ -163,7 +167,7 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None
     if live.ended_at_ms is not None and live.ended_at_ms < now_ms:
         clock = None  # the payload shows the clocks as they stopped: read again at the end's instant
     live.payload = None if clock is None else payload_of(game, live, clock, now_ms, rows)
-    after_commit(game, live, live.payload)
+    after_commit(game, live, live.payload, pushed_by_caller=pushed_by_caller and live.payload is not None)
 
 
 def ensure_running(game: Game, live: LiveGame, now_ms: int) -> None:
