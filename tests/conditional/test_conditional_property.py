@@ -134,17 +134,18 @@ def plans(draw) -> Plan:
         branch = {"if": partner.san, "then": reply.san, "next": []}
         level.insert(draw(st.integers(0, len(level))), branch)
         level = branch["next"]
-    if dropped:
-        partner_next = san_legal(draw, board)
-        if partner_next is not None:
-            board.push_san(partner_next)
-            reply = san_legal(draw, board)
-            board.pop()
-            if reply is not None:
-                level.append({"if": partner_next, "then": reply, "next": []})
+    followed, position = len(plan.plies), board.copy()
     for _ in range(after):
         if ply() is None:
             break
+    if dropped:  # a branch for a partner's move other than the one played next: the tree is dropped there
+        actual = plan.plies[followed].san if followed < len(plan.plies) else None
+        partner_next = san_legal(draw, position, avoid=actual)
+        if partner_next is not None:
+            position.push_san(partner_next)
+            reply = san_legal(draw, position)
+            if reply is not None:
+                level.append({"if": partner_next, "then": reply, "next": []})
     plan.tail_days = draw(st.integers(0, 5))
     return plan
 
