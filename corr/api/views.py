@@ -37,8 +37,10 @@ from corr.games.draws import draw_offer_json
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.turns import game_turns, turns_json
+from corr.games.reply_notes import reply_notes
 from corr.games.selectors import (
-    game_clock_view, game_clock_view_json, game_get, game_rows, game_time_get, games_visible, tournaments_of_user,
+    clock_json, game_clock_view, game_clock_view_json, game_get, game_rows, game_time_get, games_visible,
+    tournaments_of_user,
 )
 from corr.jsonbytes import json_bytes, json_object_join
 from corr.rulebooks import cited
@@ -84,8 +86,8 @@ def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, 
     body["pending"] = None if pending is None else pending.as_json()
     body["draw_offer"] = draw_offer
     body["turn"] = turns_json(game_turns(game=game, time=time))
-    if ledger:
-        body["clock"] = time.clock.as_json()
+    if ledger:  # a server's conditional reply named by its line (issue 28, 50.4.8), as GET says it
+        body["clock"] = clock_json(time.clock, reply_notes(game, time))
     else:
         clock = time.clock
         body["clock"] = {"as_of": moment_text(clock.as_of),

@@ -20,6 +20,7 @@ from corr.rulebooks import cited_in_english
 from corr.clock.charging import LEDGER_FIELDS
 from corr.games.clockstate import counts_instants, game_time
 from corr.games.errors import ServiceError
+from corr.games.reply_notes import ledger_named, reply_notes
 from corr.models import Game, GameKind, Mode
 
 from .moves import exported_moves
@@ -84,7 +85,9 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
                       f"{media_type}; charset={charset}", filename)
     time = game_time(game, rows, as_of)
     if format == "csv":
-        return Export(ledger_csv(time.clock.ledger).encode(charset), f"{media_type}; charset={charset}", filename)
+        # A server's conditional reply is named by its line (issue 28, 50.4.8), as the API's ledger says it.
+        ledger = ledger_named(time.clock.ledger, reply_notes(game, time, rows))
+        return Export(ledger_csv(ledger).encode(charset), f"{media_type}; charset={charset}", filename)
     moves, pending = exported_moves(time, rows)
     if format == "pgn":  # correspondence PGN's sent stamps (ICCF, SchemingMind) beside corr's words
         instants, zone = counts_instants(game), game.tournament.time_zone

@@ -24,6 +24,7 @@ from corr.clock.assembly import CLOCK_FIELDS, ClockRow
 from .clockstate import GameTime, clock_as_of, game_time, moment_text
 from .draws import draw_offer_json
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
+from .reply_notes import ledger_named, reply_notes
 from .turns import game_turns, turns_json
 
 
@@ -215,7 +216,7 @@ def _clock_view_compute(*, game: Game, as_of: date) -> dict:
     pending = time.assembled.pending
     return {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
             "draw_offer": draw_offer_json(rows), "turn": turns_json(game_turns(game=game, time=time)),
-            "clock": clock_json(time.clock)}
+            "clock": clock_json(time.clock, reply_notes(game, time))}
 
 
 def _clock_tuples_read(*, game: Game) -> list[tuple]:
@@ -256,15 +257,17 @@ _CLOCK_EVENTS_SQL = (f"SELECT {', '.join(CLOCK_EVENT_FIELDS)} FROM corr_gameeven
 _LEAVE_SQL = f"SELECT ({LEAVE_JSON_SQL}) FROM corr_game WHERE corr_game.id = %s"
 
 
-def clock_json(clock: GameClock) -> dict:
+def clock_json(clock: GameClock, notes: dict[int, str] | None = None) -> dict:
     """``clock.as_json()`` (the calculator's JSON result), the ledger's lines built from its plain rows.
 
     A long game's read is mostly its ledger: its objects are built in the
     compiled calculator (``ledger_json``) from the rows of the accounts' pass,
-    with no ``LedgerLine`` per line.
+    with no ``LedgerLine`` per line. ``notes``: the server's conditional replies' lines by event
+    (``corr.games.reply_notes``), said instead of the calculator's note on them (issue 28, 50.4.8).
     """
+    rows = clock.ledger_rows
     return {
         "as_of": moment_text(clock.as_of),
         "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
-        "ledger": ledger_json(clock.ledger_rows),
+        "ledger": ledger_json(ledger_named(rows, notes) if notes else rows),
     }

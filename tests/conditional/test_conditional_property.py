@@ -205,4 +205,10 @@ def test_a_game_played_through_a_tree_is_charged_as_the_game_typed_with_conditio
     assert server["to_move"] == typed["to_move"]
     assert server["clock"]["players"] == typed["clock"]["players"]
     assert server["clock"]["as_of"] == typed["clock"]["as_of"]
-    assert server["clock"]["ledger"] == typed["clock"]["ledger"]
+    # The ledger line by line, but for its words on a reply: the line it came from (corr.games.reply_notes).
+    sent_with = next((p.number for p in plan.plies if p.tree is not None), 0)
+    line = f"conditional reply from the line sent with move {sent_with} (50.4.8)"
+    typed_notes = [ln["note"] for ln in typed["clock"]["ledger"] if ln["kind"] == "variant_move"]
+    assert typed_notes == [OWN_VARIANT_NOTE] * len(fired)
+    assert server["clock"]["ledger"] == [ln | {"note": line} if ln["kind"] == "variant_move" else ln
+                                         for ln in typed["clock"]["ledger"]]
