@@ -22,15 +22,25 @@ from .selectors import game_rows
 FIELD = "conditional"
 
 
-def board_now(game: Game) -> chess.Board:
-    """The board after the game's moves in force (corrections applied, withdrawn and void moves left out).
+def kind_checked(game: Game) -> None:
+    """Issue 28: a tree is checked legal at every node, and corr checks chess trees only (python-chess).
 
-    :raises InvalidInput: (``field: "conditional"``) not a chess game, a game that does not start with
-        white, or a stored move python-chess cannot play (the tree could not be checked from it).
+    Said before anything else about a tree (whose turn it is, its branches): a draughts or Go player is
+    told the one thing that holds whatever they do.
+    :raises InvalidInput: (``field: "conditional"``) not a chess game.
     """
     if game.kind_in_force != GameKind.CHESS:
         raise InvalidInput(_("conditional moves are taken in chess games only: their moves are checked on the"
                              " board by python-chess, and draughts and Go moves are not checked yet"), field=FIELD)
+
+
+def board_now(game: Game) -> chess.Board:
+    """The board after the game's moves in force (corrections applied, withdrawn and void moves left out).
+
+    :raises InvalidInput: (``field: "conditional"``) not a chess game (``kind_checked``), a game that does
+        not start with white, or a stored move python-chess cannot play (the tree could not be checked from it).
+    """
+    kind_checked(game)
     if game.first != "white":
         raise InvalidInput(_("conditional moves are taken in chess games that start with white"), field=FIELD)
     board = chess.Board()

@@ -25,7 +25,7 @@ from corr.models import ConditionalTree, Game, Mode
 
 from ..clockstate import assemble_game, local_today
 from ..conditional import (
-    FIELD, board_now, branch_taken, move_parsed, position_text, reopenings, tree_changed, tree_checked,
+    FIELD, board_now, branch_taken, kind_checked, move_parsed, position_text, reopenings, tree_changed, tree_checked,
 )
 from ..errors import InvalidInput, NotYourTurn, colour_word
 from ..leaves import game_leave
@@ -232,6 +232,7 @@ def conditional_replace(*, game: Game, by: User, conditional, today: date,
     colour = player_colour_of(game, by)
     ensure_ongoing(game)
     server_chess_checked(game)
+    kind_checked(game)  # before the turn: a draughts or Go tree is refused whoever is to move
     assembled = assemble_game(game, rows, today)
     if assembled.to_move == colour:
         raise NotYourTurn(_("it is %(colour)s's move: send conditional moves with your move (POST"
