@@ -160,6 +160,20 @@ def test_the_readme_is_the_front_door_with_a_map_of_every_page_of_the_docs():
     assert unlinked == []
 
 
+def test_the_readme_tells_players_about_conditional_moves_with_the_service_s_own_bounds():
+    """Issue 28: what players can do, the limits the service enforces (``corr.limits``), and the rules' page."""
+    from corr import limits as lim
+
+    text = README.read_text()
+    section = text[text.index("\n## Conditional moves\n"):]
+    section = section[:section.index("\n## ", 1)]
+    assert f"up to {lim.CONDITIONAL_DEPTH_MAX} replies deep and {lim.CONDITIONAL_NODES_MAX} branches" in section
+    for said in ("POST /api/games/{id}/moves/", "/api/games/{id}/conditional/", "POST /api/games/{id}/variants/",
+                 "conditional reply from the line sent with move 12 (50.4.8)",
+                 "](docs/service.md#conditional-moves)", "](docs/time_controls.md#conditional-replies-5048)"):
+        assert said in section, said
+
+
 @pytest.mark.parametrize("command", ["celery -A corr worker --loglevel=info", "make run"])
 def test_commands_not_run_are_listed_with_a_reason(command):
     assert any(command.startswith(prefix) for prefix in NOT_RUN)
