@@ -5,10 +5,14 @@ Usage: python bench/live_load.py [--games 10,100,500] [--rounds 2] [--seconds 60
 For each size, rounds alternate between the floor and corr (floor, corr, floor, corr, ...), so that the shared
 machine's other work falls on both alike:
 
-- **corr**: ``daphne corr.asgi:application`` (one process) and a Celery worker with its beat (one pool process,
-  every queue), on channels-redis and a fresh PostgreSQL database, as the README's production stack;
-- **floor**: ``daphne bench.live_floor:application``, a bare Channels echo on the same Redis: the same sockets,
-  the same messages, the same rate, no database (bench/live_floor.py).
+- **corr**: ``daphne corr.asgi:application`` (``--servers`` processes, 2 by default: one a core of the CI
+  machine) and a Celery worker with its beat (one pool process, every queue), on channels-redis and a fresh
+  PostgreSQL database, as the README's production stack;
+- **floor**: ``daphne bench.live_floor:application`` (as many processes), a bare Channels echo on the same
+  Redis: the same sockets, the same messages, the same rate, no database (bench/live_floor.py).
+
+The games are spread over the servers in turn, a game's two sockets on one (the floor keeps a game's versions
+in its process's memory); a push still goes through channels-redis, as between two servers.
 
 Each game (Fischer 300+3) has both players' sockets open (``ws/games/<id>/live/``, signed in by their session
 cookies). Its side to move sends ``{"type": "move", ...}`` on its own socket every 5-20 s (uniform; 40 presses/s
@@ -20,7 +24,8 @@ offered at 500 games), a blank notation (the "move made" button). Measured by th
 - **flags** (corr only): one game in 20 (at least 2) is a 30+0 game whose players press twice and then stop
   mid-load; its flag falls at the ``next_flag_at_ms`` of the last answer. Reported: the delay of the flag's
   record (the event's ``entered_at`` after its ``at_ms``, read from the database) and of its push's arrival;
-- **database sessions** of the bench database (``pg_stat_activity``) every 2 s, and daphne's CPU per press;
+- **database sessions** of the bench database (``pg_stat_activity``) every 2 s, and the daphne processes' CPU
+  over the round per move served (their background work, the beat and the sweeps, included);
 - **the client itself**: its CPU (``time.process_time``) over the round's time, and how late its presses left
   against their schedule. A round whose client used over 85 % of a core, or sent over 5 % of its presses more
   than 250 ms late, is marked saturated and gives no ratio (it measured the client, not the server).
@@ -137,14 +142,17 @@ def django_step(*args: str) -> object:
 
 # --- the servers ----------------------------------------------------------------------------------
 
-def start(mode: str, workdir: Path) -> tuple[list[subprocess.Popen], int]:
-    port = int(os.environ.get("BENCH_LIVE_PORT" if mode == "corr" else "BENCH_FLOOR_PORT") or free_port())
+def start(mode: str, workdir: Path, servers: int) -> tuple[list[subprocess.Popen], list[int]]:
+    """``servers`` daphne processes (the first on ``BENCH_LIVE_PORT``/``BENCH_FLOOR_PORT`` when set), and for corr
+    a Celery worker with its beat; their processes (the daphnes first) and the daphnes' ports."""
+    first = os.environ.get("BENCH_LIVE_PORT" if mode == "corr" else "BENCH_FLOOR_PORT")
+    ports = [int(first) + n if first else free_port() for n in range(servers)]
     base = {"REDIS_URL": REDIS, "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "corr.settings"}
     app = "corr.asgi:application" if mode == "corr" else "bench.live_floor:application"
     processes = [subprocess.Popen(
         [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), app], cwd=ROOT,
         env=service_env({**base, "DATABASE_URL": f"{database_url(DATABASE)}?application_name={DAPHNE_NAME}"}),
-        stdout=subprocess.DEVNULL, stderr=(workdir / f"daphne-{mode}.log").open("a"))]
+        stdout=subprocess.DEVNULL, stderr=(workdir / f"daphne-{mode}.log").open("a")) for port in ports]
     if mode == "corr":
         processes.append(subprocess.Popen(
             [str(BIN / "celery"), "-A", "corr", "worker", "-B", f"--schedule={workdir / 'beat'}", "--concurrency=1",
@@ -152,8 +160,9 @@ def start(mode: str, workdir: Path) -> tuple[list[subprocess.Popen], int]:
              "--without-heartbeat", f"--hostname=bench-live-{os.getpid()}@%h"], cwd=ROOT,
             env=service_env({**base, "DATABASE_URL": f"{database_url(DATABASE)}?application_name={WORKER_NAME}"}),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-    wait_for_port(port, 60)
-    return processes, port
+    for port in ports:
+        wait_for_port(port, 60)
+    return processes, ports
 
 
 def stop(processes: list[subprocess.Popen]) -> None:
@@ -297,13 +306,15 @@ def sessions(probe) -> int:
     return probe.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s", [DATABASE]).fetchone()[0]
 
 
-async def load(mode: str, port: int, ids: list[int], abandoned: int, cookies: dict, seconds: float,
-               probe, daphne_pid: int, starts_at_ms: int | None = None) -> dict:
+async def load(mode: str, ports: list[int], ids: list[int], abandoned: int, cookies: dict, seconds: float,
+               probe, daphne_pids: list[int], starts_at_ms: int | None = None) -> dict:
     tally, gate = Tally(), asyncio.Semaphore(50)
     connect_started = time.perf_counter()
+    # A game's two sockets on one server (the floor counts a game's versions in its process's memory), the games
+    # spread over the servers in turn.
     pairs = await asyncio.gather(*(asyncio.gather(
-        connect(port, gid, cookies[f"bench-{g}-white"], gate), connect(port, gid, cookies[f"bench-{g}-black"], gate))
-        for g, gid in enumerate(ids)))
+        connect(ports[g % len(ports)], gid, cookies[f"bench-{g}-white"], gate),
+        connect(ports[g % len(ports)], gid, cookies[f"bench-{g}-black"], gate)) for g, gid in enumerate(ids)))
     connect_s = time.perf_counter() - connect_started
     late_start_s = 0.0
     if starts_at_ms is not None:  # the games' clocks start then: the load too
@@ -312,7 +323,7 @@ async def load(mode: str, port: int, ids: list[int], abandoned: int, cookies: di
     games = [{"white": w, "black": b} for w, b in pairs]
     readers = [asyncio.create_task(s.read()) for game in games for s in game.values()]
     samples: list[int] = []
-    cpu0, wall0, daphne0 = time.process_time(), time.perf_counter(), cpu_seconds(daphne_pid)
+    cpu0, wall0, daphne0 = time.process_time(), time.perf_counter(), sum(map(cpu_seconds, daphne_pids))
     end = wall0 + seconds
     rng = random.Random(len(ids))
     players = [asyncio.create_task(play(gid, games[g], g >= len(ids) - abandoned, end, random.Random(rng.random()),
@@ -324,7 +335,7 @@ async def load(mode: str, port: int, ids: list[int], abandoned: int, cookies: di
     await asyncio.gather(*players)
     wall = time.perf_counter() - wall0
     client_cpu = (time.process_time() - cpu0) / wall
-    daphne_cpu = cpu_seconds(daphne_pid) - daphne0
+    daphne_cpu = sum(map(cpu_seconds, daphne_pids)) - daphne0
     flag_pushed_ms = []
     if mode == "corr":
         # The abandoned games' flags: the push after the last answer is the flag's record (a result, or a case for
@@ -370,7 +381,8 @@ def flags_recorded(probe, ids: list[int]) -> list[float]:
     return sorted(round(entered.timestamp() * 1000 - at_ms) for at_ms, entered in rows)
 
 
-def run_round(mode: str, games: int, seconds: float, cookies: dict, round_no: int, workdir: Path) -> dict:
+def run_round(mode: str, games: int, seconds: float, cookies: dict, round_no: int, workdir: Path,
+              servers: int) -> dict:
     import psycopg
     import redis
 
@@ -379,18 +391,19 @@ def run_round(mode: str, games: int, seconds: float, cookies: dict, round_no: in
     made = django_step("--setup-games", str(games), str(abandoned), str(round_no)) if mode == "corr" \
         else {"ids": list(range(1, games + 1)), "starts_at_ms": None}
     ids = made["ids"]
-    processes, port = start(mode, workdir)
+    processes, ports = start(mode, workdir, servers)
     probe = psycopg.connect(f"{database_url(DATABASE)}?application_name=corr-bench-live-probe", autocommit=True)
     try:
-        result = asyncio.run(load(mode, port, ids, abandoned if mode == "corr" else 0, cookies, seconds,
-                                  probe if mode == "corr" else None, processes[0].pid, made["starts_at_ms"]))
+        result = asyncio.run(load(mode, ports, ids, abandoned if mode == "corr" else 0, cookies, seconds,
+                                  probe if mode == "corr" else None, [p.pid for p in processes[:servers]],
+                                  made["starts_at_ms"]))
         if mode == "corr":
             result["flags_recorded_ms"] = flags_recorded(probe, ids[len(ids) - abandoned:])
             result["abandoned"] = abandoned
     finally:
         stop(processes)
         probe.close()
-    result["round"] = round_no
+    result["round"], result["servers"] = round_no, servers
     return result
 
 
@@ -479,6 +492,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="the CI smoke run: 10 games, one 40 s round each")
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/results.json")
     parser.add_argument("--only", choices=("corr", "floor"), help="exploration: one mode only (no ratio)")
+    parser.add_argument("--servers", type=int, default=2,
+                        help="daphne processes of each mode (one a core on the 2-core CI machine)")
     parser.add_argument("--setup-games", nargs=3, type=int, help=argparse.SUPPRESS)
     parser.add_argument("--setup-people", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -499,7 +514,7 @@ def main() -> None:
             mode = "floor" if round_no % 2 else "corr"
             if args.only and mode != args.only:
                 continue
-            done.append(run_round(mode, games, seconds, cookies, round_no, workdir))
+            done.append(run_round(mode, games, seconds, cookies, round_no, workdir, args.servers))
             r = done[-1]
             print(f"{games} games, round {round_no} {mode}: {r['served_per_s']}/s served of {r['offered_per_s']},"
                   f" move p50/p99 {r['move_p50_ms']}/{r['move_p99_ms']} ms, push {r['push_p50_ms']}/{r['push_p99_ms']}"
@@ -511,7 +526,7 @@ def main() -> None:
         results.append({"summary": summary, "rounds": done})
     out = {"date": datetime.now(UTC).date().isoformat(), "at": datetime.now(UTC).isoformat(timespec="seconds"),
            "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
-           "mode": "quick" if args.quick else "full", "seconds": seconds, "sizes": results}
+           "mode": "quick" if args.quick else "full", "seconds": seconds, "servers": args.servers, "sizes": results}
     if not args.no_write:
         path = HERE / "results.json"
         stored = json.loads(path.read_text()) if path.exists() else {}

@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import subprocess
+import statistics
 import sys
 import tempfile
 import time
@@ -25,38 +26,31 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
 
 from common import REDIS, ROOT, service_env  # noqa: E402
 
-def floor_seconds(on: date, window: int, runs: int = 3) -> tuple[float, dict]:
-    """The best of ``runs`` runs of the same-writes floor (``nightly_floor``), the rows reset between them."""
+def alternating(on: date, window: int, rounds: int = 3) -> dict:
+    """The same-writes floor (``nightly_floor``) and the job in alternating rounds (floor, job, floor, job, ...),
+    the rows reset before each run, so that the shared machine's other work falls on both alike.
+
+    Returns each side's times, the ratio of each job run over the floor run just before it, what the floor wrote
+    and the totals of the job's last run, whose rows are kept (the caller checks them against the floor's). The
+    job's first run also loads the e-mails' translation catalogues (~0.3 s here).
+    """
     from django.conf import settings
 
     from corr.nightly.flags import ARTICLE_50_4_12_RU
+    from corr.nightly.job import nightly_job
     from nightly_floor import floor_run
 
-    best, written = float("inf"), {}
-    for _ in range(runs):
+    floors, jobs, written, totals = [], [], {}, {}
+    for _ in range(rounds):
         reset_flags()
         seconds, written = floor_run(on=on, window=window, site=settings.SITE_URL, article=ARTICLE_50_4_12_RU)
-        best = min(best, seconds)
-    reset_flags()
-    return best, written
-
-
-def job_seconds(on: date, runs: int = 3) -> tuple[float, float, dict]:
-    """The best of ``runs`` runs of the job, like the floor's (the rows reset between them), the first run's
-    time (it also loads the e-mails' translation catalogues, ~0.3 s here) and the totals of the last run.
-
-    The last run's rows are kept: the caller checks them against the floor's.
-    """
-    from corr.nightly.job import nightly_job
-
-    times, totals = [], {}
-    for i in range(runs):
-        if i:
-            reset_flags()
+        floors.append(seconds)
+        reset_flags()
         started = time.perf_counter()
         totals = nightly_job(on=on)
-        times.append(time.perf_counter() - started)
-    return min(times), times[0], totals
+        jobs.append(time.perf_counter() - started)
+    ratios = [job / floor for job, floor in zip(jobs, floors, strict=True)]
+    return {"floors": floors, "jobs": jobs, "ratios": ratios, "written": written, "totals": totals}
 
 
 def reset_flags() -> None:
@@ -133,8 +127,8 @@ def main() -> None:
         cursor.execute("VACUUM ANALYZE")
     chunk = max(50, args.near // 20)
     settings.NIGHTLY_CHUNK_SIZE = chunk
-    floor, written = floor_seconds(on, warning_window_days())
-    job, job_first, totals = job_seconds(on)
+    runs = alternating(on, warning_window_days())
+    written, totals = runs["written"], runs["totals"]
     from corr.models import OutboundEmail
 
     sent = OutboundEmail.objects.filter(status="sent").count()
@@ -142,8 +136,11 @@ def main() -> None:
         totals["time_trouble_notices"], totals["reminders"], totals["reports"], sent)
     if not same:  # the ratio means something only if both wrote the same rows
         raise RuntimeError(f"the floor wrote {written}, the job {totals} and {sent} e-mails sent")
-    result = {"games": args.games, "near": args.near, "load_seconds": load_seconds, "floor_seconds": floor,
-              "job_seconds": job, "job_first_seconds": job_first, "selected_players": written["selected"],
+    result = {"games": args.games, "near": args.near, "load_seconds": load_seconds,
+              "floor_seconds": statistics.median(runs["floors"]), "job_seconds": statistics.median(runs["jobs"]),
+              "floor_runs": runs["floors"], "job_runs": runs["jobs"], "job_first_seconds": runs["jobs"][0],
+              "ratio_median": statistics.median(runs["ratios"]), "ratio_min": min(runs["ratios"]),
+              "ratio_max": max(runs["ratios"]), "selected_players": written["selected"],
               "floor_written": written,
               "totals": totals, "chunk": chunk, "events_per_game": summary.get("events_per_game")}
     if args.scale_out:
