@@ -531,7 +531,7 @@ def main() -> None:
         path = HERE / "results.json"
         stored = json.loads(path.read_text()) if path.exists() else {}
         stored["live_load" if not args.quick else "live_load_quick"] = out
-        path.write_text(json.dumps(stored, indent=1) + "\n")
+        path.write_text(json.dumps(stored, indent=2) + "\n")
     print(json.dumps({"live_load": [s["summary"] for s in results]}))
 
 

@@ -174,12 +174,15 @@ def main() -> int:
     print_table(rows)
     name = "results" + ("-quick" if args.quick else "") + ("" if args.only is None else "-" + "-".join(only))
     out = HERE / f"{name}.json"
+    # The live benches' results (bench/live_load.py, bench/live_engine.py) share the file: kept as they are.
+    kept = {key: value for key, value in (json.loads(out.read_text()) if out.exists() else {}).items()
+            if key.startswith("live_")}
     out.write_text(json.dumps({
         "date": date.today().isoformat(), "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": f"{platform.node()}: {os.cpu_count()} cores, {platform.python_implementation()}"
                    f" {platform.python_version()}, {platform.platform()}",
         "mode": "quick" if args.quick else "full", "seconds": round(time.perf_counter() - started, 1),
-        "rows": [r.as_json() for r in rows]}, indent=2) + "\n")
+        "rows": [r.as_json() for r in rows], **kept}, indent=2) + "\n")
     print(f"\nwritten {out.relative_to(ROOT)} in {time.perf_counter() - started:.0f} s")
     return 0
 

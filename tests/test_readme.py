@@ -41,6 +41,8 @@ NOT_RUN = {
     "python manage.py check --deploy": "checks production's settings, which need SECRET_KEY and ALLOWED_HOSTS"
                                        " (tests/settings runs it with them)",
     "python bench/clock_command.py": "a benchmark of 10,000 games (make bench runs it)",
+    "python bench/live_engine.py": "a benchmark of the live engine (a minute; tests/clock/test_live_snapshot.py checks"
+                                   " that the press it times is the replay)",
     "python bench/asgi_connections.py": "a benchmark of 5-minute rounds on PostgreSQL, Redis, daphne and a worker"
                                         " (tests/service/test_asgi_connections.py runs the same load in small)",
 }
