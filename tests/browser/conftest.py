@@ -213,3 +213,18 @@ def replaced(element) -> bool:
             return True
         raise
     return False
+
+
+@pytest.fixture
+def server_game(arbiter, anna, boris):
+    """A server chess game of a tournament that began yesterday: anna (white, on move) against boris."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from corr.games import services
+
+    today = timezone.localdate()
+    tournament = services.tournament_create(by=arbiter, name="Browser server", mode="server",
+                                            official_start=today - timedelta(days=1))
+    return services.game_create(by=arbiter, tournament=tournament, white=anna, black=boris, today=today)

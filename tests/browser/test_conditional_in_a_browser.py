@@ -4,12 +4,9 @@ the history marks the replies; nothing scrolls sideways on a phone."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 
-from corr.games import services
 
 from ..conftest import client_for
 
@@ -25,11 +22,8 @@ def api_move(user, game, number, notation):
 
 
 @pytest.mark.parametrize("width", ["desktop", "phone"])
-def test_a_line_sent_from_the_page_fires_twice_and_the_history_marks_it(page, arbiter, anna, boris, width):
-    today = timezone.localdate()
-    t = services.tournament_create(by=arbiter, name="Browser server", official_start=today - timedelta(days=1),
-                                   mode="server")
-    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=today)
+def test_a_line_sent_from_the_page_fires_twice_and_the_history_marks_it(page, server_game, anna, boris, width):
+    game = server_game
     page.width(width).sign_in(anna).open(f"/games/{game.pk}/")
     assert "One branch a line" in page.find("#move-form").text
     page.fill("#move-notation", "e4")

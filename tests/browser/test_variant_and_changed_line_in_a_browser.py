@@ -51,11 +51,9 @@ def test_a_received_variant_is_refused_then_recorded_from_the_page(page, arbiter
 
 
 @pytest.mark.parametrize("width", ["desktop", "phone"])
-def test_a_line_whose_position_changed_is_warned_and_replaced_from_the_page(page, arbiter, anna, boris, width):
-    today = timezone.localdate()
-    t = services.tournament_create(by=arbiter, name="Browser server", official_start=today - timedelta(days=1),
-                                   mode="server")
-    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=today)
+def test_a_line_whose_position_changed_is_warned_and_replaced_from_the_page(page, server_game, arbiter, anna, boris,
+                                                                           width):
+    game = server_game
     page.width(width).sign_in(anna).open(f"/games/{game.pk}/")
     page.fill("#move-notation", "e4")
     page.fill("#move-conditional", "e5 Nf3")
