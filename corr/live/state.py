@@ -16,9 +16,7 @@ from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEvent, LiveEvent
 
 from . import timesource
 from .stopstate import pending_stop
-
-LIVE_EVENT_FIELDS = ("seq", "kind", "player", "number", "notation", "at_ms", "lag_ms", "delta_ms", "from_ms",
-                     "reason", "entered_by_id", "entered_at", "ends_game")
+from .trips import LIVE_EVENT_FIELDS
 
 
 def live_rows(game: Game) -> list:

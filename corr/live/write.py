@@ -23,7 +23,8 @@ from corr.models import (
 
 from . import push, timers, timesource
 from .decide import PLAY_ON, Verdict, flag_verdict, forfeit_verdict
-from .state import clock_at, flags_of, keep_snapshot, live_rows, payload_of
+from .state import clock_at, flags_of, keep_snapshot, payload_of
+from .trips import lock_game, store
 
 MS = 1000
 
@@ -39,11 +40,12 @@ def live_rules(tournament: Tournament):
 
 
 def live_lock(game_id: int) -> tuple[Game, LiveGame, list]:
-    """Lock the game row for this transaction; its live row and events. :raises Game.DoesNotExist:"""
-    # of=("self",): lock the game row only (a rule change locks the tournament, then its games).
-    game = (Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black", "live")
-            .get(pk=game_id))
-    return game, game.live, live_rows(game)
+    """Lock the game row for this transaction; its live row and events, in one round trip
+    (:func:`corr.live.trips.lock_game`). :raises Game.DoesNotExist: also for a game without a live clock."""
+    game, live, rows = lock_game(game_id)
+    if live is None:
+        raise Game.DoesNotExist(f"game {game_id} has no live clock")
+    return game, live, rows
 
 
 def at_lock(now_ms: int | None) -> int:
@@ -75,10 +77,11 @@ def after_commit(game: Game, live: LiveGame, payload: dict | None = None, *, pus
 
 
 def append(game: Game, rows: list, kind: str, now_ms: int, *, by: User | None = None, **fields) -> LiveEvent:
-    """Store one event after ``rows`` (and add it to them): the next seq, the server's instant."""
+    """Add one event after ``rows``: the next seq, the server's instant. Stored by :func:`finish_write`, with the
+    write's bookkeeping in one statement (every write ends there; a write refused before it stores nothing)."""
     fields.setdefault("at_ms", now_ms)
-    row = LiveEvent.objects.create(game=game, seq=(rows[-1].seq if rows else 0) + 1, kind=kind, entered_by=by,
-                                   entered_at=instant(now_ms), **fields)
+    row = LiveEvent(game=game, seq=(rows[-1].seq if rows else 0) + 1, kind=kind, entered_by=by,
+                    entered_at=instant(now_ms), **fields)
     rows.append(row)
     return row
 
@@ -146,8 +149,9 @@ def decide(game: Game, live: LiveGame, rows: list, verdict: Verdict, at_ms: int,
 
 def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None, *,
                  pushed_by_caller: bool = False) -> None:
-    """After events were appended: a new version, the next instant due, the engine's snapshot, and the
-    after-commit work (the push carries the payload computed here, from this one clock).
+    """After events were appended: a new version, the next instant due, the engine's snapshot, all stored with
+    the new events in one statement (:func:`corr.live.trips.store`), and the after-commit work (the push
+    carries the payload computed here, from this one clock).
 
     ``clock``: the clock at ``now_ms`` after every event of ``rows`` when the caller has it (a press); it
     is computed otherwise. Records (flags, results, cases) are not clock events: appending them leaves
@@ -160,10 +164,10 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None
         clock = clock_at(game, live, rows, now_ms)
     live.next_check_at_ms = next_check(game, clock, now_ms)
     keep_snapshot(live, rows, clock)
-    live.save(update_fields=["version", "next_check_at_ms", "snapshot", "snapshot_seq", "ended_at_ms", "case",
-                             "position", "readable"])
     game.events_version += 1
-    game.save(update_fields=["events_version", "status", "result", "termination"])
+    new = [row for row in rows if isinstance(row, LiveEvent) and row._state.adding]
+    store(new, live, ["version", "next_check_at_ms", "snapshot", "snapshot_seq", "ended_at_ms", "case", "position",
+                      "readable"], game, ["events_version", "status", "result", "termination"])
     if live.ended_at_ms is not None and live.ended_at_ms < now_ms:
         clock = None  # the payload shows the clocks as they stopped: read again at the end's instant
     live.payload = None if clock is None else payload_of(game, live, clock, now_ms, rows)

@@ -1,0 +1,178 @@
+"""A live write's statements in few round trips (issue 27: "a press in few statements").
+
+Every write of a live game is one transaction (:mod:`corr.live.write`): lock the game, read its live row and
+its events, compute, append events, bump the versions and keep the engine's snapshot, commit. Through the
+ORM that was seven round trips to PostgreSQL (BEGIN, the locked game, the events, one INSERT per event, two
+UPDATEs, COMMIT) and most of a press's time. Here, on PostgreSQL:
+
+- :func:`lock_game`: the game row locked (``FOR UPDATE OF`` the game only: a rule change locks the tournament,
+  then its games), its tournament and live row joined, and the events read after the lock, in one execute
+  (psycopg's client-side binding sends both statements as one query);
+- :func:`store`: every new event and the two updates in one statement (data-modifying ``WITH``).
+
+So a press is four round trips (BEGIN, :func:`lock_game`, :func:`store`, COMMIT). SQLite (the embedded run)
+runs the same statements one by one: no network, and its transaction is IMMEDIATE, so the lock is taken by
+BEGIN. The SQL is built from the models' metadata and every value goes through the fields' own conversions
+(``from_db_value``, ``get_db_prep_save``), as the ORM's compilers do: the instances returned are the ORM's
+own (``Model.from_db``), with the tournament and the live row cached on the game as ``select_related`` would.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from weakref import WeakKeyDictionary
+
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+
+from corr.models import Game, LiveEvent, LiveGame, Tournament
+
+LIVE_EVENT_FIELDS = ("seq", "kind", "player", "number", "notation", "at_ms", "lag_ms", "delta_ms", "from_ms",
+                     "reason", "entered_by_id", "entered_at", "ends_game")
+"""The columns of a game's events that the writes and the reads of the live state use (``live_rows``)."""
+
+LiveRow = namedtuple("LiveRow", LIVE_EVENT_FIELDS)
+"""A stored event as the live state reads it (read-only)."""
+
+
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _steps(fields, alias: str) -> list[tuple]:
+    """Per field, the column expression and the converters the ORM applies to a value read (backend's, then
+    the field's): what ``SQLCompiler.apply_converters`` does."""
+    out = []
+    for field in fields:
+        col = field.get_col(alias)
+        out.append((col, connection.ops.get_db_converters(col) + field.get_db_converters(connection)))
+    return out
+
+
+def _converted(values, steps) -> list:
+    out = []
+    for value, (col, converters) in zip(values, steps, strict=True):
+        for convert in converters:
+            value = convert(value, col, connection)
+        out.append(value)
+    return out
+
+
+def _event_fields() -> list:
+    by_attname = {f.attname: f for f in LiveEvent._meta.concrete_fields}
+    return [by_attname[name] for name in LIVE_EVENT_FIELDS]
+
+
+class _Plan:
+    """The SQL and the converters of one database connection, made once (the SQL depends on its vendor, the
+    converters are bound to its operations)."""
+
+    def __init__(self) -> None:
+        game, tournament, live, event = Game._meta, Tournament._meta, LiveGame._meta, LiveEvent._meta
+        self.models = [(Game, "g"), (Tournament, "t"), (LiveGame, "l")]
+        self.steps = {model: _steps(model._meta.concrete_fields, alias) for model, alias in self.models}
+        self.attnames = {model: [f.attname for f in model._meta.concrete_fields] for model, _alias in self.models}
+        columns = ", ".join(f"{alias}.{_q(f.column)}" for model, alias in self.models
+                            for f in model._meta.concrete_fields)
+        lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
+        self.lock_sql = (
+            f"SELECT {columns} FROM {_q(game.db_table)} g JOIN {_q(tournament.db_table)} t"
+            f" ON t.{_q(tournament.pk.column)} = g.{_q(game.get_field('tournament').column)}"
+            f" LEFT JOIN {_q(live.db_table)} l ON l.{_q(live.get_field('game').column)} = g.{_q(game.pk.column)}"
+            f" WHERE g.{_q(game.pk.column)} = %s{lock}")
+        fields = _event_fields()
+        self.event_steps = _steps(fields, event.db_table)
+        self.events_sql = (f"SELECT {', '.join(_q(f.column) for f in fields)} FROM {_q(event.db_table)}"
+                           f" WHERE {_q(event.get_field('game').column)} = %s ORDER BY {_q('seq')}")
+        self.insert_fields = [f for f in event.concrete_fields if not f.primary_key]
+        self.insert_head = (f"INSERT INTO {_q(event.db_table)} ({', '.join(_q(f.column) for f in self.insert_fields)})"
+                            " VALUES ")
+        self.insert_row = "(" + ", ".join(["%s"] * len(self.insert_fields)) + ")"
+        self.updates: dict[tuple, tuple[str, list]] = {}
+
+    def update(self, model, names: tuple[str, ...]) -> tuple[str, list]:
+        """``UPDATE`` of ``names`` of one ``model`` row by its key: the SQL and the fields, made once per set."""
+        if (model, names) not in self.updates:
+            meta = model._meta
+            fields = [meta.get_field(name) for name in names]
+            self.updates[(model, names)] = (
+                f"UPDATE {_q(meta.db_table)} SET {', '.join(f'{_q(f.column)} = %s' for f in fields)}"
+                f" WHERE {_q(meta.pk.column)} = %s", fields)
+        return self.updates[(model, names)]
+
+
+_plans: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _plan() -> _Plan:
+    wrapper = connections[DEFAULT_DB_ALIAS]
+    if wrapper not in _plans:
+        _plans[wrapper] = _Plan()
+    return _plans[wrapper]
+
+
+def _instance(plan: _Plan, model, values):
+    return model.from_db(connection.alias, plan.attnames[model], _converted(values, plan.steps[model]))
+
+
+def lock_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
+    """Lock game ``game_id`` for this transaction (call inside ``transaction.atomic``); the game (its tournament
+    and live row cached), its live row (None for a game without a live clock) and every event in sequence, as
+    :class:`LiveRow`. :raises Game.DoesNotExist:"""
+    plan = _plan()
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":  # one query of two statements: the events are read once locked
+            cursor.execute(f"{plan.lock_sql}; {plan.events_sql}", [game_id, game_id])
+            found = cursor.fetchall()
+            cursor.nextset()
+            events = cursor.fetchall()
+        else:
+            cursor.execute(plan.lock_sql, [game_id])
+            found = cursor.fetchall()
+            cursor.execute(plan.events_sql, [game_id])
+            events = cursor.fetchall()
+    if not found:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    values = found[0]
+    n_game, n_tournament = len(Game._meta.concrete_fields), len(Tournament._meta.concrete_fields)
+    game = _instance(plan, Game, values[:n_game])
+    tournament = _instance(plan, Tournament, values[n_game:n_game + n_tournament])
+    Game._meta.get_field("tournament").set_cached_value(game, tournament)
+    live_values = values[n_game + n_tournament:]
+    live = None
+    if live_values[0] is not None:  # the live row's key (its game): absent for a correspondence game
+        live = _instance(plan, LiveGame, live_values)
+        LiveGame._meta.get_field("game").set_cached_value(live, game)
+        Game.live.related.set_cached_value(game, live)
+    return game, live, [LiveRow(*_converted(values, plan.event_steps)) for values in events]
+
+
+def _insert(plan: _Plan, events: list) -> tuple[str, list]:
+    params = [f.get_db_prep_save(getattr(event, f.attname), connection) for event in events
+              for f in plan.insert_fields]
+    return plan.insert_head + ", ".join([plan.insert_row] * len(events)), params
+
+
+def _update(plan: _Plan, instance, names: list[str]) -> tuple[str, list]:
+    sql, fields = plan.update(type(instance), tuple(names))
+    params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
+    return sql, [*params, type(instance)._meta.pk.get_db_prep_value(instance.pk, connection)]
+
+
+def store(events: list, live: LiveGame, live_fields: list[str], game: Game, game_fields: list[str]) -> None:
+    """Insert ``events`` (unsaved ``LiveEvent`` instances, marked saved after) and update ``live_fields`` of
+    ``live`` and ``game_fields`` of ``game``: one statement on PostgreSQL, one each elsewhere. Call under the
+    game's lock (:func:`lock_game`): the rows are there, so no update is checked for a row it missed."""
+    plan = _plan()
+    statements = [_insert(plan, events)] if events else []
+    statements += [_update(plan, live, live_fields), _update(plan, game, game_fields)]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            *first, (last_sql, last_params) = statements
+            ctes = ", ".join(f"w{n} AS ({sql})" for n, (sql, _params) in enumerate(first))
+            params = [p for _sql, statement_params in first for p in statement_params]
+            cursor.execute(f"WITH {ctes} {last_sql}" if ctes else last_sql, [*params, *last_params])
+        else:
+            for sql, params in statements:
+                cursor.execute(sql, params)
+    for event in events:
+        event._state.adding = False
