@@ -332,6 +332,9 @@ LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
 # The WebSocket consumers' database work (moves over the socket, the state on connecting) runs on a pool
 # of this many threads per process (corr.dbthreads): bounded threads and connections under load.
 SOCKET_DB_THREADS = env_int("SOCKET_DB_THREADS", 4, minimum=1)
+# An ASGI server's collector: start-up frozen, the youngest generation every GC_GEN0_THRESHOLD net allocations
+# (corr/gctune.py: full collections stalled every socket of the process for up to 280 ms under load).
+GC_GEN0_THRESHOLD = env_int("GC_GEN0_THRESHOLD", 7000, minimum=1)
 
 # Server games under an instant count (issue 22, corr.timeouts): each flag is checked at its instant
 # (a task with eta; in the embedded run an in-process timer, SERVER_FLAG_INPROCESS), and a sweep every
