@@ -28,6 +28,7 @@ from .decide import Verdict, move_end_verdict
 from .gaps import BEAT_EVERY_MS, beat, seen_up_to_ms
 from .state import clock_at, fold_rows, keep_snapshot, live_rows
 from .stopstate import RESIGNED, pending_stop
+from .trips import press_transaction
 from .write import (
     MS, after_commit, append, at_lock, decide, due_now, ensure_running, finish_write, instant, live_lock, live_rules,
     next_check, settle,
@@ -198,8 +199,9 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
 def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: int, now_ms: int | None,
                settled: bool = False, pushed_by_caller: bool = False) -> Game:
     """The press under the game's lock: one clock before it, the move folded onto that clock's snapshot, one
-    transaction (issue 27). ``settled``: what fell before the press was recorded (do not ask again)."""
-    with transaction.atomic():
+    transaction of two round trips on PostgreSQL (:func:`corr.live.trips.press_transaction`, issue 27).
+    ``settled``: what fell before the press was recorded (do not ask again)."""
+    with press_transaction():
         game, live, rows = live_lock(game_id)
         now_ms = at_lock(now_ms)
         colour = game.colour_of(by)

@@ -10,7 +10,9 @@ UPDATEs, COMMIT) and most of a press's time. Here, on PostgreSQL:
   (psycopg's client-side binding sends both statements as one query);
 - :func:`store`: every new event and the two updates in one statement (data-modifying ``WITH``).
 
-So a press is four round trips (BEGIN, :func:`lock_game`, :func:`store`, COMMIT). SQLite (the embedded run)
+So a write is four round trips (BEGIN, :func:`lock_game`, :func:`store`, COMMIT), and a press in
+:func:`press_transaction` two: BEGIN sent with :func:`lock_game`'s query and COMMIT with :func:`store`'s, as a
+correspondence move's (:mod:`corr.games.services.trips`, issue 13). SQLite (the embedded run)
 runs the same statements one by one: no network, and its transaction is IMMEDIATE, so the lock is taken by
 BEGIN. The SQL is built from the models' metadata and every value goes through the fields' own conversions
 (``from_db_value``, ``get_db_prep_save``), as the ORM's compilers do: the instances returned are the ORM's
@@ -20,11 +22,18 @@ own (``Model.from_db``), with the tournament and the live row cached on the game
 from __future__ import annotations
 
 from collections import namedtuple
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from weakref import WeakKeyDictionary
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 
+from corr.games.services.trips import Trip, trip, usable
 from corr.models import Game, LiveEvent, LiveGame, Tournament
+
+_current: ContextVar[Trip | None] = ContextVar("corr_live_trip", default=None)
+"""The trip of the :func:`press_transaction` running in this thread, if any."""
 
 LIVE_EVENT_FIELDS = ("seq", "kind", "player", "number", "notation", "at_ms", "lag_ms", "delta_ms", "from_ms",
                      "reason", "entered_by_id", "entered_at", "ends_game")
@@ -114,13 +123,42 @@ def _instance(plan: _Plan, model, values):
     return model.from_db(connection.alias, plan.attnames[model], _converted(values, plan.steps[model]))
 
 
+@contextmanager
+def press_transaction() -> Iterator[None]:
+    """The transaction of one live write whose last statement is :func:`store` (a press).
+
+    On PostgreSQL outside any ``atomic`` block (a request in production): a trip
+    (:func:`corr.games.services.trips.trip`), BEGIN riding with :func:`lock_game`'s query and COMMIT with
+    :func:`store`'s, rolled back if the block raises before. ``transaction.on_commit`` callbacks registered
+    after :func:`store` then run at once, the transaction being committed. Elsewhere (SQLite, the tests'
+    transactions, an ``Idempotency-Key``'s record): ``transaction.atomic``. Nothing may query the database
+    after :func:`store` inside the block.
+    """
+    if not usable():
+        with transaction.atomic():
+            yield
+        return
+    with trip() as current:
+        token = _current.set(current)
+        try:
+            yield
+        finally:
+            _current.reset(token)
+
+
 def lock_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
     """Lock game ``game_id`` for this transaction (call inside ``transaction.atomic``); the game (its tournament
     and live row cached), its live row (None for a game without a live clock) and every event in sequence, as
     :class:`LiveRow`. :raises Game.DoesNotExist:"""
     plan = _plan()
+    current = _current.get()
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":  # one query of two statements: the events are read once locked
+        if current is not None:  # BEGIN in the same query (the trip's first statement)
+            current.execute(cursor, f"{plan.lock_sql}; {plan.events_sql}", [game_id, game_id])
+            found = cursor.fetchall()
+            cursor.nextset()
+            events = cursor.fetchall()
+        elif connection.vendor == "postgresql":  # one query of two statements: the events are read once locked
             cursor.execute(f"{plan.lock_sql}; {plan.events_sql}", [game_id, game_id])
             found = cursor.fetchall()
             cursor.nextset()
@@ -165,12 +203,17 @@ def store(events: list, live: LiveGame, live_fields: list[str], game: Game, game
     plan = _plan()
     statements = [_insert(plan, events)] if events else []
     statements += [_update(plan, live, live_fields), _update(plan, game, game_fields)]
+    current = _current.get()
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             *first, (last_sql, last_params) = statements
             ctes = ", ".join(f"w{n} AS ({sql})" for n, (sql, _params) in enumerate(first))
             params = [p for _sql, statement_params in first for p in statement_params]
-            cursor.execute(f"WITH {ctes} {last_sql}" if ctes else last_sql, [*params, *last_params])
+            sql = f"WITH {ctes} {last_sql}" if ctes else last_sql
+            if current is not None:  # COMMIT in the same query: the trip's last statement
+                current.execute(cursor, sql, [*params, *last_params], last=True)
+            else:
+                cursor.execute(sql, [*params, *last_params])
         else:
             for sql, params in statements:
                 cursor.execute(sql, params)

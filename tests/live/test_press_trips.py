@@ -1,0 +1,75 @@
+"""A press in two round trips on PostgreSQL (issue 27: "a press in few statements"): BEGIN rides with the locking
+read of the game and its events, COMMIT with the one statement that stores the move, the versions and the
+snapshot (corr/live/trips.py on corr/games/services/trips.py). Run without the test transaction, as a request in
+production is; whatever the press does, it leaves no transaction open."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from psycopg.pq import TransactionStatus
+
+from corr.api.live_socket import socket_move
+from corr.models import LiveEvent, LiveGame
+
+from .conftest import FISCHER_5_2, START_MS, S, live_tournament
+
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.skipif(connection.vendor != "postgresql", reason="trips are PostgreSQL's path")]
+
+
+def idle() -> bool:
+    """No transaction is open on the test's connection (the server's view, not Django's)."""
+    connection.ensure_connection()
+    return connection.connection.info.transaction_status == TransactionStatus.IDLE
+
+
+def press(user, game_id: int, number: int, notation: str = "") -> dict:
+    return socket_move(user, game_id, {"type": "move", "id": number, "number": number, "notation": notation}, "en")
+
+
+def test_a_press_is_two_round_trips_and_leaves_no_transaction_open(arbiter, anna, boris, clock, create_game):
+    game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
+    clock.advance_to(START_MS + S)
+    assert press(anna, game_id, 1, "e4")["status"] == 201  # the beat's first write and the plan of the session
+    clock.advance(2 * S)
+    with CaptureQueriesContext(connection) as ctx:
+        answer = press(boris, game_id, 1, "e5")
+    assert answer["status"] == 201, answer
+    sql = [q["sql"] for q in ctx.captured_queries]
+    assert len(sql) == 2, sql
+    assert sql[0].startswith("BEGIN; SELECT") and "FOR UPDATE OF g" in sql[0], sql[0]
+    assert sql[1].startswith("WITH w0 AS (INSERT INTO") and sql[1].endswith("; COMMIT"), sql[1]
+    assert idle()
+    # What the socket answered is what was stored: the move, the version, the snapshot after it.
+    stored = LiveGame.objects.get(pk=game_id)
+    assert answer["live"]["version"] == stored.version
+    assert stored.snapshot_seq == LiveEvent.objects.filter(game_id=game_id).latest("seq").seq
+    assert list(LiveEvent.objects.filter(game_id=game_id, kind="move").values_list("notation", flat=True)) == [
+        "e4", "e5"]
+    assert answer["live"]["players"]["black"]["remaining_ms"] == 300 * S - 2 * S + 2 * S
+
+
+def test_a_refused_press_rolls_back_and_stores_nothing(arbiter, anna, boris, clock, create_game):
+    game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
+    clock.advance_to(START_MS + S)
+    version = LiveGame.objects.get(pk=game_id).version
+    for refused, status in ((press(anna, game_id, 2, "e4"), 409), (press(anna, game_id, 1, "e5"), 400),
+                            (press(boris, game_id, 1, "e5"), 409)):
+        assert refused["status"] == status, refused
+        assert idle()
+    assert not LiveEvent.objects.filter(game_id=game_id, kind="move").exists()
+    assert LiveGame.objects.get(pk=game_id).version == version
+
+
+def test_a_press_after_the_flag_fell_records_the_flag_and_not_the_move(arbiter, anna, clock, create_game):
+    # The press's trip is rolled back (the flag fell before it), the flag recorded in its own transaction, and the
+    # press refused on the game it ended.
+    game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
+    clock.advance_to(START_MS + 301 * S)
+    refused = press(anna, game_id, 1, "e4")
+    assert refused["status"] == 409 and "lost on time" in refused["detail"], refused
+    assert idle()
+    kinds = list(LiveEvent.objects.filter(game_id=game_id).values_list("kind", flat=True))
+    assert "flag" in kinds and "move" not in kinds, kinds
