@@ -30,6 +30,7 @@ from corr.clock import ClockError
 from corr.clock.assembly import active_events, other
 from corr.clock.charging import KIND_VARIANT_MOVE
 from corr.games import services
+from corr.games.boards import BOARDS
 from corr.games.clockstate import clock_as_of, counts_instants, game_file, local_today
 from corr.games.clock_messages import ClockRefusal
 from corr.games.draws import draw_offer_of
@@ -44,7 +45,7 @@ from corr.games.selectors import game_clock_view, game_get, game_time_get, games
 from corr.games.turns import Turn, TurnSince, TurnState, game_turns, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
 from corr.models import (
-    RECORD_KINDS, EventKind, Game, GameEvent, GameKind, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
+    RECORD_KINDS, EventKind, Game, GameEvent, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
     Tournament,
 )
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
@@ -233,8 +234,9 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
                         else ledger_note(line.note)),
                "rule": cited(line.rule) if line.rule else ""} for line in time.clock.ledger]
     offer = draw_offer_of(rows) if game.mode == Mode.SERVER else None
-    # Conditional moves (issue 28): server chess games; a player sees their own line only, never the partner's.
-    conditional_shown = game.mode == Mode.SERVER and game.kind_in_force == GameKind.CHESS
+    # Conditional moves (issue 28): server chess and draughts games; a player sees their own line only, never the
+    # partner's.
+    conditional_shown = game.mode == Mode.SERVER and game.kind_in_force in BOARDS
     my_line = conditional_get(game=game, by=request.user) if conditional_shown and colour else None
     # A line built for a position the game no longer has (a move corrected or withdrawn, the game reopened)
     # will not fire: its owner is warned, and may replace or cancel it.
@@ -244,8 +246,8 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "line_warning": changed_warning(my_line, line_changed) if my_line else None,
         "can_replace_line": (my_line is not None and game.status == GameStatus.ONGOING
                              and time.to_move not in (None, colour)),
-        "conditional_form": bound.get("conditional") or ConditionalForm(
-            initial={"conditional": tree_text(my_line.tree) if my_line else ""}),
+        "conditional_form": (bound.get("conditional") or ConditionalForm(
+            initial={"conditional": tree_text(my_line.tree) if my_line else ""})).for_kind(game.kind_in_force),
         "game": game, "time": time, "accounts": accounts, "ledger": ledger, "moves": _moves(rows),
         "file_url": reverse("game-file", args=[game.pk]),
         "history": _history(game, ruling, bound), "pending": pending, "colour": colour, "today": today,
