@@ -180,16 +180,28 @@ def conditional_json(tree: ConditionalTree | None, changed: str | None = None) -
             "warning": changed_warning(tree, changed)}
 
 
-def tree_state(game: Game, tree: ConditionalTree | None) -> str | None:
+def position_now(game: Game) -> Board | None:
+    """``game``'s board now (``board_now``); None: it cannot be read (not a kind corr reads, a move it cannot play)."""
+    try:
+        return board_now(game)
+    except InvalidInput:
+        return None
+
+
+_UNREAD = object()
+
+
+def tree_state(game: Game, tree: ConditionalTree | None, board: Board | None | object = _UNREAD) -> str | None:
     """Why ``tree`` will not fire in ``game`` as it stands (``tree_changed``: ``"position"``, ``"reopened"``);
-    None: it will when its branch comes, or there is no tree. Read for the owner's warning (page and API)."""
+    None: it will when its branch comes, or there is no tree. Read for the owner's warning (page and API).
+
+    ``board``: the game's ``position_now`` when the caller has read it already (the page: its board diagram).
+    """
     if tree is None:
         return None
     rows = game_rows(game=game)
-    try:
-        board = board_now(game)
-    except InvalidInput:
-        board = None
+    if board is _UNREAD:
+        board = position_now(game)
     return tree_changed(tree, board, reopenings(rows))
 
 
