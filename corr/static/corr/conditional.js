@@ -467,9 +467,9 @@
     if (read !== null && textarea.value.trim()) {
       tree = read;
       path = [];
-      changed = true;
     }
     selected = null;
+    changed = true;  // on the board, the board's line is the one sent
     showBoard(true);
     update(read === null ? words.unread + " " + prompt() : prompt());
     squares[focused].focus();
