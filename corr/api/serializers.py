@@ -198,9 +198,10 @@ class MoveInput(StrictInput):
                                       default="")
     conditional = serializers.JSONField(
         required=False, allow_null=True, default=None,
-        help_text="Server chess games (issue 28): the replies you will make to the partner's expected moves,"
-                  " [{\"if\": \"Nf6\", \"then\": \"Bg5\", \"next\": [...]}, ...], checked from the position"
-                  " after this move; it replaces your pending tree (docs/service.md, \"Conditional moves\")")
+        help_text="Server chess and draughts games (issue 28): the replies you will make to the partner's expected"
+                  " moves, [{\"if\": \"Nf6\", \"then\": \"Bg5\", \"next\": [...]}, ...] (SAN or UCI; draughts"
+                  " c3-d4, c3:e5), checked from the position after this move; it replaces your pending tree"
+                  " (docs/service.md, \"Conditional moves\")")
 
 
 class ConditionalInput(StrictInput):
@@ -221,7 +222,9 @@ class ConditionalOut(serializers.Serializer):
     sent_with_move = serializers.IntegerField(allow_null=True)
     awaiting = serializers.CharField(allow_null=True)
     updated_at = serializers.DateTimeField(allow_null=True)
-    position = serializers.CharField(allow_null=True, help_text="The FEN of the position the tree is read from")
+    position = serializers.CharField(
+        allow_null=True, help_text="The position the tree is read from: its FEN (chess), pydraughts' FEN and the"
+                                   " number of the move to come (draughts)")
     changed = serializers.ChoiceField(
         choices=["position", "reopened"], allow_null=True,
         help_text="Why the tree will not fire: the game's position is no longer the one it was built for, or the"

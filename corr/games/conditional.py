@@ -1,21 +1,21 @@
 """Conditional moves (issue 28): a player's tree of replies checked on the board, and the branch a move takes.
 
 A tree is a list of branches ``{"if": partner's move, "then": own reply, "next": [deeper branches]}``
-read from the position where the partner is to move. Chess only: every node is played by
-python-chess, and stored as python-chess writes it (SAN), so that the partner's move, however it was
-typed (``e2-e4``, ``e2e4``), is compared as a move, not as text. Draughts and Go trees are refused:
-their moves are not checked on a board anywhere in corr yet.
+read from the position where the partner is to move. Chess and Russian draughts: every node is played on
+the game's board (``corr.games.boards``: python-chess, pydraughts) and stored as corr writes the move (SAN;
+``c3-d4``, ``c3:e5``), so that the partner's move, however it was typed (``e2-e4``, ``e2e4``; ``c3xd4``),
+is compared as a move, not as text. Go trees are refused: corr reads no Go move.
 """
 
 from __future__ import annotations
 
-import chess
 from django.utils.translation import gettext_lazy as _
 
 from corr import limits as lim
 from corr.clock.assembly import active_events
 from corr.models import EventKind, Game, GameKind
 
+from .boards import BOARDS, Board, DraughtsBoard
 from .errors import InvalidInput, colour_word
 from .selectors import game_rows
 
@@ -23,32 +23,41 @@ FIELD = "conditional"
 
 
 def kind_checked(game: Game) -> None:
-    """Issue 28: a tree is checked legal at every node, and corr checks chess trees only (python-chess).
+    """Issue 28: a tree is checked legal at every node, and corr checks chess and Russian draughts trees only.
 
-    Said before anything else about a tree (whose turn it is, its branches): a draughts or Go player is
-    told the one thing that holds whatever they do.
-    :raises InvalidInput: (``field: "conditional"``) not a chess game.
+    Said before anything else about a tree (whose turn it is, its branches): a Go player is told the one
+    thing that holds whatever they do.
+    :raises InvalidInput: (``field: "conditional"``) not a chess or draughts game.
     """
-    if game.kind_in_force != GameKind.CHESS:
-        raise InvalidInput(_("conditional moves are taken in chess games only: their moves are checked on the"
-                             " board by python-chess, and draughts and Go moves are not checked yet"), field=FIELD)
+    if game.kind_in_force not in BOARDS:
+        raise InvalidInput(_("conditional moves are taken in chess and draughts games only: their moves are checked"
+                             " on the board (python-chess, pydraughts), and Go moves are not read"), field=FIELD)
 
 
-def board_now(game: Game) -> chess.Board:
+def board_now(game: Game) -> Board:
     """The board after the game's moves in force (corrections applied, withdrawn and void moves left out).
 
-    :raises InvalidInput: (``field: "conditional"``) not a chess game (``kind_checked``), a game that does
-        not start with white, or a stored move python-chess cannot play (the tree could not be checked from it).
+    A correspondence game keeps no position: it is replayed from the stored moves, which the server took
+    as typed. A draughts game whose moves corr cannot read (international draughts' numbers, ``32-28``)
+    has no position to check a tree from, and is refused as a chess game with an unplayable move is.
+    :raises InvalidInput: (``field: "conditional"``) not a chess or draughts game (``kind_checked``), a game
+        that does not start with white, or a stored move the board cannot play (the tree could not be
+        checked from it).
     """
     kind_checked(game)
     if game.first != "white":
-        raise InvalidInput(_("conditional moves are taken in chess games that start with white"), field=FIELD)
-    board = chess.Board()
+        raise InvalidInput(_("conditional moves are taken in games that start with white"), field=FIELD)
+    board = BOARDS[game.kind_in_force]()
     for row in active_events(game_rows(game=game)):
         if row.kind != EventKind.MOVE or row.void:
             continue
-        move = move_parsed(board, row.notation)
-        if move is None or (board.turn == chess.WHITE) != (row.player == "white"):
+        move = board.move_of(row.notation)
+        if move is None or board.turn != row.player:
+            if board.kind == GameKind.DRAUGHTS:
+                raise InvalidInput(_("%(colour)s's move %(number)s %(move)s cannot be played on a Russian draughts"
+                                     " board (moves written c3-d4, c3:e5 for a capture): conditional moves are"
+                                     " checked from the game's position"), field=FIELD,
+                                   colour=colour_word(row.player), number=row.number, move=row.notation)
             raise InvalidInput(_("%(colour)s's move %(number)s %(move)s cannot be played on the board: conditional"
                                  " moves are checked from the game's position"), field=FIELD,
                                colour=colour_word(row.player), number=row.number, move=row.notation)
@@ -56,34 +65,32 @@ def board_now(game: Game) -> chess.Board:
     return board
 
 
-def move_parsed(board: chess.Board, notation: str) -> chess.Move | None:
-    """``notation`` (SAN, long algebraic or UCI, annotation marks allowed) as a legal move on ``board``; else None."""
-    text = notation.strip().rstrip("!?").replace("0", "O")
+def board_at(board: Board, key: str) -> Board | None:
+    """The position ``key`` (``ConditionalTree.position``) on a board of ``board``'s kind; None: not one of its."""
     try:
-        move = board.parse_san(text)
+        return type(board).at(key)
     except ValueError:
         return None
-    return move if move else None  # a null move ("--") is no move
 
 
-def tree_checked(nodes, board: chess.Board) -> list[dict]:
-    """``nodes`` checked from ``board`` (the partner to move) and written as python-chess writes SAN.
+def tree_checked(nodes, board: Board) -> list[dict]:
+    """``nodes`` checked from ``board`` (the partner to move) and written as corr writes moves (``Board.text``).
 
     :raises InvalidInput: naming the branch by its path (``conditional[0].next[1].then``): a branch
         that is not ``{"if", "then", "next"}``, a move that is not legal there, two branches with the
-        same ``if`` at one level, a tree deeper than ``CONDITIONAL_DEPTH_MAX`` or with more than
-        ``CONDITIONAL_NODES_MAX`` branches.
+        same ``if`` at one level (one move, however written), a tree deeper than ``CONDITIONAL_DEPTH_MAX``
+        or with more than ``CONDITIONAL_NODES_MAX`` branches.
     """
     count = [0]
     return _level(nodes, board, FIELD, 1, count)
 
 
-def _level(nodes, board: chess.Board, path: str, depth: int, count: list[int]) -> list[dict]:
+def _level(nodes, board: Board, path: str, depth: int, count: list[int]) -> list[dict]:
     if not isinstance(nodes, list):
         raise InvalidInput(_("%(path)s must be a list of branches, each {\"if\": the partner's move, \"then\": your"
                              " reply, \"next\": [deeper branches]}"), field=path, path=path)
     out: list[dict] = []
-    seen: dict[str, int] = {}
+    seen: dict[object, int] = {}
     for index, node in enumerate(nodes):
         here = f"{path}[{index}]"
         count[0] += 1
@@ -96,43 +103,42 @@ def _level(nodes, board: chess.Board, path: str, depth: int, count: list[int]) -
         if (not isinstance(node, dict) or not {"if", "then"} <= node.keys() or not node.keys() <= {"if", "then", "next"}
                 or not all(isinstance(node[k], str) and 0 < len(node[k]) <= lim.NOTATION_MAX for k in ("if", "then"))):
             raise InvalidInput(_("%(path)s must be {\"if\": the partner's move, \"then\": your reply, \"next\": [deeper"
-                                 " branches]}, the moves written in SAN"), field=here, path=here)
+                                 " branches]}, the moves written as the game writes them (SAN in chess, c3-d4 in"
+                                 " draughts)"), field=here, path=here)
         after = board.copy()
-        partner = _played(after, node["if"], f"{here}.if")
-        if partner in seen:
+        move = _legal(after, node["if"], f"{here}.if")
+        partner = after.text(move)
+        if move in seen:
             raise InvalidInput(_("%(path)s: %(move)s is already answered by %(other)s at this level"),
                                field=f"{here}.if", path=f"{here}.if", move=partner,
-                               other=f"{path}[{seen[partner]}]")
-        seen[partner] = index
-        reply = _played(after, node["then"], f"{here}.then")
+                               other=f"{path}[{seen[move]}]")
+        seen[move] = index
+        after.push(move)
+        reply_move = _legal(after, node["then"], f"{here}.then")
+        reply = after.text(reply_move)
+        after.push(reply_move)
         out.append({"if": partner, "then": reply,
                     "next": _level(node.get("next", []), after, f"{here}.next", depth + 1, count)})
     return out
 
 
-def _played(board: chess.Board, notation: str, path: str) -> str:
-    """Play ``notation`` on ``board`` and return its SAN. :raises InvalidInput: naming ``path`` and the move."""
-    move = move_parsed(board, notation)
-    if move is None:
-        colour = colour_word("white" if board.turn == chess.WHITE else "black")
-        if not board.move_stack:
-            raise InvalidInput(_("%(path)s: %(colour)s's move %(number)s %(move)s is not a legal move in the starting"
-                                 " position"), field=path, path=path, colour=colour, number=board.fullmove_number,
-                               move=notation)
-        raise InvalidInput(_("%(path)s: %(colour)s's move %(number)s %(move)s is not a legal move after %(last)s"),
-                           field=path, path=path, colour=colour, number=board.fullmove_number, move=notation,
-                           last=last_move_text(board))
-    san = board.san(move)
-    board.push(move)
-    return san
-
-
-def last_move_text(board: chess.Board) -> str:
-    """The last move played on ``board``, numbered as a score writes it: ``3. Nf3`` or ``3... Nc6``."""
-    before = board.copy()
-    move = before.pop()
-    dots = "." if before.turn == chess.WHITE else "..."
-    return f"{before.fullmove_number}{dots} {before.san(move)}"
+def _legal(board: Board, notation: str, path: str):
+    """``notation`` as a legal move on ``board``. :raises InvalidInput: naming ``path`` and the move."""
+    move = board.move_of(notation)
+    if move is not None:
+        return move
+    colour = colour_word(board.turn)
+    if isinstance(board, DraughtsBoard) and not board.readable(notation):
+        raise InvalidInput(_("%(path)s: %(colour)s's move %(number)s %(move)s is not written as a Russian draughts"
+                             " move: write c3-d4, or c3:e5 for a capture"), field=path, path=path, colour=colour,
+                           number=board.number, move=notation)
+    last = board.last()
+    if last is None:
+        raise InvalidInput(_("%(path)s: %(colour)s's move %(number)s %(move)s is not a legal move in the starting"
+                             " position"), field=path, path=path, colour=colour, number=board.number,
+                           move=notation)
+    raise InvalidInput(_("%(path)s: %(colour)s's move %(number)s %(move)s is not a legal move after %(last)s"),
+                       field=path, path=path, colour=colour, number=board.number, move=notation, last=last)
 
 
 def reopenings(rows) -> int:
@@ -140,44 +146,63 @@ def reopenings(rows) -> int:
     return sum(1 for row in rows if row.kind == EventKind.REOPEN)
 
 
-def tree_changed(tree, board: chess.Board | None, reopens: int) -> str | None:
+def tree_changed(tree, board: Board | None, reopens: int) -> str | None:
     """Why the pending ``tree`` (a ``ConditionalTree``) may not fire now; None: it may.
 
     ``board``: the game's position now (None: its moves cannot be replayed), ``reopens``: its reopenings
     (``reopenings``). ``"position"``: the position is not the one the tree was built for (after its awaited
-    move): an arbiter corrected or withdrew a move since, and the tree's moves would not mean what its owner
-    meant. ``"reopened"``: the game ended and was reopened since the tree was written. A tree written before
-    positions were kept (``position`` blank) is not checked.
+    move): an arbiter corrected or withdrew a move since (or changed the game's kind), and the tree's moves
+    would not mean what its owner meant. ``"reopened"``: the game ended and was reopened since the tree was
+    written. A tree written before positions were kept (``position`` blank) is not checked.
     """
     if not tree.position:
         return None
     if board is None:
         return "position"
-    built = chess.Board(tree.position)
+    built = board_at(board, tree.position)
+    if built is None:
+        return "position"
     if tree.awaiting:
-        move = move_parsed(built, tree.awaiting)
+        move = built.move_of(tree.awaiting)
         if move is None:
             return "position"
         built.push(move)
-    if built.fen() != board.fen():
+    if built.key() != board.key():
         return "position"
     return "reopened" if tree.reopens != reopens else None
 
 
-def position_text(fen: str) -> tuple[str, int] | None:
-    """The move after which the position ``fen`` stands, as ``(colour, number)``; None: the starting position."""
-    board = chess.Board(fen)
-    if board.turn == chess.BLACK:
-        return "white", board.fullmove_number
-    return ("black", board.fullmove_number - 1) if board.fullmove_number > 1 else None
+def position_text(key: str) -> tuple[str, int] | None:
+    """The move after which the position ``key`` (``ConditionalTree.position``) stands, as ``(colour, number)``;
+    None: the starting position, or a key of no board corr knows."""
+    for kind in BOARDS.values():
+        try:
+            board = kind.at(key)
+        except ValueError:
+            continue
+        if board.turn == "black":
+            return "white", board.number
+        return ("black", board.number - 1) if board.number > 1 else None
+    return None
 
 
-def branch_taken(tree: list[dict], board: chess.Board, notation: str) -> dict | None:
+def branch_taken(tree: list[dict], board: Board, notation: str) -> dict | None:
     """The branch of ``tree`` whose ``if`` is the move ``notation`` on ``board`` (the partner to move); else None."""
-    move = move_parsed(board, notation)
+    move = board.move_of(notation)
     if move is None:
         return None
-    for branch in tree:
-        if move_parsed(board, branch["if"]) == move:
-            return branch
-    return None
+    return next((branch for branch in tree if board.move_of(branch["if"]) == move), None)
+
+
+def played(board: Board, *moves: str) -> Board:
+    """A copy of ``board`` with ``moves`` played, each legal in turn (checked before: a tree's, a matched move).
+
+    :raises ValueError: one is not legal (a caller's mistake, never a player's).
+    """
+    after = board.copy()
+    for notation in moves:
+        move = after.move_of(notation)
+        if move is None:
+            raise ValueError(f"{notation!r} is not legal on the board it was checked on")
+        after.push(move)
+    return after

@@ -79,6 +79,17 @@ def _draughts_pieces(fen: str) -> dict[str, set[str]]:
 
 
 def _draughts_after(fen: str, notation: str) -> str:
+    return draughts_move(fen, notation)[0]
+
+
+def draughts_move(fen: str, notation: str) -> tuple[str, str]:
+    """The Russian draughts move ``notation`` played from ``fen``: the FEN after it and the move as corr writes it.
+
+    Written in lower case, ``c3-d4`` for a move and ``c3:e5`` (``c3:e5:c7``, the squares the player named)
+    for a capture, whether the player wrote ``-``, ``:`` or ``x``: two ways of writing one move are one text.
+    The move is found by the squares its piece leaves and reaches (pydraughts numbers the squares its own way).
+    :raises IllegalNotation: not written as a Russian draughts move (``unreadable``), or not legal in ``fen``.
+    """
     text = notation.strip().lower()
     match = DRAUGHTS_MOVE.fullmatch(text)
     if match is None:
@@ -87,17 +98,20 @@ def _draughts_after(fen: str, notation: str) -> str:
     squares = DRAUGHTS_SQUARE.findall(text)
     board = DraughtsBoard(variant=DRAUGHTS_VARIANT, fen=fen)
     mover = fen[0]
+    partner = "B" if mover == "W" else "W"
     # pydraughts numbers the squares its own way: a legal move is found by the squares its piece leaves and
     # reaches, read off the FEN after it (a piece that returns to its square is matched by its captures alone).
-    before = _draughts_pieces(fen)[mover]
+    before = _draughts_pieces(fen)
     for move in board.legal_moves():
         after_board = board.copy()
         after_board.push(move)
-        after = _draughts_pieces(after_board.fen)[mover]
-        left, reached = before - after, after - before
+        after = _draughts_pieces(after_board.fen)
+        left, reached = before[mover] - after[mover], after[mover] - before[mover]
         if left == {squares[0]} and reached == {squares[-1]} or (
                 not left and not reached and squares[0] == squares[-1]):
-            return after_board.fen
+            captured = len(after[partner]) < len(before[partner])
+            written = ":".join(squares) if captured else f"{squares[0]}-{squares[-1]}"
+            return after_board.fen, written
     raise IllegalNotation(f"{notation!r} is not a legal move in this position")
 
 

@@ -89,18 +89,30 @@ CONDITIONAL_TEXT_MAX = lim.CONDITIONAL_NODES_MAX * (2 * lim.NOTATION_MAX + 2 * l
 """The longest conditional line the page's text area takes: 200 branches of the longest moves, deepest indent."""
 
 
+CONDITIONAL_EXAMPLES = {"chess": ("e5 Nf3", "Nc6 Bb5", "c5 Nf3"), "draughts": ("b6-c5 d4:b6", "a7:c5 b2-c3",
+                                                                               "f6-g5 g3-f4")}
+"""A line of each kind whose trees corr checks: a branch, a deeper one under it, a second branch."""
+
+
 def conditional_field() -> forms.CharField:
     """A conditional line in text (``corr.web.conditional_text``): the partner's move and one's reply a line."""
     return forms.CharField(
         label=_("Conditional line (optional)"), max_length=CONDITIONAL_TEXT_MAX, required=False, strip=False,
-        help_text=_("One branch a line: the partner's move, then your reply; a deeper branch under it, indented by"
-                    " two spaces. E.g. \"e5 Nf3\", and under it \"  Nc6 Bb5\"."),
-        widget=forms.Textarea(attrs={"rows": 4, "cols": 30, "autocomplete": "off", "spellcheck": "false",
-                                     "placeholder": "e5 Nf3\n  Nc6 Bb5\nc5 Nf3"}))
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 30, "autocomplete": "off", "spellcheck": "false"}))
 
 
 class ConditionalMixin:
     """The form's ``conditional`` text read as the API's tree (``self.line``: tree and line numbers)."""
+
+    def for_kind(self, kind: str):
+        """The line's help and placeholder written in ``kind``'s notation (chess's for a kind without trees)."""
+        first, deeper, second = CONDITIONAL_EXAMPLES.get(kind, CONDITIONAL_EXAMPLES["chess"])
+        field = self.fields["conditional"]
+        field.help_text = _("One branch a line: the partner's move, then your reply; a deeper branch under it,"
+                            " indented by two spaces. E.g. \"%(first)s\", and under it \"  %(deeper)s\".") % {
+            "first": first, "deeper": deeper}
+        field.widget.attrs["placeholder"] = f"{first}\n  {deeper}\n{second}"
+        return self
 
     def clean_conditional(self):
         from .conditional_text import LineError, Parsed, line_parsed
@@ -134,7 +146,7 @@ class MoveForm(ConditionalMixin, PageForm):
         language: a French "Cf3" is no move python-chess reads; a Go move is a point)."""
         self.fields["notation"].widget.attrs["placeholder"] = _("e.g. %(move)s") % {"move": NOTATION_EXAMPLES.get(
             kind, NOTATION_EXAMPLES["chess"])}
-        return self
+        return super().for_kind(kind)
     sent_on = DayField(label=_("Sent on"), required=False, help_text=_("the date you sent this move"))
     mail = forms.ChoiceField(label=_("Sent by"), choices=POSTAL_MAIL, required=False)
     receipt_change = forms.BooleanField(label=_("Yes: replace the receipt I recorded by this date"), required=False)

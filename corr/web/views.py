@@ -30,13 +30,14 @@ from corr.clock import ClockError
 from corr.clock.assembly import active_events, other
 from corr.clock.charging import KIND_VARIANT_MOVE
 from corr.games import services
+from corr.games.boards import BOARDS, ChessBoard
 from corr.games.clockstate import clock_as_of, counts_instants, game_file, local_today
 from corr.games.clock_messages import ClockRefusal
 from corr.games.draws import draw_offer_of
 from corr.games.records import TEMPLATES
 from corr.games.errors import ServiceError
 from corr.games.services.conditional import (
-    changed_warning, conditional_cancel, conditional_get, conditional_replace, tree_state,
+    changed_warning, conditional_cancel, conditional_get, conditional_replace, position_now, tree_state,
 )
 from corr.games.services.variants import variant_record
 from corr.games.permissions import can_arbitrate, can_view
@@ -44,7 +45,7 @@ from corr.games.selectors import game_clock_view, game_get, game_time_get, games
 from corr.games.turns import Turn, TurnSince, TurnState, game_turns, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
 from corr.models import (
-    RECORD_KINDS, EventKind, Game, GameEvent, GameKind, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
+    RECORD_KINDS, EventKind, Game, GameEvent, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
     Tournament,
 )
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
@@ -53,6 +54,7 @@ from corr.rulebooks import cited
 from corr.templatetags.corr_i18n import word
 
 from . import svg
+from .conditional_board import builder_config
 from .conditional_text import line_of, tree_text
 from .deadline import reader_zone, shown_deadline
 from .live_page import live_game_context
@@ -233,19 +235,28 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
                         else ledger_note(line.note)),
                "rule": cited(line.rule) if line.rule else ""} for line in time.clock.ledger]
     offer = draw_offer_of(rows) if game.mode == Mode.SERVER else None
-    # Conditional moves (issue 28): server chess games; a player sees their own line only, never the partner's.
-    conditional_shown = game.mode == Mode.SERVER and game.kind_in_force == GameKind.CHESS
+    # Conditional moves (issue 28): server chess and draughts games; a player sees their own line only, never the
+    # partner's.
+    conditional_shown = game.mode == Mode.SERVER and game.kind_in_force in BOARDS
     my_line = conditional_get(game=game, by=request.user) if conditional_shown and colour else None
+    # A line is built, replaced or cancelled while the partner is to move (it answers their next move), once the
+    # player has made a move: a line is "sent with move N" (50.4.8), and the page offers none before the first.
+    line_open = (conditional_shown and colour is not None and game.status == GameStatus.ONGOING
+                 and time.to_move not in (None, colour) and time.assembled.made[colour] > 0)
+    position = position_now(game) if my_line is not None or line_open else None  # read once, for both below
     # A line built for a position the game no longer has (a move corrected or withdrawn, the game reopened)
     # will not fire: its owner is warned, and may replace or cancel it.
-    line_changed = tree_state(game, my_line)
+    line_changed = tree_state(game, my_line, position)
     return {
         "conditional_shown": conditional_shown, "my_line": my_line, "line_changed": line_changed,
         "line_warning": changed_warning(my_line, line_changed) if my_line else None,
-        "can_replace_line": (my_line is not None and game.status == GameStatus.ONGOING
-                             and time.to_move not in (None, colour)),
-        "conditional_form": bound.get("conditional") or ConditionalForm(
-            initial={"conditional": tree_text(my_line.tree) if my_line else ""}),
+        "can_replace_line": my_line is not None and line_open,
+        "can_build_line": my_line is None and line_open,
+        # Chess: the line is built on a board diagram too (the text path stays, for draughts and without script).
+        "line_board": (builder_config(position, colour, my_line.tree if my_line and not line_changed else None)
+                       if line_open and isinstance(position, ChessBoard) else None),
+        "conditional_form": (bound.get("conditional") or ConditionalForm(
+            initial={"conditional": tree_text(my_line.tree) if my_line else ""})).for_kind(game.kind_in_force),
         "game": game, "time": time, "accounts": accounts, "ledger": ledger, "moves": _moves(rows),
         "file_url": reverse("game-file", args=[game.pk]),
         "history": _history(game, ruling, bound), "pending": pending, "colour": colour, "today": today,

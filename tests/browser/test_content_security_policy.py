@@ -2,7 +2,8 @@
 
 Every violation the browser reports (``securitypolicyviolation``, recorded by a script the test adds to
 each document before the page's own) fails the test, as does a console message about the policy: on a
-game page, the live page with its script and WebSocket (served by daphne), and the API docs' Swagger UI.
+game page, the board of a conditional line, the live page with its script and WebSocket (served by daphne), and
+the API docs' Swagger UI.
 A first test shows the recorder sees a violation when there is one (an inline script added to a page).
 """
 
@@ -57,6 +58,17 @@ def test_a_game_page_breaks_no_rule_of_the_policy(page, violations, arbiter, ann
     page.width("desktop").sign_in(anna).open(f"/games/{game.pk}/")
     assert "CSP postal" in page.text()
     page.sign_in(arbiter).open(f"/tournaments/{t.pk}/")
+    assert violations() == []
+
+
+def test_the_board_of_a_conditional_line_works_under_the_policy(page, violations, server_game, anna):
+    from .test_conditional_in_a_browser import api_move
+
+    api_move(anna, server_game, 1, "e4")
+    page.width("desktop").sign_in(anna).open(f"/games/{server_game.pk}/")
+    page.click("#conditional-build summary", navigates=False)
+    page.click('#conditional-board button[data-square="e7"]', navigates=False)
+    assert "e7 chosen" in page.find("#conditional-board .cb-status").text  # the script ran, from a file of this site
     assert violations() == []
 
 

@@ -188,20 +188,6 @@ def test_a_replayed_submission_of_the_partners_move_stores_one_outcome(api, serv
         ("white", 1, "e4"), ("black", 1, "e5"), ("white", 2, "Nf3")]
 
 
-def test_a_draughts_game_refuses_a_tree_naming_the_rule(api, arbiter, anna, boris, frozen):
-    from corr.games import services
-
-    from ..conftest import TODAY
-
-    league = services.tournament_create(by=arbiter, name="Draughts league", official_start=TODAY, mode="server",
-                                        kind="draughts")
-    game = services.game_create(by=arbiter, tournament=league, white=anna, black=boris, today=TODAY)
-    r = post(api, anna, game, "moves/", {"number": 1, "notation": "32-28",
-                                         "conditional": [{"if": "19-23", "then": "28x19"}]})
-    assert r.status_code == 400 and r.json()["field"] == "conditional"
-    assert "chess games only" in r.json()["detail"]
-
-
 def test_a_partners_move_the_board_cannot_read_drops_the_tree_and_is_stored(api, server_game, anna, boris):
     move(api, anna, server_game, 1, "e4", conditional=RUY)
     body = move(api, boris, server_game, 1, "e5?!x")  # server games store what is typed

@@ -1,6 +1,6 @@
-"""Conditional moves in draughts and Go server games (issue 28): refused, every way a tree can be sent, with a 400
-naming ``conditional`` and the rule (a tree is checked legal at every node, and corr checks chess trees only);
-nothing is stored and the game goes on."""
+"""Conditional moves in Go server games (issue 28): refused, every way a tree can be sent, with a 400 naming
+``conditional`` and the rule (a tree is checked legal at every node, and corr reads chess and Russian draughts
+moves only, tests/conditional/test_conditional_draughts.py); nothing is stored and the game goes on."""
 
 from __future__ import annotations
 
@@ -14,19 +14,16 @@ from .test_conditional_api import move, moves_of, post
 
 pytestmark = pytest.mark.django_db
 
-RULE = "conditional moves are taken in chess games only"
-MOVES = {"draughts": ("c3-d4", "f6-g5", "d4-e5", "b6-a5"), "go": ("D4", "Q16", "Q4", "D16")}
+RULE = "conditional moves are taken in chess and draughts games only"
+MOVES = ("D4", "Q16", "Q4", "D16")
 
 
-@pytest.fixture(params=sorted(MOVES))
-def game(request, arbiter, anna, boris, frozen):
-    kind = request.param
-    league = services.tournament_create(by=arbiter, name=f"{kind} league", official_start=TODAY, mode="server",
-                                        kind=kind)
-    first = "black" if kind == "go" else "white"
-    made = services.game_create(by=arbiter, tournament=league, white=anna, black=boris, today=TODAY, first=first)
-    made.moves = MOVES[kind]
-    made.mover, made.partner = (boris, anna) if first == "black" else (anna, boris)
+@pytest.fixture
+def game(arbiter, anna, boris, frozen):
+    league = services.tournament_create(by=arbiter, name="Go league", official_start=TODAY, mode="server", kind="go")
+    made = services.game_create(by=arbiter, tournament=league, white=anna, black=boris, today=TODAY, first="black")
+    made.moves = MOVES
+    made.mover, made.partner = boris, anna  # Go rules: black moves first
     return made
 
 

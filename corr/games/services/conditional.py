@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-import chess
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -24,8 +23,9 @@ from corr.clock.calendar import MoveOnLeave
 from corr.models import ConditionalTree, Game, Mode
 
 from ..clockstate import assemble_game, local_today
+from ..boards import Board, DraughtsBoard
 from ..conditional import (
-    FIELD, board_now, branch_taken, kind_checked, move_parsed, position_text, reopenings, tree_changed, tree_checked,
+    FIELD, board_now, branch_taken, kind_checked, played, position_text, reopenings, tree_changed, tree_checked,
 )
 from ..errors import InvalidInput, NotYourTurn, colour_word
 from ..leaves import game_leave
@@ -37,7 +37,7 @@ from .storage import ensure_ongoing, game_lock, player_colour_of
 class Line:
     """What is left of a player's conditional line after their move: ``tree`` (the branches the partner's next
     move is looked up in; empty: none), ``sent_with_move``, the move the line was first sent with, and
-    ``position``, the FEN of the position ``tree`` is read from (the partner to move)."""
+    ``position``, the position ``tree`` is read from (``Board.key``: the partner to move)."""
 
     tree: list
     sent_with_move: int
@@ -60,7 +60,7 @@ def trees_read(game: Game, trees: list | None) -> dict[str, ConditionalTree]:
     return {tree.player: tree for tree in trees}
 
 
-def server_chess_checked(game: Game) -> None:
+def server_checked(game: Game) -> None:
     """:raises InvalidInput: (``field: "conditional"``) ``game`` is not a server game."""
     if game.mode != Mode.SERVER:
         raise InvalidInput(_("conditional moves are sent in server games only, where the server plays the reply;"
@@ -68,22 +68,26 @@ def server_chess_checked(game: Game) -> None:
                              " conditional, 50.4.8)"), field=FIELD)
 
 
-def line_sent(*, game: Game, board: chess.Board, notation: str, conditional, number: int) -> Line:
+def line_sent(*, game: Game, board: Board, notation: str, conditional, number: int) -> Line:
     """The tree sent with move ``number`` (``notation``, played on ``board``, the position before it), checked.
 
     :raises InvalidInput: the move itself is not legal (``field: "notation"``: the tree is read from the
         position after it), or a branch of the tree is not (``tree_checked``).
     """
     after = board.copy()
-    move = move_parsed(after, notation)
+    move = after.move_of(notation)
+    if move is None and isinstance(board, DraughtsBoard):
+        raise InvalidInput(_("%(move)s is not a legal Russian draughts move here (write c3-d4, or c3:e5 for a"
+                             " capture): conditional moves are checked from the position after your move"),
+                           field="notation", move=notation)
     if move is None:
         raise InvalidInput(_("%(move)s is not a legal move here: conditional moves are checked from the position"
                              " after your move"), field="notation", move=notation)
     after.push(move)
-    return Line(tree_checked(conditional, after), number, after.fen())
+    return Line(tree_checked(conditional, after), number, after.key())
 
 
-def line_after_own_move(tree: ConditionalTree | None, board: chess.Board, notation: str, reopens: int
+def line_after_own_move(tree: ConditionalTree | None, board: Board, notation: str, reopens: int
                         ) -> Line | None:
     """What the mover's own pending tree becomes when they move by hand: the awaited reply played keeps the
     line (its branch's ``next``); any other move, a tree not awaiting a reply, or one built for another
@@ -94,15 +98,15 @@ def line_after_own_move(tree: ConditionalTree | None, board: chess.Board, notati
     if branch is None:
         return None
     # ``board`` is the position before the mover's move: the awaited partner's move is already on it.
-    move = move_parsed(board, notation)
-    if move is None or move != move_parsed(board, branch["then"]):
+    move = board.move_of(notation)
+    if move is None or move != board.move_of(branch["then"]):
         return None
     after = board.copy()
     after.push(move)
-    return Line(branch["next"], tree.sent_with_move, after.fen())
+    return Line(branch["next"], tree.sent_with_move, after.key())
 
 
-def firing_of(game: Game, tree: ConditionalTree | None, board: chess.Board, notation: str, now: datetime,
+def firing_of(game: Game, tree: ConditionalTree | None, board: Board, notation: str, now: datetime,
               reopens: int) -> Firing | None | str:
     """What the partner's move ``notation`` (on ``board``, before it) does to the owner's ``tree``.
 
@@ -118,10 +122,8 @@ def firing_of(game: Game, tree: ConditionalTree | None, board: chess.Board, nota
         return None
     if owner_on_refused_leave(game, tree.player, now):
         return "wait"
-    after = board.copy()
-    for move in (branch["if"], branch["then"]):
-        after.push(move_parsed(after, move))  # both checked when the tree was
-    return Firing(tree.player, branch["then"], Line(branch["next"], tree.sent_with_move, after.fen()))
+    after = played(board, branch["if"], branch["then"])  # both checked when the tree was
+    return Firing(tree.player, branch["then"], Line(branch["next"], tree.sent_with_move, after.key()))
 
 
 def owner_on_refused_leave(game: Game, colour: str, now: datetime) -> bool:
@@ -158,7 +160,7 @@ def tree_write(game: Game, trees: dict[str, ConditionalTree], colour: str, line:
     current.position, current.reopens = line.position, reopens
 
 
-def tree_await(trees: dict[str, ConditionalTree], colour: str, partner_move: str, board: chess.Board,
+def tree_await(trees: dict[str, ConditionalTree], colour: str, partner_move: str, board: Board,
                now: datetime) -> None:
     """Mark ``colour``'s tree as awaiting their reply to ``partner_move`` (its SAN as the tree writes it)."""
     tree = trees[colour]
@@ -178,16 +180,28 @@ def conditional_json(tree: ConditionalTree | None, changed: str | None = None) -
             "warning": changed_warning(tree, changed)}
 
 
-def tree_state(game: Game, tree: ConditionalTree | None) -> str | None:
+def position_now(game: Game) -> Board | None:
+    """``game``'s board now (``board_now``); None: it cannot be read (not a kind corr reads, a move it cannot play)."""
+    try:
+        return board_now(game)
+    except InvalidInput:
+        return None
+
+
+_UNREAD = object()
+
+
+def tree_state(game: Game, tree: ConditionalTree | None, board: Board | None | object = _UNREAD) -> str | None:
     """Why ``tree`` will not fire in ``game`` as it stands (``tree_changed``: ``"position"``, ``"reopened"``);
-    None: it will when its branch comes, or there is no tree. Read for the owner's warning (page and API)."""
+    None: it will when its branch comes, or there is no tree. Read for the owner's warning (page and API).
+
+    ``board``: the game's ``position_now`` when the caller has read it already (the page: its board diagram).
+    """
     if tree is None:
         return None
     rows = game_rows(game=game)
-    try:
-        board = board_now(game)
-    except InvalidInput:
-        board = None
+    if board is _UNREAD:
+        board = position_now(game)
     return tree_changed(tree, board, reopenings(rows))
 
 
@@ -224,22 +238,23 @@ def conditional_replace(*, game: Game, by: User, conditional, today: date,
     next move. It keeps the number of the owner's last move as the move it was sent with. An empty
     list cancels the tree.
     :raises NotYourTurn: ``by`` is to move: a tree is sent with the move (409).
-    :raises InvalidInput: not a server chess game, or a branch refused (``tree_checked``).
+    :raises InvalidInput: not a server chess or draughts game, its position unreadable (``board_now``), or a
+        branch refused (``tree_checked``).
     :raises NotAllowed: not a player of the game (403). :raises GameOver: (409).
     """
     now = (now or timezone.now()).replace(microsecond=0)
     game, rows = game_lock(game)
     colour = player_colour_of(game, by)
     ensure_ongoing(game)
-    server_chess_checked(game)
-    kind_checked(game)  # before the turn: a draughts or Go tree is refused whoever is to move
+    server_checked(game)
+    kind_checked(game)  # before the turn: a Go tree is refused whoever is to move
     assembled = assemble_game(game, rows, today)
     if assembled.to_move == colour:
         raise NotYourTurn(_("it is %(colour)s's move: send conditional moves with your move (POST"
                             " /api/games/{id}/moves/ with \"conditional\"); they answer the partner's next move"),
                           field=FIELD, colour=colour_word(colour))
     board = board_now(game)
-    line = Line(tree_checked(conditional, board), assembled.made[colour], board.fen())
+    line = Line(tree_checked(conditional, board), assembled.made[colour], board.key())
     trees = trees_read(game, None)
     tree_write(game, trees, colour, line, now, reopens=reopenings(rows))
     return trees.get(colour)

@@ -21,10 +21,10 @@ from ..clockstate import GameTime, assemble_game, counts_instants, game_time, in
 from ..errors import (
     InvalidInput, NotYourTurn, Said, ServiceError, TimeRanOut, TurnConflict, WrongMoveNumber, colour_word,
 )
-from ..conditional import board_now, move_parsed, reopenings
+from ..conditional import board_now, played, reopenings
 from ..selectors import game_rows
 from .conditional import (
-    Firing, Line, firing_of, line_after_own_move, line_sent, server_chess_checked, tree_await, tree_write,
+    Firing, Line, firing_of, line_after_own_move, line_sent, server_checked, tree_await, tree_write,
     trees_read,
 )
 from .lock_read import Locked
@@ -47,7 +47,7 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
     Postal games take the dates the player enters, ``received_on`` defaulting
     to a recorded receipt.
 
-    ``conditional`` (server chess games, issue 28): the tree of replies sent with the move
+    ``conditional`` (server chess and draughts games, issue 28): the tree of replies sent with the move
     (``corr.games.conditional``), which replaces the player's pending one. The partner's pending tree
     follows the move: the reply of a matching branch is stored at once (``move_store``).
 
@@ -99,7 +99,7 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     if counts_instants(game) and game.tournament.timeouts == Timeouts.AUTOMATIC:
         ensure_flag_standing(game, rows, colour, as_of)
     if conditional is not None:
-        server_chess_checked(game)
+        server_checked(game)
     if variant and variant not in ("accepted", "conditional"):
         raise InvalidInput(_("variant must be accepted or conditional, got %(value)s"), field="variant",
                            value=repr(variant))
@@ -200,8 +200,7 @@ def trees_follow(*, locked: Locked, by: User, colour: str, notation: str, line: 
     if firing is None:
         tree_write(game, trees, partner, None, now)
         return time
-    after = board.copy()
-    after.push(move_parsed(board, notation))  # a branch matched: the move is a legal one
+    after = played(board, notation)  # a branch matched: the move is a legal one
     again = Locked(game=game, rows=game_rows(game=game), cases=None, trip=locked.trip, trees=list(trees.values()))
     try:
         return move_store(locked=again, by=game.user_of(partner), number=time.assembled.made[partner] + 1,
