@@ -10,7 +10,10 @@ Run by ``bench/run.py`` (``section``) against a fresh PostgreSQL database, with 
 - ``sweep_ms``: the same when every scheduled check is lost (never queued): the beat's sweep finds the
   flags (target: within ``LIVE_SWEEP_SECONDS``);
 - ``burst``: ``games`` flags falling at one instant: the time to record them all, hence flags per second
-  one worker process records, and the no-op tasks per second of the same worker (the floor).
+  one worker process records, and the no-op tasks per second of the same worker (the floor);
+- ``loaded_ms`` (issue 27): the lateness of the flags of ``--long`` games of over 100 events each
+  (``--long-presses`` presses made first), while other games keep being pressed about 20 times a second by a
+  thread of this process, which takes moves as a web server does (its beat thread keeps the timers).
 """
 
 from __future__ import annotations
@@ -100,6 +103,60 @@ def lateness_ms(ids: list[int], timeout_s: float) -> list[int]:
     raise RuntimeError(f"only {len(flags)} of {len(ids)} flags recorded in {timeout_s} s")
 
 
+def press_long_games(arbiter, white, black, count: int, presses: int) -> list[int]:
+    """``count`` games of sudden death in 40 s, each pressed ``presses`` times at once (about 8 ms a press): their
+    flags fall about 40 s after the start, at instants as staggered as their presses were."""
+    from corr.live.services import live_move
+
+    t = tournament(arbiter, 40.0, "bench long games")
+    start = now_ms() + 500
+    ids = create_games(arbiter, white, black, t, [start] * count)
+    time.sleep(max(0.0, (start - now_ms()) / MS) + 0.05)
+    for game_id in ids:
+        for press in range(presses):
+            live_move(game_id=game_id, by=white if press % 2 == 0 else black, number=press // 2 + 1)
+    return ids
+
+
+class Traffic:
+    """Presses in ``count`` games of an hour's sudden death, about ``per_s`` a second, on a thread until stopped."""
+
+    def __init__(self, arbiter, white, black, count: int, per_s: float) -> None:
+        import threading
+
+        t = tournament(arbiter, 3600.0, "bench traffic")
+        start = now_ms() + 200
+        self.ids = create_games(arbiter, white, black, t, [start] * count)
+        self.players, self.per_s, self.presses = (white, black), per_s, 0
+        self.stopping = threading.Event()
+        time.sleep(0.3)
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+        self.started = time.monotonic()
+
+    def run(self) -> None:
+        from django.db import connection
+
+        from corr.live.services import live_move
+
+        made = dict.fromkeys(self.ids, 0)
+        try:
+            while not self.stopping.wait(1 / self.per_s):
+                game_id = self.ids[self.presses % len(self.ids)]
+                n = made[game_id]
+                live_move(game_id=game_id, by=self.players[n % 2], number=n // 2 + 1)
+                made[game_id] += 1
+                self.presses += 1
+        finally:
+            connection.close()
+
+    def stop(self) -> float:
+        """Stop pressing; the presses a second it made."""
+        self.stopping.set()
+        self.thread.join()
+        return self.presses / (time.monotonic() - self.started)
+
+
 def floor_lateness(count: int, spacing_ms: int) -> list[int]:
     import redis
 
@@ -137,6 +194,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200, help="flags falling at one instant (the burst)")
     parser.add_argument("--staggered", type=int, default=40, help="flags at distinct instants (the latency)")
+    parser.add_argument("--long", type=int, default=10, help="games of over 100 events whose flags fall under load")
+    parser.add_argument("--long-presses", type=int, default=110, help="presses of each long game before its flag")
     args = parser.parse_args()
     os.environ["REDIS_URL"] = REDIS  # tasks go to the worker, not run eagerly
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
@@ -187,6 +246,24 @@ def main() -> None:
         result["burst"] = {"games": args.games, "drain_seconds": drain_s, "flags_per_second": args.games / drain_s,
                            "noop_tasks_per_second": noop_rate(args.games),
                            "within_100ms": sum(1 for v in late if v <= 100)}
+
+        # Long games under load: 100+ events each, their flags falling while other games are pressed. This process
+        # now takes moves as a web server does: it beats, and its beat thread keeps the flags' timers (the worker's
+        # checks judge a game only up to the last beat of such a process: docs/reliability.md).
+        from corr.live.beat import beating_start
+
+        beating_start()
+        traffic = Traffic(arbiter, white, black, 10, 20.0)
+        try:
+            ids = press_long_games(arbiter, white, black, args.long, args.long_presses)
+            late = lateness_ms(ids, 120)
+        finally:
+            per_s = traffic.stop()
+        from corr.models import LiveEvent
+
+        events = min(LiveEvent.objects.filter(game_id=g).count() for g in ids)
+        result["loaded_ms"] = {"median": statistics.median(late), "p95": percentile(late, 0.95), "max": max(late),
+                               "n": len(late), "events_min": events, "traffic_presses_per_s": round(per_s, 1)}
         print(json.dumps(result))
     finally:
         worker.terminate()

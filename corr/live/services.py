@@ -104,7 +104,14 @@ def live_check(*, game_id: int, now_ms: int | None = None, version: int | None =
         beat(now_ms=at_lock(now_ms), every_ms=BEAT_EVERY_MS)
     else:
         seen_ms = seen_up_to_ms()
-    if version is None:
+    if version is not None:
+        # A check of an older version does nothing, whatever it would find under the lock: told by one read of
+        # the key's row (versions only grow), not by the lock and every event. Issue 27: the stale checks of a
+        # game's presses fall due together near its flag, and each took the lock and read 100+ events, so the
+        # one current check waited seconds behind them.
+        if LiveGame.objects.filter(pk=game_id).values_list("version", flat=True).first() != version:
+            return False
+    else:
         game = Game.objects.select_related("tournament", "live").filter(pk=game_id, mode=Mode.LIVE).first()
         if game is None or game.status != GameStatus.ONGOING:
             return False

@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from psycopg.pq import TransactionStatus
 
 from corr.api.live_socket import socket_move
+from corr.live.services import live_check
 from corr.models import LiveEvent, LiveGame
 
 from .conftest import FISCHER_5_2, START_MS, S, live_tournament
@@ -73,3 +74,23 @@ def test_a_press_after_the_flag_fell_records_the_flag_and_not_the_move(arbiter, 
     assert idle()
     kinds = list(LiveEvent.objects.filter(game_id=game_id).values_list("kind", flat=True))
     assert "flag" in kinds and "move" not in kinds, kinds
+
+
+def test_a_check_of_an_older_version_reads_one_row_and_takes_no_lock(arbiter, anna, boris, clock, create_game):
+    # The stale checks of a game's presses fall due together near its flag: each is told by the live row's
+    # version alone (issue 27), not by the lock and every event.
+    game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
+    clock.advance_to(START_MS + S)
+    stale = LiveGame.objects.get(pk=game_id).version
+    assert press(anna, game_id, 1, "e4")["status"] == 201
+    clock.timers.clear()  # no timer records the flag meanwhile
+    clock.advance_to(START_MS + 400 * S)  # black's flag has fallen: a current check would record it
+    with CaptureQueriesContext(connection) as ctx:
+        assert live_check(game_id=game_id, version=stale, now_ms=clock.now) is False
+    sql = [q["sql"] for q in ctx.captured_queries]
+    assert not any("FOR UPDATE" in q or "corr_liveevent" in q for q in sql), sql
+    assert len(sql) <= 2, sql  # the version, and the last beat when the beat is on
+    assert not LiveEvent.objects.filter(game_id=game_id, kind="flag").exists()
+    current = LiveGame.objects.get(pk=game_id).version
+    assert live_check(game_id=game_id, version=current, now_ms=clock.now) is True
+    assert LiveEvent.objects.filter(game_id=game_id, kind="flag").exists()
