@@ -4,9 +4,11 @@ The games are :func:`gamegen.generate_mixed_game`'s (~125 events: start notices,
 notices, penalties, delays, variants) and the engine builds every account and the ledger
 (``compute(..., with_ledger=True)``: the rows the command prints). The floor walks the same parsed
 events and only sums the date differences of those that have two dates: the least any calculator
-must do. Both run in this process, interleaved, best of several rounds, so the ratio survives a
-noisy machine; the ratio judged is the CPU-time one (steadier on a shared machine), the wall-time
-one is given beside it.
+must do. Both run in this process in alternating rounds (floor, engine, floor, ...): each round's
+ratio is the engine's run over the floor's run just before it, and the row quotes the median of
+those ratios with their min-max, so a stall of a shared machine weighs on one round, not on the
+figure. The ratio judged is the CPU-time one (steadier on a shared machine), the wall-time one is
+given beside it; the figures are the medians of the rounds.
 
 The row says which build of the calculator it measured (``corr.clock.BUILD``: ``mypyc``, the
 compiled modules ``make venv`` builds, or ``pure``). When that is the compiled build, the pure
@@ -20,6 +22,7 @@ import gc
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -52,13 +55,20 @@ def engine_pass(games) -> int:
     return accounts
 
 
+def spread(values: list[float]) -> dict:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
 def measure(games: int, events: int = 125) -> dict:
-    """Best-of-rounds wall and CPU seconds of the floor and the engine on ``games`` mixed games."""
+    """Wall and CPU seconds of the floor and the engine on ``games`` mixed games, ``ROUNDS`` alternating rounds.
+
+    Returns the medians of each side's seconds (``engine_wall``, ``floor_cpu``, ...) and the round-by-round
+    ratios, engine over the floor run just before it (``cpu_ratio``, ``wall_ratio``: median, min, max).
+    """
     rng = random.Random(6)
     parsed = [read_game(generate_mixed_game(rng, events)) for _ in range(games)]
     count = sum(len(game.events) for game, _ in parsed)
-    best = {"engine_wall": float("inf"), "floor_wall": float("inf"),
-            "engine_cpu": float("inf"), "floor_cpu": float("inf")}
+    runs: dict[str, list[float]] = {"engine_wall": [], "floor_wall": [], "engine_cpu": [], "floor_cpu": []}
     accounts = 0
     gc.collect()
     gc.disable()  # as the command runs: the calculator's values hold no cycles
@@ -67,18 +77,22 @@ def measure(games: int, events: int = 125) -> dict:
             for name, work in (("floor", floor_pass), ("engine", engine_pass)):
                 wall, cpu = time.perf_counter(), time.process_time()
                 result = work(parsed)
-                best[f"{name}_wall"] = min(best[f"{name}_wall"], time.perf_counter() - wall)
-                best[f"{name}_cpu"] = min(best[f"{name}_cpu"], time.process_time() - cpu)
+                runs[f"{name}_wall"].append(time.perf_counter() - wall)
+                runs[f"{name}_cpu"].append(time.process_time() - cpu)
                 if name == "engine":
                     accounts = result
     finally:
         gc.enable()
-    return best | {"games": games, "events": count, "accounts": accounts, "build": BUILD}
+    ratios = {f"{kind}_ratio": spread([e / f for e, f in zip(runs[f"engine_{kind}"], runs[f"floor_{kind}"], strict=True)])
+              for kind in ("cpu", "wall")}
+    medians = {key: statistics.median(values) for key, values in runs.items()}
+    return medians | ratios | {"rounds": ROUNDS, "games": games, "events": count, "accounts": accounts,
+                               "build": BUILD}
 
 
 def _row(m: dict, *, judged: bool) -> Row:
-    cpu_ratio = m["engine_cpu"] / m["floor_cpu"]
-    wall_ratio = m["engine_wall"] / m["floor_wall"]
+    cpu, wall = m["cpu_ratio"], m["wall_ratio"]
+    cpu_ratio = cpu["median"]
     count, games = m["events"], m["games"]
     return Row(name=f"calculator with the ledger, {m['build']} build: accounts per second ({games:,} mixed games,"
                     f" {count / games:.0f} events each)",
@@ -86,7 +100,9 @@ def _row(m: dict, *, judged: bool) -> Row:
                unit="accounts/s", ratio=round(cpu_ratio, 2),
                target="engine CPU time <= 3x floor CPU time" if judged else "none (the pure-Python fallback)",
                met=cpu_ratio <= 3 if judged else None,
-               note=f"build {m['build']}; CPU ratio {cpu_ratio:.2f}, wall ratio {wall_ratio:.2f}; engine"
+               note=f"build {m['build']}; medians of {m['rounds']} alternating rounds: CPU ratio {cpu_ratio:.2f}"
+                    f" (min {cpu['min']:.2f}, max {cpu['max']:.2f}), wall ratio {wall['median']:.2f}"
+                    f" (min {wall['min']:.2f}, max {wall['max']:.2f}); engine"
                     f" {m['engine_cpu'] * 1e9 / count:.0f} ns CPU an event,"
                     f" floor {m['floor_cpu'] * 1e9 / count:.0f} ns;"
                     " floor: the same loop summing the events' date differences")

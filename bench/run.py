@@ -92,7 +92,8 @@ def nightly_rows(size: dict, scale_out: bool = True) -> list[Row]:
 
 def live_rows(size: dict) -> list[Row]:
     live = json.loads(section("live_flags.py", "--games", str(size["live_burst"]), "--staggered",
-                              str(size["live_staggered"]), database="corr_bench_live"))
+                              str(size["live_staggered"]),
+                              database=os.environ.get("BENCH_LIVE_FLAGS_DATABASE", "corr_bench_live")))
     scheduled, floor, sweep, burst = live["scheduled_ms"], live["floor_ms"], live["sweep_ms"], live["burst"]
     loaded = live["loaded_ms"]
     sweep_ms = live["sweep_seconds"] * 1000
