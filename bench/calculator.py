@@ -83,7 +83,8 @@ def measure(games: int, events: int = 125) -> dict:
                     accounts = result
     finally:
         gc.enable()
-    ratios = {f"{kind}_ratio": spread([e / f for e, f in zip(runs[f"engine_{kind}"], runs[f"floor_{kind}"], strict=True)])
+    ratios = {f"{kind}_ratio": spread([engine / floor for engine, floor
+                                       in zip(runs[f"engine_{kind}"], runs[f"floor_{kind}"], strict=True)])
               for kind in ("cpu", "wall")}
     medians = {key: statistics.median(values) for key, values in runs.items()}
     return medians | ratios | {"rounds": ROUNDS, "games": games, "events": count, "accounts": accounts,

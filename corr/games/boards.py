@@ -138,6 +138,14 @@ class DraughtsBoard:
             return not error.unreadable
         return True
 
+    def ways(self, notation: str) -> str:
+        """The captures ``notation`` could be when its squares fit several (``IllegalNotation.ways``); else blank."""
+        try:
+            draughts_move(self.fen, notation)
+        except IllegalNotation as error:
+            return error.ways
+        return ""
+
     def text(self, move: DraughtsMove) -> str:
         return move.text
 

@@ -132,6 +132,11 @@ def _legal(board: Board, notation: str, path: str):
         raise InvalidInput(_("%(path)s: %(colour)s's move %(number)s %(move)s is not written as a Russian draughts"
                              " move: write c3-d4, or c3:e5 for a capture"), field=path, path=path, colour=colour,
                            number=board.number, move=notation)
+    ways = board.ways(notation) if isinstance(board, DraughtsBoard) else ""
+    if ways:
+        raise InvalidInput(_("%(path)s: %(colour)s's move %(number)s %(move)s fits several captures: name the"
+                             " squares between (%(ways)s)"), field=path, path=path, colour=colour,
+                           number=board.number, move=notation, ways=ways)
     last = board.last()
     if last is None:
         raise InvalidInput(_("%(path)s: %(colour)s's move %(number)s %(move)s is not a legal move in the starting"

@@ -16,6 +16,7 @@ from django.db.models import F, Q, QuerySet
 from corr.gcpause import no_cyclic_gc
 from corr.jsonbytes import json_bytes
 from corr.models import Game, GameEvent, PlayerClock, Tournament
+from corr.pgtimestamps import plain_timestamps
 
 from corr.clock import GameClock
 from corr.clock.charging import ledger_json
@@ -227,6 +228,7 @@ def _clock_tuples_read(*, game: Game) -> list[tuple]:
     if connection.vendor != "postgresql":
         return clock_rows_read(game=game)  # named tuples are tuples of the same fields
     with connection.cursor() as cursor:
+        plain_timestamps(cursor)
         cursor.execute(_CLOCK_EVENTS_SQL, [game.pk])
         rows = cursor.fetchall()
         cursor.execute(_LEAVE_SQL, [game.pk])
@@ -245,6 +247,7 @@ def clock_rows_read(*, game: Game) -> list:
     if connection.vendor != "postgresql":
         return event_rows(GameEvent.objects.filter(game=game).order_by("seq"), CLOCK_EVENT_FIELDS)
     with connection.cursor() as cursor:
+        plain_timestamps(cursor)
         cursor.execute(_CLOCK_EVENTS_SQL, [game.pk])
         rows = list(map(ClockRow._make, cursor.fetchall()))
         cursor.execute(_LEAVE_SQL, [game.pk])

@@ -24,13 +24,16 @@ class IllegalNotation(Exception):
     """A move that is not legal, or not written so corr can read it, in the game's position.
 
     ``unreadable``: not in the kind's notation at all (a draughts move not written ``c3-d4``); else not legal
-    there. The message names the move, never the position (issue 24: a FEN is no message for a player).
+    there. ``ways``: a draughts capture named by squares that several captures fit, those captures written in
+    full (``c3:e5:c7:a5, c3:a5:...``); blank otherwise. The message names the move, never the position
+    (issue 24: a FEN is no message for a player).
     """
 
-    def __init__(self, message: str, unreadable: bool = False) -> None:
+    def __init__(self, message: str, unreadable: bool = False, ways: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.unreadable = unreadable
+        self.ways = ways
 
 
 def readable(kind: str) -> bool:
@@ -82,13 +85,36 @@ def _draughts_after(fen: str, notation: str) -> str:
     return draughts_move(fen, notation)[0]
 
 
+def draughts_square(number: int) -> str:
+    """The algebraic name of pydraughts' square ``number`` (1-32) of the Russian board.
+
+    pydraughts counts the dark squares from White's side, four a rank, left to right: 1 is a1, 4 is g1, 5 is b2,
+    9 is a3. (Its ``convert`` module has the same table, but private; tests/live/test_decide.py checks this one
+    against the squares every legal move leaves and reaches in pydraughts' own FEN.)
+    """
+    rank, index = divmod(number - 1, 4)
+    return "abcdefgh"[2 * index + rank % 2] + str(rank + 1)
+
+
+def _named_in_order(named: list[str], path: list[str]) -> bool:
+    """Whether the squares a player named lie on the move's path in their order (its first and last included)."""
+    if named[0] != path[0] or named[-1] != path[-1]:
+        return False
+    rest = iter(path[1:-1])
+    return all(square in rest for square in named[1:-1])
+
+
 def draughts_move(fen: str, notation: str) -> tuple[str, str]:
     """The Russian draughts move ``notation`` played from ``fen``: the FEN after it and the move as corr writes it.
 
     Written in lower case, ``c3-d4`` for a move and ``c3:e5`` (``c3:e5:c7``, the squares the player named)
     for a capture, whether the player wrote ``-``, ``:`` or ``x``: two ways of writing one move are one text.
-    The move is found by the squares its piece leaves and reaches (pydraughts numbers the squares its own way).
-    :raises IllegalNotation: not written as a Russian draughts move (``unreadable``), or not legal in ``fen``.
+    The move is the legal move whose piece starts and ends on the first and last squares named and passes the
+    squares named between them, in their order, as landing squares of its jumps. When two captures start and
+    end alike (they take other pieces), the player names the squares between (000 and 001 write a capture by
+    its landing squares); naming only the ends is refused, with the moves it could be.
+    :raises IllegalNotation: not written as a Russian draughts move (``unreadable``), not legal in ``fen``, or
+        a capture named by its ends alone that several captures fit.
     """
     text = notation.strip().lower()
     match = DRAUGHTS_MOVE.fullmatch(text)
@@ -97,22 +123,25 @@ def draughts_move(fen: str, notation: str) -> tuple[str, str]:
                               unreadable=True)
     squares = DRAUGHTS_SQUARE.findall(text)
     board = DraughtsBoard(variant=DRAUGHTS_VARIANT, fen=fen)
-    mover = fen[0]
-    partner = "B" if mover == "W" else "W"
-    # pydraughts numbers the squares its own way: a legal move is found by the squares its piece leaves and
-    # reaches, read off the FEN after it (a piece that returns to its square is matched by its captures alone).
-    before = _draughts_pieces(fen)
+    partner = "B" if fen[0] == "W" else "W"
+    before = len(_draughts_pieces(fen)[partner])
+    fits: list[tuple[str, list[str]]] = []
     for move in board.legal_moves():
-        after_board = board.copy()
-        after_board.push(move)
-        after = _draughts_pieces(after_board.fen)
-        left, reached = before[mover] - after[mover], after[mover] - before[mover]
-        if left == {squares[0]} and reached == {squares[-1]} or (
-                not left and not reached and squares[0] == squares[-1]):
-            captured = len(after[partner]) < len(before[partner])
-            written = ":".join(squares) if captured else f"{squares[0]}-{squares[-1]}"
-            return after_board.fen, written
-    raise IllegalNotation(f"{notation!r} is not a legal move in this position")
+        path = [draughts_square(number) for number in move.steps_move]
+        if _named_in_order(squares, path):
+            after_board = board.copy()
+            after_board.push(move)
+            fits.append((after_board.fen, path))
+    if not fits:
+        raise IllegalNotation(f"{notation!r} is not a legal move in this position")
+    if len({after for after, _ in fits}) > 1:
+        ways = ", ".join(":".join(path) for _, path in fits)
+        raise IllegalNotation(f"{notation!r} fits several captures here: name the squares between ({ways})",
+                              ways=ways)
+    after = fits[0][0]
+    captured = len(_draughts_pieces(after)[partner]) < before
+    written = ":".join(squares) if captured else f"{squares[0]}-{squares[-1]}"
+    return after, written
 
 
 class GameEnd:

@@ -241,6 +241,11 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
                     raise InvalidInput(_("%(notation)s is not a Russian draughts move (%(colour)s's move %(number)s):"
                                          " write c3-d4, or c3:e5 for a capture"), field="notation",
                                        notation=repr(notation), colour=colour_word(colour), number=number) from None
+                if error.ways:
+                    raise InvalidInput(_("%(notation)s fits several captures for %(colour)s's move %(number)s: name"
+                                         " the squares between (%(ways)s)"), field="notation",
+                                       notation=repr(notation), colour=colour_word(colour), number=number,
+                                       ways=error.ways) from None
                 raise InvalidInput(_("%(notation)s is not a legal move for %(colour)s's move %(number)s"),
                                    field="notation", notation=repr(notation), colour=colour_word(colour),
                                    number=number) from None

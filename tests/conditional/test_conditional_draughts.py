@@ -6,8 +6,12 @@ cannot read has no position to check a tree from, and says so."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from corr.games import services
+from corr.games.boards import DraughtsBoard
+from corr.games.conditional import tree_checked
+from corr.games.errors import InvalidInput
 from corr.models import ConditionalTree
 
 from ..conftest import TODAY
@@ -141,3 +145,18 @@ def test_the_draughts_game_page_takes_a_line_in_text_and_shows_it_indented(draug
     assert response.status_code == 400
     words = text(response.content.decode())
     assert "ligne 1" in words.lower() and "d4-e5" in words
+
+
+def test_a_draughts_reply_named_by_its_ends_that_two_captures_fit_is_refused_naming_the_node_and_both():
+    # After 1... h6-g5, white's king on a5 reaches h8 over b4 and g7, over b4, f2, f4 and g7, or over b4, f2,
+    # g5 and g7.
+    board = DraughtsBoard("B:WKa5:Bc5,f4,f2,g7,c1,b6,h6,b4", 1)
+    with pytest.raises(InvalidInput) as refused:
+        tree_checked([{"if": "h6-g5", "then": "a5:h8"}], board)
+    assert refused.value.field == "conditional[0].then"
+    with translation.override("en"):
+        message = refused.value.message
+    assert message == ("conditional[0].then: white's move 2 a5:h8 fits several captures: name the"
+                       " squares between (a5:c3:h8, a5:e1:g3:e5:h8, a5:e1:h4:f6:h8)")
+    checked = tree_checked([{"if": "h6-g5", "then": "A5xE1xG3xH8"}], board)
+    assert checked == [{"if": "h6-g5", "then": "a5:e1:g3:h8", "next": []}]
