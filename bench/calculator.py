@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-from common import Row
+from common import Row, spread
 from gamegen import generate_mixed_game
 
 from corr.clock import BUILD, Move, Notice, compute, read_game
@@ -53,10 +53,6 @@ def engine_pass(games) -> int:
         clock = compute(game, as_of, with_ledger=True)
         accounts += len(clock.accounts)
     return accounts
-
-
-def spread(values: list[float]) -> dict:
-    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
 
 def measure(games: int, events: int = 125) -> dict:

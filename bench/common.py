@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -82,6 +83,13 @@ def wait_for_port(port: int, seconds: float = 30) -> None:
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
+
+
+def spread(values: list[float], digits: int | None = None) -> dict:
+    """``{"median", "min", "max"}`` of ``values`` (rounded to ``digits`` when given): how every comparison of the
+    benches is quoted, the median of its alternating rounds with their range."""
+    out = {"median": statistics.median(values), "min": min(values), "max": max(values)}
+    return out if digits is None else {key: round(value, digits) for key, value in out.items()}
 
 
 def percentile(values: list[float], p: float) -> float:

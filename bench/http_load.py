@@ -57,7 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
 
-from common import ROOT, Row, free_port, percentile, service_env, wait_for_port  # noqa: E402
+from common import ROOT, Row, free_port, percentile, service_env, spread, wait_for_port  # noqa: E402
 
 CLIENTS = 32
 WORKERS = int(os.environ.get("BENCH_HTTP_WORKERS") or 2 * (os.cpu_count() or 1) + 1)
@@ -164,17 +164,19 @@ def alternate(seconds: float, sides: dict) -> dict:
 
 
 def by_round(a: dict, b: dict, key: str) -> dict:
-    """``key`` of side ``a`` over side ``b``, round by round (each of a's rounds against b's round beside it).
+    """``key`` of side ``a`` over side ``b``, round by round (each of a's rounds against b's round beside it,
+    when both sides ran in one ``alternate``; the clock read's reference row pairs the rounds of two phases in
+    their order, and has no target).
 
     Returns the median and the min and max of those ratios, and the medians of each side's ``key`` over its
     rounds (``a``, ``b``): the figures a row quotes.
     """
     ratios = [x[key] / y[key] for x, y in zip(a["rounds"], b["rounds"], strict=True)]
-    return {"median": statistics.median(ratios), "min": min(ratios), "max": max(ratios),
-            "a": statistics.median(x[key] for x in a["rounds"]), "b": statistics.median(y[key] for y in b["rounds"])}
+    return spread(ratios) | {"a": statistics.median(x[key] for x in a["rounds"]),
+                             "b": statistics.median(y[key] for y in b["rounds"])}
 
 
-def spread(r: dict) -> str:
+def range_text(r: dict) -> str:
     return f"median of {ROUNDS} rounds' ratios, min {r['min']:.2f}, max {r['max']:.2f}"
 
 
@@ -333,34 +335,35 @@ def main(seconds: float, read_moves: tuple[int, int]) -> list[Row]:
         Row(name=f"move submission: moves stored per second (32 players, gunicorn {WORKERS} workers, PostgreSQL)",
             figure=round(tp["a"], 1), floor=round(tp["b"], 1), unit="requests/s",
             ratio=round(ratio_tp, 2), target=">= 0.5x floor", met=ratio_tp >= 0.5 and stored == moves["ok"],
-            note=f"closed loop; {spread(tp)}; {moves['ok']} moves answered 201, {stored} stored,"
+            note=f"closed loop; {range_text(tp)}; {moves['ok']} moves answered 201, {stored} stored,"
                  f" {moves['errors']} errors; floor {floor['ok']} inserts, {floor['errors']} errors;"
                  f" pooled closed-loop p99 {moves['p99_ms']:.1f} ms, floor {floor['p99_ms']:.1f} ms"),
         Row(name=f"move submission: p99 latency at a fixed {rate:.0f} requests/s (open loop)",
             figure=round(p99["a"], 1), floor=round(p99["b"], 1), unit="ms",
             ratio=round(ratio_p99, 2), target="<= 2x floor p99",
             met=ratio_p99 <= 2 and stored_open == moves_open["ok"] and not moves_open["errors"],
-            note=f"{spread(p99)}; pooled p50 {moves_open['p50_ms']:.1f} ms, floor p50 {floor_open['p50_ms']:.1f} ms;"
+            note=f"{range_text(p99)}; pooled p50 {moves_open['p50_ms']:.1f} ms,"
+                 f" floor p50 {floor_open['p50_ms']:.1f} ms;"
                  f" served {moves_open['per_second']:.0f}/s and {floor_open['per_second']:.0f}/s;"
                  f" {moves_open['ok']} moves, {stored_open} stored, {moves_open['errors']} errors"),
         Row(name=f"clock read: GET /api/games/{{id}}/, {short}-move game, p50 at {hit_rate:.0f}/s, cache hit",
             figure=round(vs_floor["a"], 1), floor=round(vs_floor["b"], 1), unit="ms",
             ratio=round(vs_floor["median"], 2), target="(reference)", met=None,
-            note=f"floor: its p50 at {rate:.0f}/s; {spread(vs_floor)}; pooled p99 {hit[short]['p99_ms']:.1f} ms;"
+            note=f"floor: its p50 at {rate:.0f}/s; {range_text(vs_floor)}; pooled p99 {hit[short]['p99_ms']:.1f} ms;"
                  f" on a cache miss at {miss_rate:.0f}/s p50 {miss[short]['p50_ms']:.1f} ms,"
                  f" p99 {miss[short]['p99_ms']:.1f} ms"),
         Row(name=f"clock read: {long}-move game vs {short}-move game, p50 at {hit_rate:.0f}/s (open loop), cache hit",
             figure=round(on_hit["a"], 1), floor=round(on_hit["b"], 1), unit="ms",
             ratio=round(ratio_hit, 2), target=f"{long}-move game <= 1.2x the {short}-move game",
             met=ratio_hit <= 1.2 and not hit[long]["errors"] and not hit[short]["errors"],
-            note=f"{spread(on_hit)}; pooled p99 {hit[long]['p99_ms']:.1f} ms vs {hit[short]['p99_ms']:.1f} ms"
+            note=f"{range_text(on_hit)}; pooled p99 {hit[long]['p99_ms']:.1f} ms vs {hit[short]['p99_ms']:.1f} ms"
                  f" ({hit[long]['p99_ms'] / hit[short]['p99_ms']:.2f}x); rate: half the {long}-move game's"
                  f" closed-loop {hit_served:.0f} reads/s"),
         Row(name=f"clock read: {long}-move game vs {short}-move game, p50 at {miss_rate:.0f}/s (open loop), cache miss",
             figure=round(on_miss["a"], 1), floor=round(on_miss["b"], 1), unit="ms",
             ratio=round(ratio_miss, 2), target=f"{long}-move game <= 1.2x the {short}-move game",
             met=ratio_miss <= 1.2 and not miss[long]["errors"] and not miss[short]["errors"],
-            note=f"{spread(on_miss)}; pooled p99 {miss[long]['p99_ms']:.1f} ms vs {miss[short]['p99_ms']:.1f} ms"
+            note=f"{range_text(on_miss)}; pooled p99 {miss[long]['p99_ms']:.1f} ms vs {miss[short]['p99_ms']:.1f} ms"
                  f" ({miss[long]['p99_ms'] / miss[short]['p99_ms']:.2f}x); rate: half the {long}-move game's"
                  f" closed-loop {miss_served:.0f} reads/s; no clock cache in this server"),
     ]

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -33,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from corr.clock import Ruleset  # noqa: E402
 from corr.clock.build import in_use  # noqa: E402
 from corr.clock.live import LiveMove, LiveStart, live_clock  # noqa: E402
+from common import spread  # noqa: E402  (bench/, the script's own folder, is on the path)
 
 FISCHER = Ruleset.from_mapping({"time_control": {"unit": "seconds", "system": "fischer", "initial": 300,
                                                  "increment": 3}})
@@ -93,9 +93,9 @@ def measure(sizes: list[int], rounds: int) -> dict:
     result = {"build": in_use(), "rounds": rounds, "sizes": {}}
     for n in sizes:
         growth = [a / b for a, b in zip(out[n]["press"], out[smallest]["press"], strict=True)]
-        result["sizes"][n] = {name: spread(values) for name, values in out[n].items()} | {
-            f"press_vs_{smallest}": spread(growth),
-            "press_vs_floor": spread([a / b for a, b in zip(out[n]["press"], out[n]["floor"], strict=True)])}
+        result["sizes"][n] = {name: spread(values, 3) for name, values in out[n].items()} | {
+            f"press_vs_{smallest}": spread(growth, 3),
+            "press_vs_floor": spread([a / b for a, b in zip(out[n]["press"], out[n]["floor"], strict=True)], 3)}
     return result
 
 
@@ -110,10 +110,6 @@ def one_round(snapshot: dict, last, now: int, floor: FloorClock, events: list) -
     return {"press": per_press_us(lambda: live_clock(FISCHER, [last], now, snapshot=snapshot)),
             "floor": per_press_us(floor_press),
             "replay": per_press_us(lambda: live_clock(FISCHER, events, now), repeat=max(1, 2000 // len(events)))}
-
-
-def spread(values: list[float]) -> dict:
-    return {"median": round(statistics.median(values), 3), "min": round(min(values), 3), "max": round(max(values), 3)}
 
 
 def main() -> None:

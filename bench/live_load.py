@@ -47,7 +47,6 @@ import json
 import os
 import platform
 import random
-import statistics
 import subprocess
 import sys
 import time
@@ -59,7 +58,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from common import (PY, REDIS, ROOT, database_url, free_port, percentile, recreate_database,  # noqa: E402
-                    service_env, wait_for_port)
+                    service_env, spread, wait_for_port)
 
 DATABASE = os.environ.get("BENCH_LIVE_DATABASE", "corr_bench_live_load")
 DAPHNE_NAME, WORKER_NAME = "corr-bench-live-daphne", "corr-bench-live-worker"
@@ -412,12 +411,10 @@ def run_round(mode: str, games: int, seconds: float, cookies: dict, round_no: in
 
 # --- the summary ------------------------------------------------------------------------------------
 
-def spread(values: list) -> dict | None:
+def spread_of(values: list) -> dict | None:
+    """``common.spread`` of the values measured (None: a round without one), to 2 decimals; None if none was."""
     values = [v for v in values if v is not None]
-    if not values:
-        return None
-    return {"median": round(statistics.median(values), 2), "min": round(min(values), 2),
-            "max": round(max(values), 2)}
+    return spread(values, 2) if values else None
 
 
 def text(s: dict | None, unit: str = "") -> str:
@@ -440,16 +437,16 @@ def summarise(rounds: list[dict]) -> dict:
     flags = [max(r["flags_recorded_ms"], default=None) for r in corr]
     out = {"games": corr[0]["games"] if corr else None, "rounds": len(corr)}
     for mode, mine in (("corr", corr), ("floor", floor)):
-        out[mode] = {key: spread([r[key] for r in mine]) for key in (
+        out[mode] = {key: spread_of([r[key] for r in mine]) for key in (
             "offered_per_s", "served_per_s", "move_p50_ms", "move_p99_ms", "push_p50_ms", "push_p99_ms",
             "client_cpu", "server_cpu_ms_per_move")}
         out[mode]["errors"] = sum(sum(r["errors"].values()) for r in mine)
         out[mode]["saturated_rounds"] = sum(1 for r in mine if r["saturated"])
-    out["corr"]["db_sessions_max"] = spread([r["db_sessions"]["max"] for r in corr])
-    out["corr"]["flag_recorded_p99_ms"] = spread([pct(r["flags_recorded_ms"], 99) for r in corr])
-    out["corr"]["flag_recorded_max_ms"] = spread(flags)
-    out["corr"]["flag_pushed_p99_ms"] = spread([pct(r["flags_pushed_ms"], 99) for r in corr])
-    out["push_p99_ratio"] = spread(ratios)
+    out["corr"]["db_sessions_max"] = spread_of([r["db_sessions"]["max"] for r in corr])
+    out["corr"]["flag_recorded_p99_ms"] = spread_of([pct(r["flags_recorded_ms"], 99) for r in corr])
+    out["corr"]["flag_recorded_max_ms"] = spread_of(flags)
+    out["corr"]["flag_pushed_p99_ms"] = spread_of([pct(r["flags_pushed_ms"], 99) for r in corr])
+    out["push_p99_ratio"] = spread_of(ratios)
     c = out["corr"]
     out["targets"] = {
         "every press served": c["errors"] == 0 and all(r["moves"] >= r["offered_per_s"] * r["seconds"] - r["games"]
