@@ -45,6 +45,29 @@ def pgn_mode(mode: str, *, email: bool) -> str:
     return PGN_MODES.get(mode) or ("EM" if email else "PM")
 
 
+def pgn_termination(termination: str) -> str:
+    """PGN's ``Termination`` (section 9.8.1) of a finished game's termination as corr stores it.
+
+    A flag is a ``time forfeit``, a forfeit by the rules (a third illegal move, late arrival) a ``rules
+    infraction``; what the board or the players ended (checkmate, stalemate, a claimed or agreed draw, a
+    resignation: issue 36) is ``normal``; a result an arbiter typed is an ``adjudication``. corr's own words
+    stay in the comment after the last move.
+    """
+    text = termination.lower()
+    if "lost on time" in text or "flag fell" in text or "time ran out" in text:
+        return "time forfeit"
+    if "lost by" in text:
+        return "rules infraction"
+    if any(words in text for words in _NORMAL):
+        return "normal"
+    return "adjudication"
+
+
+_NORMAL = ("checkmates", "stalemated", "captured or blocked", "claimed a draw", "resigned", "resignation",
+           "draw agreed")
+"""Words of the terminations corr writes when the board or the players ended the game (``corr.games.records``)."""
+
+
 def game_pgn(*, facts: dict, moves, pending) -> str:
     """PGN of one game: the seven tag roster, the time control, the moves as entered with their facts.
 
@@ -60,6 +83,7 @@ def game_pgn(*, facts: dict, moves, pending) -> str:
         ("CorrTimeControl", time_control_text(facts["ruleset"])),
         *facts.get("tags", []),
         ("Mode", pgn_mode(facts["mode"], email=facts.get("email", False))),
+        *([("Termination", pgn_termination(facts.get("termination") or ""))] if facts["result"] != "*" else []),
     ]
     text = movetext(moves, first=facts["first"], check=chess_check(), pending=pending, notes=facts["notes"],
                     result=facts["result"], preface=facts.get("preface", []))

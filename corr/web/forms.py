@@ -151,6 +151,10 @@ class MoveForm(ConditionalMixin, PageForm):
     mail = forms.ChoiceField(label=_("Sent by"), choices=POSTAL_MAIL, required=False)
     receipt_change = forms.BooleanField(label=_("Yes: replace the receipt I recorded by this date"), required=False)
     conditional = conditional_field()
+    claim_draw = forms.BooleanField(
+        label=_("Claim a draw with this move"), required=False,
+        help_text=_("threefold repetition (the position after it stands for the third time, FIDE 9.2) or fifty moves"
+                    " of each side without a capture or a pawn move (FIDE 9.3); an unfounded claim stores nothing"))
 
 
 VARIANT_TEXT_MAX = 2 * lim.CONDITIONAL_DEPTH_MAX * (lim.NOTATION_MAX + 6)

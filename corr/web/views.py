@@ -44,8 +44,9 @@ from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user
 from corr.games.turns import Turn, TurnSince, TurnState, game_turns, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
+from corr.games.services.ending import claim_founded
 from corr.models import (
-    RECORD_KINDS, EventKind, Game, GameEvent, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
+    RECORD_KINDS, EventKind, Game, GameEvent, GameKind, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
     Tournament,
 )
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
@@ -286,6 +287,10 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "draw_offer": offer, "offer_mine": offer is not None and offer.by == colour,
         "can_offer": offer is None and colour is not None and time.to_move not in (None, colour),
         "can_answer": offer is not None and offer.by != colour and my_turn,
+        # Issue 36: chess server games; a draw is claimed with the move (the move form's box) or, when the position
+        # founds it now, on one's turn (FIDE 9.2, 9.3).
+        "claim_shown": game.mode == Mode.SERVER and game.kind_in_force == GameKind.CHESS,
+        "can_claim": my_turn and game.mode == Mode.SERVER and claim_founded(game, rows),
     }
 
 
@@ -375,8 +380,11 @@ def move_post(request, game_id: int):
         if text.strip():
             data["conditional"] = form.line.tree
         if game.mode == Mode.SERVER:
-            data = {"number": data["number"], "notation": data["notation"], "conditional": data.get("conditional")}
+            data = {"number": data["number"], "notation": data["notation"], "conditional": data.get("conditional"),
+                    "claim_draw": data["claim_draw"]}
         else:
+            if data.pop("claim_draw"):  # said by the service, in the reader's words, naming claim_draw
+                data["claim_draw"] = True
             time, _rows = game_time_get(game=game, as_of=today)
             pending = time.assembled.pending
             recorded = pending.received_on if pending and not pending.presumed else None
@@ -537,6 +545,11 @@ def _draw_accept_question(game, user) -> str:
         "game": game.pk}
 
 
+def _draw_claim_question(game, user) -> str:
+    return _("Claim a draw in game #%(game)s? The position founds it (FIDE 9.2, 9.3): the game ends ½-½ at once;"
+             " only an arbiter can reopen it.") % {"game": game.pk}
+
+
 def _draw_offer_question(game, user) -> str:
     partner = game.user_of(other(game.colour_of(user))).username
     return _("Offer a draw in game #%(game)s? %(partner)s may accept it until your next move, and the game then"
@@ -564,6 +577,12 @@ def resign_post(request, game_id: int):
 @require_POST
 def draw_offer_post(request, game_id: int):
     return _players_result_post(request, game_id, services.draw_offer_make, _draw_offer_question)
+
+
+@login_required
+@require_POST
+def draw_claim_post(request, game_id: int):
+    return _players_result_post(request, game_id, services.draw_claim, _draw_claim_question)
 
 
 @login_required

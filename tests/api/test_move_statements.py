@@ -20,6 +20,8 @@ from django.test.utils import CaptureQueriesContext
 from corr.games import services
 from corr.models import CaseKind, OverstepCase
 
+from ..support.legal_moves import dance
+
 from ..conftest import NOW, TODAY
 
 pytestmark = pytest.mark.django_db
@@ -27,11 +29,11 @@ pytestmark = pytest.mark.django_db
 POSTGRES_STATEMENTS = 5  # token, SAVEPOINT (BEGIN), lock and read, store, RELEASE (COMMIT)
 
 
-def statements(client, game, number: int, **extra) -> tuple[int, list[str]]:
+def statements(client, game, number: int, colour: str = "white", **extra) -> tuple[int, list[str]]:
     """The statements one move sends; a ``PREPARE`` is once per database session, not per move: not counted."""
     with CaptureQueriesContext(connection) as ctx:
-        r = client.post(f"/api/games/{game.pk}/moves/", {"number": number, "notation": "Nf3", **extra},
-                        format="json")
+        r = client.post(f"/api/games/{game.pk}/moves/",
+                        {"number": number, "notation": dance(colour, number), **extra}, format="json")
     assert r.status_code == 201, r.json()
     sql = [q["sql"] for q in ctx.captured_queries if not q["sql"].startswith("PREPARE ")]
     return len(sql), sql
@@ -51,7 +53,7 @@ def test_a_move_costs_a_fixed_number_of_statements_whatever_the_game_length(api,
     counts = []
     for n in range(1, 13):
         counts.append(statements(white, fresh_server_game, n)[0])
-        counts.append(statements(black, fresh_server_game, n)[0])
+        counts.append(statements(black, fresh_server_game, n, "black")[0])
     assert len(set(counts)) == 1, counts
     if connection.vendor == "postgresql":
         assert counts[0] == POSTGRES_STATEMENTS, statements(white, fresh_server_game, 13)[1]
@@ -78,13 +80,13 @@ def test_an_overstepped_game_writes_its_unchanged_case_once_a_day(api, server_ga
     white.get("/api/users/me/")
     first, _ = statements(white, server_game, 1)
     assert OverstepCase.objects.filter(game=server_game, kind=CaseKind.OVERSTEP).exists()
-    second, _ = statements(black, server_game, 1)
+    second, _ = statements(black, server_game, 1, "black")
     third, sql = statements(white, server_game, 2)  # the same case, same figures, same day: not written
     assert not any("UPDATE \"corr_overstepcase\"" in q for q in sql), sql
     assert third <= second
     frozen.move_to(NOW + timedelta(days=1))
     assert date.today() == TODAY + timedelta(days=1)
-    _, sql = statements(black, server_game, 2)  # a new day: the case's figures are re-checked and written
+    _, sql = statements(black, server_game, 2, "black")  # a new day: the case's figures are re-checked and written
     assert any("corr_overstepcase" in q for q in sql)
 
 

@@ -16,6 +16,8 @@ from rest_framework.authtoken.models import Token
 
 from corr.models import GameEvent
 
+from ..support.legal_moves import dance
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ROUNDS = 6
@@ -44,8 +46,9 @@ def test_two_simultaneous_submissions_of_one_move_store_exactly_one(live_server,
     for n in range(1, ROUNDS + 1):
         for name, colour in players:
             headers = {"Authorization": f"Token {tokens[name]}"}
-            results = fire_together([(url, headers, {"number": n, "notation": "a"}),
-                                     (url, headers, {"number": n, "notation": "b"})])
+            # One legal move written two ways (SAN, UCI): both checked on the board, one stored.
+            results = fire_together([(url, headers, {"number": n, "notation": dance(colour, n)}),
+                                     (url, headers, {"number": n, "notation": dance(colour, n, uci=True)})])
             codes = sorted(r.status_code for r in results)
             assert codes == [201, 409], [r.text for r in results]
             assert GameEvent.objects.filter(game=server_game, kind="move", player=colour, number=n).count() == 1

@@ -16,7 +16,8 @@ FOOLS_MATE = ["f3", "e5", "g4", "Qh4#"]
 # Sam Loyd's stalemate in ten moves: white's 10. Qe6 leaves black no legal move and no check.
 LOYD_STALEMATE = ["e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7", "Qxb7", "Qd3",
                   "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6"]
-KNIGHTS_DANCE = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]  # the start position, a third time after 4...Ng8
+# The starting position stands for the third time after 4...Ng8.
+KNIGHTS_DANCE = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]
 
 
 def post(client, game, body, path="moves/", **headers):

@@ -59,7 +59,7 @@ def test_a_three_level_tree_fires_twice_and_then_drops_on_an_unexpected_move(api
     assert tree_of(api, anna, server_game)["conditional"] == []
     assert not ConditionalTree.objects.exists()
     assert moves_of(api, anna, server_game) == [
-        ("white", 1, "e4", "", ""), ("black", 1, "e7-e5", "", ""), ("white", 2, "Nf3", "conditional", LINE),
+        ("white", 1, "e4", "", ""), ("black", 1, "e5", "", ""), ("white", 2, "Nf3", "conditional", LINE),
         ("black", 2, "Nc6", "", ""), ("white", 3, "Bb5", "conditional", LINE), ("black", 3, "Nf6", "", "")]
     move(api, anna, server_game, 4, "O-O")  # the game goes on by hand
 
@@ -188,7 +188,11 @@ def test_a_replayed_submission_of_the_partners_move_stores_one_outcome(api, serv
         ("white", 1, "e4"), ("black", 1, "e5"), ("white", 2, "Nf3")]
 
 
-def test_a_partners_move_the_board_cannot_read_drops_the_tree_and_is_stored(api, server_game, anna, boris):
+def test_a_partners_move_the_board_cannot_read_is_refused_and_the_tree_stays(api, server_game, anna, boris):
     move(api, anna, server_game, 1, "e4", conditional=RUY)
-    body = move(api, boris, server_game, 1, "e5?!x")  # server games store what is typed
-    assert body["to_move"] == "white" and tree_of(api, anna, server_game)["conditional"] == []
+    tree = tree_of(api, anna, server_game)
+    r = post(api, boris, server_game, "moves/", {"number": 1, "notation": "e5?!x"})  # checked on the board (issue 36)
+    assert r.status_code == 400 and r.json()["field"] == "notation"
+    assert tree_of(api, anna, server_game) == tree
+    body = move(api, boris, server_game, 1, "e5!?")  # SAN with its annotation: the move, and the line fires
+    assert body["clock"]["players"]["white"]["made"] == 2

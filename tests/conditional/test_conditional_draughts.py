@@ -5,6 +5,8 @@ cannot read has no position to check a tree from, and says so."""
 
 from __future__ import annotations
 
+from ..support.legal_moves import store_unchecked
+
 import pytest
 from django.utils import translation
 
@@ -55,8 +57,9 @@ def test_a_draughts_tree_is_stored_as_corr_writes_moves_and_fires_twice_then_dro
     assert body["to_move"] == "white" and tree_of(api, anna, game)["conditional"] == []
     assert not ConditionalTree.objects.exists()
     assert moves_of(api, anna, game) == [
-        ("white", 1, "c3-d4", "", ""), ("black", 1, "B6-C5", "", ""), ("white", 2, "d4:b6", "conditional", NOTE),
-        ("black", 2, "a7-c5", "", ""), ("white", 3, "b2-c3", "conditional", NOTE), ("black", 3, "h6-g5", "", "")]
+        # Stored as corr writes them (issue 36): lower case, a capture with ":".
+        ("white", 1, "c3-d4", "", ""), ("black", 1, "b6-c5", "", ""), ("white", 2, "d4:b6", "conditional", NOTE),
+        ("black", 2, "a7:c5", "", ""), ("white", 3, "b2-c3", "conditional", NOTE), ("black", 3, "h6-g5", "", "")]
 
 
 @pytest.mark.parametrize("language, words", [
@@ -95,12 +98,14 @@ def test_a_draughts_tree_is_refused_naming_the_node_and_the_rule(api, draughts_g
 
 def test_a_game_whose_moves_corr_cannot_read_refuses_a_tree_naming_the_move(api, draughts_game, anna, boris):
     game = draughts_game
-    # International draughts' numbers: a server game stores what is typed, and no position can be read from it.
+    # International draughts' numbers: refused now (issue 36); a game stored before keeps them, and no position
+    # can be read from it.
     r = post(api, anna, game, "moves/", {"number": 1, "notation": "32-28",
                                          "conditional": [{"if": "19-23", "then": "28x19"}]})
     assert r.status_code == 400 and r.json()["field"] == "notation", r.json()
-    assert "32-28 is not a legal Russian draughts move here (write c3-d4, or c3:e5 for a capture)" in r.json()["detail"]
-    move(api, anna, game, 1, "32-28")  # without a tree the move is taken
+    assert r.json()["detail"] == ("32-28 is not written as a Russian draughts move (c3-d4, or c3:e5 for a capture):"
+                                  " white to move in the starting position")
+    store_unchecked(game, anna, "white", 1, "32-28")
     r = api(anna).put(f"/api/games/{game.pk}/conditional/", {"conditional": [{"if": "19-23", "then": "28x19"}]},
                       format="json", HTTP_ACCEPT_LANGUAGE="fr")
     assert r.status_code == 400 and r.json()["field"] == "conditional", r.json()
@@ -111,7 +116,7 @@ def test_a_game_whose_moves_corr_cannot_read_refuses_a_tree_naming_the_move(api,
     assert r.json()["detail"] == (
         "white's move 1 32-28 cannot be played on a Russian draughts board (moves written c3-d4, c3:e5 for a"
         " capture): conditional moves are checked from the game's position")
-    move(api, boris, game, 1, "19-23")  # without a tree the move is taken: the game goes on
+    move(api, boris, game, 1, "19-23")  # without a tree the move is taken as written: the game goes on
     assert not ConditionalTree.objects.exists()
 
 

@@ -94,6 +94,18 @@ def test_one_refused_game_imports_nothing_and_each_refusal_names_the_game_and_mo
     assert Game.objects.filter(tournament=target).count() == 0 and GameEvent.objects.count() == 0
 
 
+def test_an_illegal_move_refuses_its_game_naming_the_move_never_cuts_it(api, arbiter, anna, boris, target, frozen):
+    # python-chess stops reading at the illegal move: the game must not be stored cut before move 3 (issue 36).
+    pgn = ICCF_EVENT.replace("2. c4 {[%ccsnt 2026.02.23,09:15]}", "2. Nf3 {[%ccsnt 2026.02.22,09:15]} Nc6"
+                             " {[%ccsnt 2026.02.22,10:00]} 3. Ke3 {[%ccsnt 2026.02.23,09:15]} Nf6"
+                             " {[%ccsnt 2026.02.23,10:00]}")
+    r = post(api, arbiter, target, pgn)
+    assert r.status_code == 400, r.json()
+    assert r.json()["errors"] == ["game 1 (anna - boris), move 3. (white): Ke3 is not a legal move there; the game is"
+                                  " refused whole rather than cut before it"]
+    assert Game.objects.filter(tournament=target).count() == 0 and GameEvent.objects.count() == 0
+
+
 def test_the_calculator_checks_the_moves_in_their_place(api, arbiter, anna, boris, target, frozen):
     # A move stamped after the import's instant (12:00 UTC, 15:00 in Moscow): the calculator refuses it.
     late = ICCF_EVENT.split("\n\n[Event")[0].replace("2026.02.23,09:15", "2026.03.01,15:00:01")

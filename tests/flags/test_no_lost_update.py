@@ -28,6 +28,7 @@ from corr.models import Game, PlayerClock
 from corr.nightly.job import nightly_job
 
 from ..conftest import NOW, TODAY
+from ..support.legal_moves import dance
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,9 +69,9 @@ def test_moves_and_the_nightly_job_at_once_leave_every_stored_clock_true(live_se
     def play(game_id: int, tokens: list[str]) -> None:
         session = requests.Session()
         for number in range(1, MOVES_EACH + 1):
-            for token in tokens:
+            for colour, token in zip(("white", "black"), tokens, strict=True):
                 r = session.post(f"{live_server.url}/api/games/{game_id}/moves/",
-                                 json={"number": number, "notation": "e4"},
+                                 json={"number": number, "notation": dance(colour, number)},
                                  headers={"Authorization": f"Token {token}"}, timeout=60)
                 if r.status_code != 201:
                     failures.append(f"game {game_id} move {number}: {r.status_code} {r.text}")

@@ -94,7 +94,9 @@ def test_each_refusal_answers_its_word_and_stores_nothing(server_game, anna, bor
     assert send("boris", "boris-pass-1", 1, "e5") == "AuthenticationFailed"  # the sign-in password is not one
     assert send("boris", secrets["boris"], 1, "e5", game_id=999999) == "InvalidGameID"
     assert send("boris", secrets["boris"], 1, "e5", acceptDraw="true") == "NoDrawWasOffered"
-    assert send("boris", secrets["boris"], 1, "e5", claimDraw="true") == "FeatureUnavailable"
+    # A claim with a move that repeats nothing is unfounded (FIDE 9.2, 9.3; issue 36): no move stored either.
+    assert send("boris", secrets["boris"], 1, "e5", claimDraw="true") == "InvalidMove"
+    assert send("boris", secrets["boris"], 1, "", claimDraw="true") == "InvalidMove"
     assert GameEvent.objects.count() == before
     assert send("boris", secrets["boris"], 1, "e5") == "Success"
 

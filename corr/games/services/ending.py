@@ -139,3 +139,14 @@ def board_end_emails(*, game: Game, mover: str, ending: str):
                                     tournament_id=game.tournament_id,
                                     recipients=[person.email] if person.email else [], subject=subject, body=body))
     return emails
+
+
+def claim_founded(game: Game, rows) -> bool:
+    """Whether the player to move of ``game`` (its events ``rows``) could claim a draw now, without moving: a chess
+    game whose moves corr reads, its position standing for the third time or 50 moves passed (FIDE 9.2, 9.3)."""
+    from ..replay import game_replay
+
+    replay = game_replay(game, rows)
+    if not replay.whole or not isinstance(replay.board, ChessBoard):
+        return False
+    return replay.board.board.is_repetition(3) or replay.board.board.halfmove_clock >= 100

@@ -103,6 +103,7 @@ def _game_import(tournament: Tournament, by: User, read, number: int, now: datet
     unknown = [name for name in names if name not in users]
     if unknown:
         raise _Refused(f"{label}: no user {', '.join(repr(n) for n in unknown)} (players are matched by username)")
+    _legal_checked(read, label)
     exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
     try:
         (file,) = games_from_pgn(read.accept(exporter), ruleset=tournament.ruleset.as_dict(),
@@ -133,6 +134,19 @@ def _game_import(tournament: Tournament, by: User, read, number: int, now: datet
     except (ServiceError, ClockError) as error:
         raise _Refused(f"{label}: {error.message}")
     return game
+
+
+def _legal_checked(read, label: str) -> None:
+    """Refuse a game python-chess stopped reading at an illegal or unreadable move (issue 36): its mainline ends
+    before that move, and importing the rest would cut the game silently. :raises _Refused: naming the move."""
+    if not read.errors:
+        return
+    made = sum(1 for _node in read.mainline())
+    colour, dots = ("white", ".") if made % 2 == 0 else ("black", "...")
+    error = str(read.errors[0])
+    written = error.split("'")[1] if error.count("'") >= 2 else error
+    raise _Refused(f"{label}, move {made // 2 + 1}{dots} ({colour}): {written} is not a legal move there; the game is"
+                   " refused whole rather than cut before it")
 
 
 def _move_row(game: Game, by: User, event: dict, san: str) -> GameEvent:
