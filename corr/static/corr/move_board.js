@@ -43,7 +43,7 @@ function start() {
     confirmBox.hidden = true
     const listBox = make("p", "mb-list")
     root.append(surface, status, choices, confirmBox, listBox)
-    if (diagram) diagram.hidden = true
+    if (diagram) diagram.style.display = "none"
     root.hidden = false
 
     const board = new Chessboard(surface, {
@@ -85,7 +85,8 @@ function start() {
     // --- a move chosen: asked which when several fit, then shown and confirmed ----------------------------------
     function ask(candidates) {
         choices.replaceChildren(make("span", "mb-which", words.which))
-        candidates.forEach((move) => {
+        const order = (move) => "qrbn".indexOf(move.promotion)  // a promotion: the queen first
+        candidates.slice().sort((a, b) => order(a) - order(b)).forEach((move) => {
             const button = make("button", "secondary mb-choice", label(move))
             button.type = "button"
             button.dataset.notation = move.notation
