@@ -72,7 +72,7 @@ def diagram(placement: str, *, kind: str, orientation: str = "white", last: list
     words = "; ".join(f"{names[p]} {s}" for s, p in sorted(pieces.items(), key=lambda i: (i[1].islower(), i[0])))
     title = caption or _("The position")
     return mark_safe(
-        f'<svg id="diagram-svg" class="diagram diagram-{kind}" viewBox="0 0 {size} {size}" role="img" aria-labelledby="diagram-title"'
-        f' aria-describedby="diagram-desc" xmlns="http://www.w3.org/2000/svg">'
+        f'<svg id="diagram-svg" class="diagram diagram-{kind}" viewBox="0 0 {size} {size}" role="img"'
+        f' aria-labelledby="diagram-title" aria-describedby="diagram-desc" xmlns="http://www.w3.org/2000/svg">'
         f'<title id="diagram-title">{escape(title)}</title><desc id="diagram-desc">{escape(words)}</desc>'
         + "".join(parts) + "</svg>")

@@ -69,7 +69,7 @@ def test_a_promotion_clicked_on_the_board_is_asked_confirmed_sent_and_seen_by_th
     assert [b.text for b in page.all(f"{BOARD} .mb-choice")] == [
         "b8=Q (queen)", "b8=R (rook)", "b8=B (bishop)", "b8=N (knight)"]
     page.click(f'{BOARD} .mb-choice[data-notation="b7b8q"]', navigates=False)
-    confirm = wait_for(page, f"{BOARD} .mb-confirm")
+    wait_for(page, f"{BOARD} .mb-confirm")
     assert "cannot be taken back" in page.find(f"{BOARD} .mb-status").text
     assert GameEvent.objects.filter(game=game, kind="move").count() == 8  # nothing sent before the confirmation
     assert page.no_horizontal_scroll() and page.layout_problems() == []
