@@ -18,7 +18,7 @@ from corr.jsonbytes import json_bytes
 from corr.models import Game, GameEvent, GameStatus, Mode, PlayerClock, Tournament
 from corr.pgtimestamps import plain_timestamps
 
-from corr.clock import GameClock
+from corr.clock import ClockError, GameClock
 from corr.clock.charging import ledger_json
 from corr.clock.assembly import CLOCK_FIELDS, ClockRow
 
@@ -122,14 +122,18 @@ def next_on_move(*, user, now: datetime, excluding: int | None = None) -> Game |
     over the control first), ``excluding`` one game's id (the page it is asked from); None: none (issue 36).
 
     Each game's clock view (``game_clock_view``: cached per game version and day), the answer its page shows;
-    live games have no deadline and are left out. Ties go to the older game.
+    live games have no deadline and are left out, and so is a game whose clock the calculator refuses (its own
+    page says why): the page asking must not fail for another game. Ties go to the older game.
     """
     games = games_of_user(user=user).filter(status=GameStatus.ONGOING).exclude(mode=Mode.LIVE)
     if excluding is not None:
         games = games.exclude(pk=excluding)
     best, best_key = None, None
     for game in games.order_by("pk"):
-        turn = view_turns(game_clock_view(game=game, as_of=clock_as_of(game, now)))[game.colour_of(user)]
+        try:
+            turn = view_turns(game_clock_view(game=game, as_of=clock_as_of(game, now)))[game.colour_of(user)]
+        except ClockError:
+            continue
         if not turn.on_move:
             continue
         key = urgency(turn)
