@@ -15,7 +15,8 @@ from corr import limits as lim
 from . import serializers as s
 
 _PLAIN_KEYS = frozenset({"number", "notation"})
-_DEFAULTS = {"received_on": None, "sent_on": None, "void": False, "mail": "", "variant": "", "conditional": None}
+_DEFAULTS = {"received_on": None, "sent_on": None, "void": False, "mail": "", "variant": "", "conditional": None,
+             "claim_draw": False}
 
 
 def plain_move(data) -> dict | None:

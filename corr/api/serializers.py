@@ -202,6 +202,11 @@ class MoveInput(StrictInput):
                   " moves, [{\"if\": \"Nf6\", \"then\": \"Bg5\", \"next\": [...]}, ...] (SAN or UCI; draughts"
                   " c3-d4, c3:e5), checked from the position after this move; it replaces your pending tree"
                   " (docs/service.md, \"Conditional moves\")")
+    claim_draw = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Server chess games (issue 36): claim a draw with this move, by threefold repetition (the position"
+                  " after it stands for the third time, FIDE 9.2) or the fifty-move rule (FIDE 9.3); the game ends"
+                  " 1/2-1/2 with the move, and an unfounded claim is refused (400, nothing stored)")
 
 
 class ConditionalInput(StrictInput):

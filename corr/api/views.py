@@ -432,6 +432,7 @@ DrawOfferView = _game_action("DrawOfferView", s.NoInput, _players_result(service
 DrawAcceptView = _game_action("DrawAcceptView", s.NoInput, _players_result(services.draw_offer_accept),
                               ends_game=True)
 DrawDeclineView = _game_action("DrawDeclineView", s.NoInput, _players_result(services.draw_offer_decline))
+DrawClaimView = _game_action("DrawClaimView", s.NoInput, _players_result(services.draw_claim), ends_game=True)
 
 
 

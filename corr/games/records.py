@@ -54,6 +54,14 @@ TEMPLATES: dict[str, str] = {
     "lost_on_time_flag": gettext_noop("%(player)s lost on time: the flag fell at %(when)s"),
     "drawn_cannot_mate": gettext_noop("%(player)s's time ran out at %(when)s, but %(partner)s cannot checkmate"
                                       " (insufficient material, FIDE 6.9): drawn"),
+    # A server game ended on its board (corr.games.services.ending, issue 36).
+    "board_checkmate": gettext_noop("%(player)s checkmates %(partner)s (002 5.1.1)"),
+    "board_stalemate": gettext_noop("%(partner)s is stalemated by %(player)s's move: drawn (002 5.2.1)"),
+    "board_no_move": gettext_noop("%(partner)s's pieces are all captured or blocked after %(player)s's move:"
+                                  " %(player)s wins (000 12.10, 001 1.7.12)"),
+    "board_threefold": gettext_noop("%(player)s claimed a draw: the same position for the third time (002 9.2)"),
+    "board_fifty_moves": gettext_noop("%(player)s claimed a draw: 50 moves of each side without a capture or a pawn"
+                                      " move (002 9.3)"),
     # The live engine's (corr.live.decide, issue 24), read back the same way.
     "live_draw_cannot_mate": gettext_noop("%(player)s's flag fell; %(partner)s cannot mate by any series of legal"
                                           " moves: draw (002 6.9)"),
@@ -130,7 +138,7 @@ WHYS = _codes("why_")
 """Why a case was withdrawn (``OverstepCase.withdrawn_reason``, the ``why`` of ``case_withdrawn``)."""
 CAUSES = _codes("cause_", "leave_")
 """What changed (the ``cause`` of a reason): an event recorded or corrected, a leave booked, a night's re-check."""
-TERMINATIONS = _codes("lost_", "drawn_", "live_")
+TERMINATIONS = _codes("lost_", "drawn_", "live_", "board_")
 """How corr ended a game (``Game.termination``)."""
 LIVE_LOG = _codes("livelog_")
 """The live history's lines corr writes (``LiveEvent.reason``); a result's line is a termination."""

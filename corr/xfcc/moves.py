@@ -10,14 +10,20 @@ clients understand, each named for what corr checked:
 ``NotYourGame``                not a player of it
 ``NotYourTurn``                the partner is to move, or the game is over
 ``InvalidMoveNumber``          not the number of the player's next move
-``InvalidMove``                no legal move in SAN in the position (python-chess decides)
+``InvalidMove``                no legal move (SAN or UCI) in the position (python-chess decides,
+                               as for every server move: ``corr.games.legal``), or a draw claim
+                               that is unfounded (FIDE 9.2, 9.3): nothing stored
 ``NoDrawWasOffered``           an acceptance with no offer of the partner standing
 ``LostOnTime``                 the player's flag has fallen (``timeouts: automatic``), or the
                                game was lost on time
 ``YouAreOnLeave``              today is the player's leave and the tournament refuses moves then
-``FeatureUnavailable``         a draw claim: corr's arbiters decide claims
 ``ServerError``                anything else the rules refused (logged)
 ============================  ==============================================================
+
+A draw claim (``claimDraw``) goes with the move, or stands alone on the player's turn, as on the
+game page (issue 36): the game ends drawn when the position stands for the third time or 50 moves
+passed without a capture or a pawn move. A game stored before server moves were checked, whose
+moves corr cannot read from some move on, takes moves as written, as the API does (issue 36).
 
 ``movecount`` is the move's full-move number, which is corr's number of the mover's move in a
 game that white starts (the only ones XFCC offers). A message (``myMessage``) is not kept: corr
@@ -29,20 +35,20 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-import chess
 from django.db import transaction
 
 from corr.clock import ClockError
 from corr.clock.calendar import MoveOnLeave
-from corr.exports.moves import exported_moves
+from corr.clock.assembly import active_events
 from corr.games import services
 from corr.games.clockstate import clock_as_of, game_time, local_today
 from corr.games.errors import (
     GameOver, InvalidInput, NoDrawOffered, NotYourTurn, ServiceError, TimeRanOut, WrongMoveNumber,
 )
 from corr.games.leaves import game_leave
+from corr.games.replay import events_replay
 from corr.games.selectors import game_get, game_rows
-from corr.models import Game
+from corr.models import EventKind, Game
 
 from .games import xfcc_game_offered
 
@@ -53,6 +59,8 @@ _ANSWERS = ((TimeRanOut, "LostOnTime"), (NoDrawOffered, "NoDrawWasOffered"), (Wr
 
 
 def _answer_of(error: ServiceError | ClockError, game: Game) -> str:
+    if isinstance(error, InvalidInput) and error.field in ("notation", "claim_draw"):
+        return "InvalidMove"
     for kind, word in _ANSWERS:
         if isinstance(error, kind):
             return word
@@ -64,19 +72,6 @@ def _lost_on_time_by(game: Game, colour: str) -> bool:
     """Whether the game is over and lost on time by ``colour`` (its partner, the winner, is told ``NotYourTurn``)."""
     lost = "0-1" if colour == "white" else "1-0"
     return game.status != "ongoing" and game.result == lost and "lost on time" in game.termination
-
-
-def _board(moves) -> chess.Board | None:
-    """The position after the stored moves in force, or None when one of them is no legal SAN."""
-    board = chess.Board()
-    for move in moves:
-        if move.void:
-            continue
-        try:
-            board.push_san(move.notation.rstrip("!?").replace("0", "O"))
-        except ValueError:
-            return None
-    return board
 
 
 def _on_refused_leave(game: Game, colour: str, now: datetime) -> bool:
@@ -111,10 +106,10 @@ def xfcc_move(*, user, game_id: int, resign: bool, accept_draw: bool, offer_draw
             services.game_resign(game=game, by=user, today=today)
         elif accept_draw:
             services.draw_offer_accept(game=game, by=user, today=today, now=now)
-        elif claim_draw:
-            return "FeatureUnavailable"
         elif move.strip():
-            return _move(game, user, colour, movecount, move.strip(), offer_draw, today, now)
+            return _move(game, user, colour, movecount, move.strip(), offer_draw, claim_draw, today, now)
+        elif claim_draw:
+            services.draw_claim(game=game, by=user, today=today, now=now)
         elif offer_draw:
             services.draw_offer_make(game=game, by=user, today=today, now=now)
         else:
@@ -124,31 +119,24 @@ def xfcc_move(*, user, game_id: int, resign: bool, accept_draw: bool, offer_draw
     return "Success"
 
 
-def _move(game: Game, user, colour: str, movecount: int, notation: str, offer_draw: bool, today, now) -> str:
+def _move(game: Game, user, colour: str, movecount: int, notation: str, offer_draw: bool, claim_draw: bool,
+          today, now) -> str:
     rows = game_rows(game=game)
     time = game_time(game, rows, clock_as_of(game, now))
-    moves, _pending = exported_moves(time, rows)
-    mine = [m for m in moves if m.player == colour and not m.void]
     if time.to_move != colour:
         # A client that did not hear the answer sends its move again: the same move, already stored, is done.
-        if mine and mine[-1].number == movecount and _same_move(moves, mine[-1], notation):
+        if _same_as_last(game, rows, colour, movecount, notation):
             return "Success"
         return "NotYourTurn"
     if movecount != time.assembled.made[colour] + 1:
         return "InvalidMoveNumber"
     if _on_refused_leave(game, colour, now):
         return "YouAreOnLeave"
-    board = _board(moves)
-    if board is None:
-        log.warning("XFCC MakeAMove on game %s: its stored moves are no legal chess", game.pk)
-        return "ServerError"
-    try:
-        san = board.san(board.parse_san(notation.rstrip("!?").replace("0", "O")))
-    except ValueError:
-        return "InvalidMove"
     try:
         with transaction.atomic():
-            services.move_submit(game=game, by=user, number=movecount, notation=san, today=today, now=now)
+            # The service checks the move on the board and stores it in SAN (issue 36), as for the API.
+            services.move_submit(game=game, by=user, number=movecount, notation=notation, claim_draw=claim_draw,
+                                 today=today, now=now)
             if offer_draw:
                 services.draw_offer_make(game=game, by=user, today=today, now=now)
     except (ServiceError, ClockError) as error:
@@ -158,12 +146,14 @@ def _move(game: Game, user, colour: str, movecount: int, notation: str, offer_dr
     return "Success"
 
 
-def _same_move(moves, last, notation: str) -> bool:
-    """Whether ``notation`` is the player's ``last`` stored move, played in the position before it."""
-    before = _board(moves[:moves.index(last)])
-    if before is None:
+def _same_as_last(game: Game, rows, colour: str, movecount: int, notation: str) -> bool:
+    """Whether ``notation`` is the game's last move in force, ``colour``'s number ``movecount``, as a move in the
+    position before it (``e2e4`` is ``e4``); in a game corr cannot read up to it, the text as stored."""
+    moves = [row for row in active_events(rows) if row.kind == EventKind.MOVE and not row.void]
+    if not moves or moves[-1].player != colour or moves[-1].number != movecount:
         return False
-    try:
-        return before.san(before.parse_san(notation.rstrip("!?").replace("0", "O"))) == last.notation
-    except ValueError:
-        return False
+    before = events_replay(game, moves[:-1])
+    if not before.whole:
+        return moves[-1].notation.strip() == notation.strip()
+    move = before.board.move_of(notation)
+    return move is not None and before.board.text(move) == moves[-1].notation

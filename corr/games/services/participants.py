@@ -22,6 +22,9 @@ from ..errors import (
     InvalidInput, NotYourTurn, Said, ServiceError, TimeRanOut, TurnConflict, WrongMoveNumber, colour_word,
 )
 from ..conditional import board_now, played, reopenings
+from ..legal import move_checked
+from ..replay import game_replay
+from .ending import board_end_record, claim_checked, end_of_move
 from ..selectors import game_rows
 from .conditional import (
     Firing, Line, firing_of, line_after_own_move, line_sent, server_checked, tree_await, tree_write,
@@ -37,7 +40,7 @@ from .storage import (
 @transaction.atomic
 def move_submit(*, game: Game, by: User, number: int, notation: str = "", received_on: date | None = None,
                 sent_on: date | None = None, void: bool = False, mail: str = "", variant: str = "",
-                conditional: list | None = None,
+                conditional: list | None = None, claim_draw: bool = False,
                 today: date, now: datetime | None = None) -> tuple[GameTime, list[str]]:
     """Store the move of the player to move and return the new time and any warnings.
 
@@ -51,19 +54,25 @@ def move_submit(*, game: Game, by: User, number: int, notation: str = "", receiv
     (``corr.games.conditional``), which replaces the player's pending one. The partner's pending tree
     follows the move: the reply of a matching branch is stored at once (``move_store``).
 
+    Server games (issue 36): the move is checked legal on the game's board (``corr.games.legal``) and stored as
+    corr writes it (SAN; ``c3-d4``; ``D4``); a move that ends the game on the board (checkmate, stalemate, a
+    draughts side without a move) finishes it, and ``claim_draw`` claims a draw by threefold repetition or the
+    fifty-move rule with the move (FIDE 9.2, 9.3), refused when unfounded. Postal and e-mail games record the
+    move as written (50.4.9.1 penalises an impossible one).
+
     :raises TurnConflict: not the player's turn, or not the expected number (409).
     :raises InvalidInput: a date or field that breaks a rule (400).
     """
     game, rows = game_lock(game)
     return move_store(locked=Locked(game=game, rows=rows, cases=None), by=by, number=number, notation=notation,
                       received_on=received_on, sent_on=sent_on, void=void, mail=mail, variant=variant,
-                      conditional=conditional, today=today, now=now)
+                      conditional=conditional, claim_draw=claim_draw, today=today, now=now)
 
 
 def move_store(*, locked: Locked, by: User, number: int, notation: str = "", received_on: date | None = None,
                sent_on: date | None = None, void: bool = False, mail: str = "", variant: str = "",
-               conditional: list | None = None, today: date, now: datetime | None = None,
-               fired: Firing | None = None, board=None) -> tuple[GameTime, list[str]]:
+               conditional: list | None = None, claim_draw: bool = False, today: date,
+               now: datetime | None = None, fired: Firing | None = None, board=None) -> tuple[GameTime, list[str]]:
     """``move_submit`` on a game this transaction has locked and read (``game_lock_read``): the API's one path.
 
     ``locked.trip``: the transaction the read began; the store ends it (commits
@@ -103,6 +112,7 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     if variant and variant not in ("accepted", "conditional"):
         raise InvalidInput(_("variant must be accepted or conditional, got %(value)s"), field="variant",
                            value=repr(variant))
+    replay, ending = None, None
     if game.mode == Mode.SERVER:
         if received_on is not None or sent_on is not None:
             field = "received_on" if received_on is not None else "sent_on"
@@ -116,6 +126,17 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
         if variant:
             raise InvalidInput(_("variants are recorded in postal games only"), field="variant")
         mail = Mail.SERVER
+        replay = game_replay(game, rows)
+        if replay.whole:
+            # The server is the board: an illegal move is refused before anything is stored or charged.
+            move = move_checked(replay, notation)
+            notation = replay.board.text(move)
+            after = replay.board.copy()
+            after.push(move)
+            ending = end_of_move(after) or (claim_checked(after, claim_draw, with_move=True) if claim_draw else None)
+        elif claim_draw:
+            raise InvalidInput(_("a draw is claimed on the board, and corr cannot read this game's moves: ask the"
+                               " arbiter"), field="claim_draw")
         if fired is not None:
             # 50.4.8: the reply played from the owner's line travels with the partner's move it answers:
             # it carries no dates, and costs the owner nothing beyond the move the line was sent with.
@@ -126,6 +147,9 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
             if counts_instants(game):  # the dates are the instants' dates in the tournament's zone
                 sent_on = local_today(game.tournament, now)
                 received_on = None if received_at is None else local_today(game.tournament, received_at)
+    elif claim_draw:
+        raise InvalidInput(_("in postal and e-mail games a draw claim goes to the arbiter with your move (FIDE 9.2,"
+                             " 9.3): tell the arbiter"), field="claim_draw")
     elif variant:
         if received_on is not None or sent_on is not None:
             raise InvalidInput(_("a variant move carries no dates (50.4.8)"),
@@ -168,6 +192,12 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
                                          as_of=as_of, keep_open=bool(trees) or line is not None)
     case = next((c for c in changes.opened if c.kind == CaseKind.REGISTERED_MAIL and c.event_seq == new.seq), None)
     warnings = mover_warnings(game, time, colour, case, mail, cases=[*changes.cases, *changes.opened])
+    if replay is not None and replay.unread is not None:
+        warnings.append(unread_warning(replay.unread))
+    if ending is not None:
+        for player in list(trees):  # the game is over: no line fires
+            tree_write(game, trees, player, None, now)
+        return board_end_record(game=game, by=by, mover=colour, ending=ending, today=today, now=now), warnings
     if trees or line is not None:
         time = trees_follow(locked=locked, by=by, colour=colour, notation=notation, line=line, trees=trees,
                             board=board, time=time, today=today, now=now)
@@ -207,6 +237,13 @@ def trees_follow(*, locked: Locked, by: User, colour: str, notation: str, line: 
                           notation=firing.then, today=today, now=now, fired=firing, board=after)[0]
     except (ServiceError, ClockError):
         return time
+
+
+def unread_warning(unread) -> Said:
+    """The mover's warning in a server game stored before its moves were checked (issue 36), unread from ``unread``."""
+    return Said(_("corr cannot read this game from %(colour)s's move %(number)s %(move)s: moves are recorded as"
+                  " written and not checked until an arbiter corrects that move"), colour=colour_word(unread.colour),
+                number=unread.number, move=unread.notation)
 
 
 def ensure_flag_standing(game: Game, rows, colour: str, now: datetime) -> None:

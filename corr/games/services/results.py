@@ -23,6 +23,8 @@ from ..cases import history_append
 from ..clockstate import assemble_game, clock_as_of, counts_instants
 from ..draws import draw_offer_of
 from ..errors import InvalidInput, NoDrawOffered, NotYourTurn, TurnConflict, colour_word
+from ..replay import game_replay
+from .ending import board_end_record, claim_checked
 from .participants import ensure_flag_standing
 from .storage import ensure_ongoing, game_lock, game_recompute, player_colour_of
 
@@ -127,4 +129,32 @@ def draw_offer_decline(*, game: Game, by: User, today: date, now: datetime | Non
     history_append(game=game, by=by, kind=EventKind.DRAW_DECLINE, player=colour,
                    note=f"{colour} declined {offerer}'s draw offer")
     game_recompute(game, by=by, today=today, cause=f"{colour} declined a draw")
+    return game
+
+
+@transaction.atomic
+def draw_claim(*, game: Game, by: User, today: date, now: datetime | None = None) -> Game:
+    """``by``, the player to move, claims a draw on their turn without moving (FIDE 9.2.1.2, 9.3.2): the position
+    stands for the third time, or 50 moves of each side passed without a capture or a pawn move.
+
+    A claim with a move is the move's (``move_submit(claim_draw=True)``). Under ``timeouts: automatic`` a
+    player whose flag has fallen claims nothing: the game is lost.
+    :raises NotYourTurn, TimeRanOut: (409). :raises InvalidInput: not a server chess game whose moves corr reads,
+        or the claim is unfounded (``field: "claim_draw"``): nothing is stored.
+    """
+    game, rows = game_lock(game)
+    colour = _player_in_server_game(game, by)
+    now = (now or timezone.now()).replace(microsecond=0)
+    as_of = _as_of(game, today, now)
+    if assemble_game(game, rows, as_of).to_move != colour:
+        raise NotYourTurn(_("it is not your move: a draw is claimed on your turn, or with your move (FIDE 9.2,"
+                            " 9.3)"), field="claim_draw")
+    if counts_instants(game) and game.tournament.timeouts == Timeouts.AUTOMATIC:
+        ensure_flag_standing(game, rows, colour, as_of)
+    replay = game_replay(game, rows)
+    if not replay.whole:
+        raise InvalidInput(_("a draw is claimed on the board, and corr cannot read this game's moves: ask the"
+                             " arbiter"), field="claim_draw")
+    ending = claim_checked(replay.board, True, with_move=False)
+    board_end_record(game=game, by=by, mover=colour, ending=ending, today=today, now=now)
     return game

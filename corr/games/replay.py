@@ -1,0 +1,85 @@
+"""A correspondence game's moves played on its board (issue 36): the position now, and where corr stops reading.
+
+A correspondence game keeps no position: it is replayed from the moves in force (corrections applied,
+withdrawn and void moves left out) on the board of its kind (``corr.games.boards``). Server moves are checked
+legal before they are stored, so a server game replays whole; a postal or e-mail game records what the players
+wrote (50.4.9.1 penalises an impossible move: it must stay recordable), and so may a server game stored before
+the check. Such a game is read up to the first move the board cannot play (``Replay.unread``); the moves after
+it are not played, and nothing stored is changed: an arbiter corrects the move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from corr.clock.assembly import active_events
+from corr.models import EventKind, Game
+
+from .boards import PLAY_BOARDS, STARTS, ChessBoard, DraughtsBoard, GoBoard
+from .selectors import game_rows
+
+PlayBoard = ChessBoard | DraughtsBoard | GoBoard
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadMove:
+    """The first move in force the board cannot play: whose, its number, as stored, and its event's ``seq``."""
+
+    colour: str
+    number: int
+    notation: str
+    seq: int
+
+
+@dataclass(slots=True)
+class Replay:
+    """A game's moves on its board.
+
+    ``board``: the position after the moves read (None: corr keeps no board for this game: a chess or draughts
+    game set up with black to move first). ``unread``: the first move it could not play (None: all were);
+    ``moves``: the moves read, ``(colour, number, text as the board writes it, seq)``, in order.
+    """
+
+    board: PlayBoard | None
+    unread: UnreadMove | None = None
+    moves: list[tuple[str, int, str, int]] = field(default_factory=list)
+
+    @property
+    def whole(self) -> bool:
+        """Every move in force was played on the board: the position is the game's."""
+        return self.board is not None and self.unread is None
+
+
+def new_board(game: Game) -> PlayBoard | None:
+    """The starting board of ``game``'s kind; None when the game's first mover is not the board's (no board)."""
+    kind = game.kind_in_force
+    if kind not in PLAY_BOARDS or game.first != STARTS[kind]:
+        return None
+    return PLAY_BOARDS[kind]()
+
+
+def game_replay(game: Game, rows=None) -> Replay:
+    """``game``'s moves in force (``rows``: its stored events, read when None) played on its board, in order.
+
+    A move played out of turn (the board's side to move is not the event's player) counts as unread, as an
+    illegal or unreadable one does: the position would not be the game's.
+    """
+    return events_replay(game, active_events(game_rows(game=game) if rows is None else rows))
+
+
+def events_replay(game: Game, events) -> Replay:
+    """``game``'s ``events`` in force (``active_events``, or a first part of them) played on its board."""
+    board = new_board(game)
+    replay = Replay(board)
+    if board is None:
+        return replay
+    for row in events:
+        if row.kind != EventKind.MOVE or row.void:
+            continue
+        move = board.move_of(row.notation) if board.turn == row.player else None
+        if move is None:
+            replay.unread = UnreadMove(row.player, row.number, row.notation, row.seq)
+            return replay
+        replay.moves.append((row.player, row.number, board.text(move), row.seq))
+        board.push(move)
+    return replay
