@@ -13,41 +13,12 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from corr.clock.assembly import active_events
-from corr.games.boards import BOARDS, ChessBoard, DraughtsBoard
+from corr.games.boards import ChessBoard, DraughtsBoard
+from corr.games.replay import game_replay
 from corr.models import EventKind, Game, GameStatus, Mode
 
 from .diagram import diagram
 from .move_board import check_square, last_squares, move_board_config, placement, sprite_of
-
-
-class _Unread:  # TEMPORARY until corr.games.replay lands on main (the lead's part of issue 36)
-    def __init__(self, colour, number, notation, seq):
-        self.colour, self.number, self.notation, self.seq = colour, number, notation, seq
-
-
-class _Replay:
-    def __init__(self, board):
-        self.board, self.unread = board, None
-
-    @property
-    def whole(self):
-        return self.board is not None and self.unread is None
-
-
-def game_replay(game, rows):  # TEMPORARY: corr.games.replay.game_replay's contract
-    kind = game.kind_in_force
-    replay = _Replay(BOARDS[kind]() if kind in BOARDS and game.first == "white" else None)
-    if replay.board is None:
-        return replay
-    for row in active_events(rows):
-        if row.kind != EventKind.MOVE or row.void:
-            continue
-        move = replay.board.move_of(row.notation) if replay.board.turn == row.player else None
-        if move is None:
-            replay.unread = _Unread(row.player, row.number, row.notation, row.seq)
-            return replay
-        replay.board.push(move)
-    return replay
 
 
 def unread_words(colour: str, number: int, notation: str) -> str:
