@@ -15,10 +15,10 @@ from django.db.models import F, Q, QuerySet
 
 from corr.gcpause import no_cyclic_gc
 from corr.jsonbytes import json_bytes
-from corr.models import Game, GameEvent, PlayerClock, Tournament
+from corr.models import Game, GameEvent, GameStatus, Mode, PlayerClock, Tournament
 from corr.pgtimestamps import plain_timestamps
 
-from corr.clock import GameClock
+from corr.clock import ClockError, GameClock
 from corr.clock.charging import ledger_json
 from corr.clock.assembly import CLOCK_FIELDS, ClockRow
 
@@ -26,7 +26,7 @@ from .clockstate import GameTime, clock_as_of, game_time, moment_text
 from .draws import draw_offer_json
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
 from .reply_notes import ledger_named, reply_notes
-from .turns import game_turns, turns_json
+from .turns import game_turns, turns_json, urgency, view_turns
 
 
 def game_get(*, game_id: int) -> Game:
@@ -115,6 +115,31 @@ def game_time_get(*, game: Game, as_of: date) -> tuple[GameTime, list[GameEvent]
 def games_of_user(*, user) -> QuerySet[Game]:
     return (Game.objects.filter(Q(white=user) | Q(black=user))
             .select_related("tournament", "white", "black").order_by("-id"))
+
+
+def next_on_move(*, user, now: datetime, excluding: int | None = None) -> Game | None:
+    """The ongoing correspondence game where ``user`` is on move with the nearest deadline (``turns.urgency``:
+    over the control first), ``excluding`` one game's id (the page it is asked from); None: none (issue 36).
+
+    Each game's clock view (``game_clock_view``: cached per game version and day), the answer its page shows;
+    live games have no deadline and are left out, and so is a game whose clock the calculator refuses (its own
+    page says why): the page asking must not fail for another game. Ties go to the older game.
+    """
+    games = games_of_user(user=user).filter(status=GameStatus.ONGOING).exclude(mode=Mode.LIVE)
+    if excluding is not None:
+        games = games.exclude(pk=excluding)
+    best, best_key = None, None
+    for game in games.order_by("pk"):
+        try:
+            turn = view_turns(game_clock_view(game=game, as_of=clock_as_of(game, now)))[game.colour_of(user)]
+        except ClockError:
+            continue
+        if not turn.on_move:
+            continue
+        key = urgency(turn)
+        if best_key is None or key < best_key:
+            best, best_key = game, key
+    return best
 
 
 def games_visible(*, user, tournament_id: int | None = None) -> QuerySet[Game]:

@@ -161,6 +161,29 @@ def game_turns(*, game, time: GameTime) -> dict[str, Turn]:
     return {mover: turn, partner: Turn(partner, TurnState.WAITING, remaining_days=days[partner])}
 
 
+URGENCY_RANK = {TurnState.OVER_THE_CONTROL: 0, TurnState.ON_MOVE: 1, TurnState.IN_THE_POST: 2, TurnState.WAITING: 3,
+                TurnState.FINISHED: 4}
+
+
+def urgency(turn: Turn) -> tuple[int, datetime]:
+    """How soon ``turn``'s player must act, the smaller the sooner: over the control first, then on move by
+    deadline, then a move in the post by its presumed arrival, then waiting, then finished (issue 36).
+
+    The deadline is compared as an instant: an instant deadline (issue 22) as it is, a date's as the end of that
+    day in UTC, so that games counted by the instant and by the day sort together; none (over the control
+    before the move began) comes last in its rank. The one order of "My games", the tournament's "Games by
+    deadline" and "Next game where it's my move" (STYLE 17).
+    """
+    until = turn.until
+    if isinstance(until, datetime):
+        key = until.astimezone(UTC)
+    elif until is not None:
+        key = datetime.combine(until, datetime.max.time(), tzinfo=UTC)
+    else:
+        key = datetime.max.replace(tzinfo=UTC)
+    return URGENCY_RANK[turn.state], key
+
+
 def turns_json(turns: dict[str, Turn]) -> dict:
     return {colour: turn.as_json() for colour, turn in turns.items()}
 

@@ -41,8 +41,8 @@ from corr.games.services.conditional import (
 )
 from corr.games.services.variants import variant_record
 from corr.games.permissions import can_arbitrate, can_view
-from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user
-from corr.games.turns import Turn, TurnSince, TurnState, game_turns, view_turns
+from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user, next_on_move
+from corr.games.turns import URGENCY_RANK, Turn, TurnSince, TurnState, game_turns, urgency, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
 from corr.games.services.ending import claim_founded
 from corr.models import (
@@ -56,6 +56,7 @@ from corr.templatetags.corr_i18n import word
 
 from . import svg
 from .conditional_board import builder_config
+from .game_board import board_context
 from .conditional_text import line_of, tree_text
 from .deadline import reader_zone, shown_deadline
 from .live_page import live_game_context
@@ -104,21 +105,25 @@ def my_games(request):
                      "opponent": game.black if colour == "white" else game.white})
     rows.sort(key=_my_games_order)
     arbitrated = Tournament.objects.all() if request.user.is_superuser else request.user.arbitrated_tournaments.all()
-    return render(request, "corr/my_games.html", {"rows": rows, "arbitrated": arbitrated})
+    return render(request, "corr/my_games.html", {"rows": rows, "arbitrated": arbitrated,
+                                                  "next_game": next_on_move(user=request.user, now=timezone.now())})
+
+
+LATEST = (URGENCY_RANK[TurnState.ON_MOVE], datetime.max.replace(tzinfo=UTC))
+"""A live game's place among the games on move: it has no deadline, so after every game that has one."""
 
 
 def _my_games_order(row: dict):
-    """The games where it is my move first (over the control, then the soonest deadline), then those where
-    I wait, then the finished ones; the newest first among equals (issue 25, finding 7)."""
+    """The games where it is my move first, the most urgent first (``turns.urgency``: over the control, then the
+    nearest deadline), then those where I wait (a move in the post by its arrival), then the finished ones; the
+    newest first among equals (issues 25 and 36)."""
     game = row["game"]
     if game.status != GameStatus.ONGOING:
-        return (2, 0, date.max, -game.pk)
+        return (2, LATEST, -game.pk)
     if "live" in row:  # a live game: my move while my clock runs
-        return (0 if row["to_move"] == row["colour"] else 1, 1, date.max, -game.pk)
+        return (0 if row["to_move"] == row["colour"] else 1, LATEST, -game.pk)
     turn = row["turn"]
-    if not turn.on_move:
-        return (1, 1, date.max, -game.pk)
-    return (0, 0 if turn.state is TurnState.OVER_THE_CONTROL else 1, turn.deadline or date.max, -game.pk)
+    return (0 if turn.on_move else 1, urgency(turn), -game.pk)
 
 
 def _live_row(game: Game, colour: str) -> dict:
@@ -248,7 +253,8 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     # A line built for a position the game no longer has (a move corrected or withdrawn, the game reopened)
     # will not fire: its owner is warned, and may replace or cancel it.
     line_changed = tree_state(game, my_line, position)
-    return {
+    return board_context(game=game, rows=rows, colour=colour, my_turn=my_turn) | {
+        "next_game": next_on_move(user=request.user, now=timezone.now(), excluding=game.pk) if colour else None,
         "conditional_shown": conditional_shown, "my_line": my_line, "line_changed": line_changed,
         "line_warning": changed_warning(my_line, line_changed) if my_line else None,
         "can_replace_line": my_line is not None and line_open,
@@ -687,11 +693,7 @@ class DeadlineRow:
     @property
     def order(self) -> tuple:
         """Over the control first, then on move by deadline, then the moves in the post, then the waiting."""
-        rank = {TurnState.OVER_THE_CONTROL: 0, TurnState.ON_MOVE: 1, TurnState.IN_THE_POST: 2}.get(self.turn.state, 3)
-        until = self.turn.until
-        key = until.astimezone(UTC) if isinstance(until, datetime) else (
-            datetime.combine(until, datetime.max.time(), tzinfo=UTC) if until else datetime.max.replace(tzinfo=UTC))
-        return (rank, key, self.remaining_days, self.game.pk, self.player)
+        return (*urgency(self.turn), self.remaining_days, self.game.pk, self.player)
 
 
 def deadline_rows(games, *, user, now: datetime) -> list[DeadlineRow]:
