@@ -16,10 +16,9 @@ import re
 from dataclasses import dataclass, field
 
 import chess
-from sgfmill import boards as go_boards
-from sgfmill import common as go_common
-
 from corr.live.position import IllegalNotation, draughts_move, position_start
+
+from .goboard import GoBoard, GoMove  # noqa: F401 - one module of boards for the callers
 from corr.models import GameKind
 
 WHITE, BLACK = "white", "black"
@@ -162,103 +161,6 @@ class DraughtsBoard:
 
     def key(self) -> str:
         return f"{self.fen} {self._number}"
-
-    def last(self) -> str | None:
-        return self._last
-
-
-GO_SIZE = 19
-"""corr keeps no board size: a Go game is played on the 19x19 board (as its SGF export writes it)."""
-_GO_VERTEX = re.compile(r"[A-HJ-Ta-hj-t](1[0-9]|[1-9])")
-PASS = "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class GoMove:
-    """A legal Go move: ``point`` (row from the bottom, column, as sgfmill counts them) or None for a pass."""
-
-    point: tuple[int, int] | None
-
-
-class GoBoard:
-    """A Go position on the 19x19 board (sgfmill's ``Board``), the colour to move and the point ko forbids.
-
-    sgfmill plays a stone and makes its captures; it allows self-capture and keeps no ko rule, so this board
-    adds both (Japanese rules 7, Chinese rules 4: suicide is not allowed; the simple ko, 'a stone that has just
-    captured one stone may not be recaptured at once'). Positional superko is not checked: a long cycle (triple
-    ko) is the arbiter's, as the Japanese rules leave it. Black moves first (Go rules 12.5). Moves are written
-    as the project writes them: a vertex ``D4`` (a letter A-T without I, a number 1-19) or ``pass``.
-    """
-
-    kind = GameKind.GO
-
-    def __init__(self) -> None:
-        self.board = go_boards.Board(GO_SIZE)
-        self._turn = BLACK
-        self._ko: tuple[int, int] | None = None
-        self._made = {WHITE: 0, BLACK: 0}
-        self._last: str | None = None
-
-    def copy(self) -> GoBoard:
-        other = GoBoard()
-        other.board = self.board.copy()
-        other._turn, other._ko, other._made, other._last = self._turn, self._ko, dict(self._made), self._last
-        return other
-
-    @property
-    def turn(self) -> str:
-        return self._turn
-
-    @property
-    def number(self) -> int:
-        """The number of the side to move's next move (each colour counts its own, as corr numbers moves)."""
-        return self._made[self._turn] + 1
-
-    @staticmethod
-    def readable(notation: str) -> bool:
-        """``notation`` is written as a Go move (a vertex of the 19x19 board or ``pass``), legal here or not."""
-        text = notation.strip()
-        return text.lower() == PASS or _GO_VERTEX.fullmatch(text) is not None
-
-    def why_not(self, notation: str) -> str | None:
-        """Why ``notation`` is not legal here: ``unreadable``, ``occupied``, ``suicide``, ``ko``; None: legal."""
-        if not self.readable(notation):
-            return "unreadable"
-        text = notation.strip()
-        if text.lower() == PASS:
-            return None
-        point = go_common.move_from_vertex(text.upper(), GO_SIZE)
-        if self.board.get(*point) is not None:
-            return "occupied"
-        if point == self._ko:
-            return "ko"
-        trial = self.board.copy()
-        trial.play(*point, "b" if self._turn == BLACK else "w")
-        return "suicide" if trial.get(*point) is None else None
-
-    def move_of(self, notation: str) -> GoMove | None:
-        """``notation`` (``D4``, ``q16``, ``pass``) as a legal move; else None (:meth:`why_not` says why)."""
-        if self.why_not(notation) is not None:
-            return None
-        text = notation.strip()
-        return GoMove(None if text.lower() == PASS else go_common.move_from_vertex(text.upper(), GO_SIZE))
-
-    def text(self, move: GoMove) -> str:
-        """``D4`` (sgfmill's vertex, upper case) or ``pass``."""
-        return PASS if move.point is None else go_common.format_vertex(move.point)
-
-    def push(self, move: GoMove) -> None:
-        self._last = f"{self.number}. {self.text(move)}"
-        self._ko = None if move.point is None else self.board.play(*move.point, "b" if self._turn == BLACK else "w")
-        self._made[self._turn] += 1
-        self._turn = WHITE if self._turn == BLACK else BLACK
-
-    def key(self) -> str:
-        """The stones (row by row from the top, ``.``, ``b``, ``w``), the colour to move and the ko point."""
-        rows = ["".join(self.board.get(row, col) or "." for col in range(GO_SIZE))
-                for row in reversed(range(GO_SIZE))]
-        ko = "-" if self._ko is None else go_common.format_vertex(self._ko)
-        return f"{'/'.join(rows)} {self._turn[0]} {ko}"
 
     def last(self) -> str | None:
         return self._last

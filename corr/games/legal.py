@@ -183,3 +183,9 @@ _REASONS = {
     "suicide": _("a stone may not be played where it or its group would have no liberty (suicide)"),
     "ko": _("ko: the stone just captured may not be retaken at once; play elsewhere first"),
 }
+
+
+def go_reason(why: str):
+    """The rule a Go move broke (``GoBoard.why_not``: ``occupied``, ``suicide``, ``ko``), in the reader's language:
+    one wording for a server move and a live one."""
+    return _REASONS[why]

@@ -1,8 +1,9 @@
-"""The position of a live game, where corr reads its notation: chess SAN (python-chess), Russian draughts (pydraughts).
+"""The position of a live game, where corr reads its notation: chess SAN (python-chess), Russian draughts (pydraughts),
+Go (sgfmill's board with suicide and ko, ``corr.games.goboard``; issue 36).
 
-A position is a FEN string, stored after every move (``LiveGame.position``), so a
-move is checked in one step and a flag is judged on the board it fell on. Go
-and moves sent without notation are not read: a flag in them goes to the arbiter.
+A position is a FEN string (Go: ``GoBoard.key``), stored after every move (``LiveGame.position``), so a
+move is checked in one step and a flag is judged on the board it fell on. Moves sent without notation are
+not read; a flag in a Go game, or in a game whose moves were not all read, goes to the arbiter.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 import chess
 from draughts import Board as DraughtsBoard
 
+from corr.games.goboard import GoBoard
 from corr.models import Colour, GameKind
 
 DRAUGHTS_VARIANT = "russian"
@@ -25,28 +27,36 @@ class IllegalNotation(Exception):
 
     ``unreadable``: not in the kind's notation at all (a draughts move not written ``c3-d4``); else not legal
     there. ``ways``: a draughts capture named by squares that several captures fit, those captures written in
-    full (``c3:e5:c7:a5, c3:a5:...``); blank otherwise. The message names the move, never the position
+    full (``c3:e5:c7:a5, c3:a5:...``); blank otherwise. ``why``: a Go move's rule (``occupied``, ``suicide``,
+    ``ko``; ``GoBoard.why_not``); blank otherwise. The message names the move, never the position
     (issue 24: a FEN is no message for a player).
     """
 
-    def __init__(self, message: str, unreadable: bool = False, ways: str = "") -> None:
+    def __init__(self, message: str, unreadable: bool = False, ways: str = "", why: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.unreadable = unreadable
         self.ways = ways
+        self.why = why
 
 
 def readable(kind: str) -> bool:
     """Whether corr reads the moves of games of ``kind``."""
-    return kind in (GameKind.CHESS, GameKind.DRAUGHTS)
+    return kind in (GameKind.CHESS, GameKind.DRAUGHTS, GameKind.GO)
 
 
-def position_start(kind: str) -> str:
-    """The starting FEN of a game of ``kind``; blank for a kind corr does not read (Go)."""
+def position_start(kind: str, first: str = "") -> str:
+    """The starting FEN of a game of ``kind`` (Go: the empty board's ``GoBoard.key``); blank for a kind corr does
+    not read, and for a Go game whose first mover (``first``, when given) is not black: the board plays black's
+    stone first (003 12.5), and a game set up otherwise is the arbiter's."""
+    if kind == GameKind.GO and first and first != Colour.BLACK:
+        return ""
     if kind == GameKind.CHESS:
         return chess.STARTING_FEN
     if kind == GameKind.DRAUGHTS:
         return DraughtsBoard(variant=DRAUGHTS_VARIANT).fen
+    if kind == GameKind.GO:
+        return GoBoard().key()
     return ""
 
 
@@ -59,7 +69,20 @@ def position_after(kind: str, fen: str, notation: str) -> str:
         return _chess_after(fen, notation)
     if kind == GameKind.DRAUGHTS:
         return _draughts_after(fen, notation)
+    if kind == GameKind.GO:
+        return _go_after(fen, notation)
     raise ValueError(f"corr does not read {kind} moves")
+
+
+def _go_after(key: str, notation: str) -> str:
+    board = GoBoard.at(key)
+    why = board.why_not(notation)
+    if why == "unreadable":
+        raise IllegalNotation(f"{notation!r} is not a Go move (write a point such as D4, or pass)", unreadable=True)
+    if why is not None:
+        raise IllegalNotation(f"{notation!r} is not a legal move here ({why})", why=why)
+    board.push(board.move_of(notation))
+    return board.key()
 
 
 def _chess_after(fen: str, notation: str) -> str:

@@ -15,11 +15,13 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.games.errors import InvalidInput, NotAllowed, TurnConflict, colour_word
+from corr.games.legal import go_reason
 from corr.games.permissions import can_arbitrate
 from corr.games.records import record_text
 from corr.games.services.arbiters import colour_checked, ensure_arbiter
 from corr.models import (
-    LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, Game, GameResult, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode, Tournament,
+    LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, Game, GameKind, GameResult, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode,
+    Tournament,
 )
 
 from . import position as pos
@@ -67,7 +69,7 @@ def live_game_create(*, by: User, tournament: Tournament, white: User, black: Us
     game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=Mode.LIVE,
                                kind=kind)
     game.tournament = tournament
-    start = pos.position_start(game.kind_in_force)
+    start = pos.position_start(game.kind_in_force, first)
     live = LiveGame.objects.create(game=game, starts_at_ms=starts_at_ms, version=1, position=start,
                                    readable=bool(start))
     LiveEvent.objects.create(game=game, seq=1, kind=LiveEventKind.START, at_ms=starts_at_ms, entered_by=by,
@@ -237,10 +239,20 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
                 live.position = pos.position_after(game.kind_in_force, live.position, notation)
             except pos.IllegalNotation as error:
                 # Named by the move the player made, short enough for a phone: never the position's FEN.
+                if error.unreadable and game.kind_in_force == GameKind.GO:
+                    raise InvalidInput(_("%(notation)s is not a Go move (%(colour)s's move %(number)s): write a point"
+                                         " such as D4 (a letter A-T without I and a number 1-19), or pass"),
+                                       field="notation", notation=repr(notation), colour=colour_word(colour),
+                                       number=number) from None
                 if error.unreadable:
                     raise InvalidInput(_("%(notation)s is not a Russian draughts move (%(colour)s's move %(number)s):"
                                          " write c3-d4, or c3:e5 for a capture"), field="notation",
                                        notation=repr(notation), colour=colour_word(colour), number=number) from None
+                if error.why:  # Go: the point is taken, a suicide, or the ko (issue 36)
+                    raise InvalidInput(_("%(notation)s is not a legal move for %(colour)s's move %(number)s:"
+                                         " %(reason)s"), field="notation", notation=repr(notation),
+                                       colour=colour_word(colour), number=number,
+                                       reason=go_reason(error.why)) from None
                 if error.ways:
                     raise InvalidInput(_("%(notation)s fits several captures for %(colour)s's move %(number)s: name"
                                          " the squares between (%(ways)s)"), field="notation",

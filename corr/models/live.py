@@ -62,9 +62,11 @@ class LiveGame(models.Model):
     next_check_at_ms = models.BigIntegerField(
         null=True, blank=True, help_text="When a flag or a late arrival falls due if nothing happens; null: never.")
     ended_at_ms = models.BigIntegerField(null=True, blank=True, help_text="The instant the clocks stopped for good.")
+    # 400: a Go position's key (corr.games.goboard.GoBoard.key) is 19 rows of 19 points, the side and the ko.
     position = models.CharField(
-        max_length=200, blank=True, default="",
-        help_text="FEN after the last move when every move was read (chess SAN, Russian draughts); blank otherwise.")
+        max_length=400, blank=True, default="",
+        help_text="FEN after the last move when every move was read (chess SAN, Russian draughts; Go: the stones,"
+                  " the side to move and the ko point); blank otherwise.")
     readable = models.BooleanField(default=True, help_text="Every move so far was in a notation corr reads.")
     case = models.CharField(max_length=LIVE_TEXT_MAX, blank=True, default="",
                             help_text="The open arbiter case (the rule to apply), blank when none.")

@@ -268,3 +268,19 @@ def _draughts_game_won_by_white() -> list[str]:
                 break
         if len(moves) % 2 == 1:  # white made the last move
             return moves
+
+
+def test_a_go_position_key_reads_back_as_the_same_position_with_its_ko():
+    # The live game keeps its Go position as this key (LiveGame.position, 400 characters at most).
+    from corr.games.goboard import GoBoard
+
+    board = GoBoard()
+    for notation in KO:
+        board.push(board.move_of(notation))
+    key = board.key()
+    again = GoBoard.at(key)
+    assert again.key() == key and len(key) <= 400
+    assert (again.why_not("C2"), again.why_not("D2"), again.why_not("Q16")) == ("ko", "occupied", None)
+    assert again.board.get(1, 2) is None  # C2's white stone was captured
+    with pytest.raises(ValueError):
+        GoBoard.at("not a position")

@@ -132,3 +132,55 @@ def test_a_game_played_on_the_socket_shows_every_move_in_the_history(live_game, 
     end = server_clock.ms  # each press stamped with the server's instant when it was taken
     assert moves == [("white", 1, "e4", end - 7_000), ("black", 1, "e5", end - 5_000),
                      ("white", 2, "Nf3", end - 2_000), ("black", 2, "Nc6", end)]
+
+
+def kind_game(api, arbiter, server_clock, kind: str):
+    """A live game of ``kind`` (anna white, boris black; Go: black, boris, moves first), clocks running."""
+    from corr.models import Game, Tournament
+
+    from .conftest import FISCHER_5_2, iso
+
+    r = api(arbiter).post("/api/tournaments/", {"name": f"Live {kind}", "official_start": iso(server_clock.ms)[:10],
+                                                "mode": "live", "kind": kind,
+                                                "ruleset": {"time_control": {
+                                                    **FISCHER_5_2, **({"first": "black"} if kind == "go" else {})}}},
+                          format="json")
+    assert r.status_code == 201, r.json()
+    tournament = Tournament.objects.get(pk=r.json()["id"])
+    r = api(arbiter).post("/api/games/", {"tournament": tournament.pk, "white": "anna", "black": "boris",
+                                          "starts_at": iso(server_clock.ms)}, format="json")
+    assert r.status_code == 201, r.json()
+    server_clock.advance(1_000)
+    return Game.objects.get(pk=r.json()["id"])
+
+
+@pytest.mark.parametrize(("kind", "before", "illegal", "words"), [
+    # Issue 36: every kind checked on its board, on the socket as over HTTP.
+    ("chess", [], "Ke2", "'Ke2' is not a legal move for white's move 1"),
+    ("chess", ["e4", "e5", "Ke2", "Bc5"], "Ke3", "'Ke3' is not a legal move for white's move 3"),  # into check
+    ("draughts", ["c3-d4", "f6-e5"], "a3-b4", "'a3-b4' is not a legal move for white's move 2"),  # capture forced
+    ("go", ["D4"], "D4", "'D4' is not a legal move for white's move 1: the point is occupied"),
+    ("go", ["A2", "T19", "B1"], "A1", "'A1' is not a legal move for white's move 2: a stone may not be played where"
+                                      " it or its group would have no liberty (suicide)"),
+    ("go", ["B2", "C2", "C3", "D3", "C1", "D1", "T19", "E2", "D2"], "C2",
+     "'C2' is not a legal move for white's move 5: ko: the stone just captured may not be retaken at once"),
+    ("go", [], "I5", "'I5' is not a Go move (black's move 1): write a point such as D4"),
+])
+def test_an_illegal_move_of_every_kind_is_refused_on_the_socket_as_over_http(api, arbiter, anna, boris,
+                                                                             server_clock, kind, before, illegal,
+                                                                             words):
+    game = kind_game(api, arbiter, server_clock, kind)
+    first, second = (boris, anna) if kind == "go" else (anna, boris)
+    for index, notation in enumerate(before):
+        mover = first if index % 2 == 0 else second
+        r = http_move(game, mover, {"number": index // 2 + 1, "notation": notation})
+        assert r.status_code == 201, (notation, r.json())
+    mover = first if len(before) % 2 == 0 else second
+    body = {"number": len(before) // 2 + 1, "notation": illegal}
+    stored = moves_stored(game)
+    (answer,) = over_socket(game, mover, [{"type": "move", "id": 9, **body}])["answers"]
+    http = http_move(game, mover, body)
+    assert (answer["status"], http.status_code) == (400, 400), (answer, http.json())
+    assert answer["field"] == "notation" and answer["detail"] == http.json()["detail"]
+    assert answer["detail"].startswith(words), answer["detail"]
+    assert moves_stored(game) == stored  # nothing stored, no clock pressed

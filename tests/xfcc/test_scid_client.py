@@ -127,7 +127,7 @@ def test_scid_sends_a_move_and_each_refusal_stores_nothing(scid, played, form):
     assert any(line.startswith("MESSAGEBOX Could not authenticate") for line in lines)
     lines, _ = scid(form, "send", "anna", played["anna"], game.pk, 2, "Nf3", "false", "false", "false", "false")
     assert "RESULT Success" in lines and "Processing successfull!" in consoled(lines)  # Scid's own spelling
-    assert list(moves.order_by("seq").values_list("notation", flat=True)) == ["e2-e4", "e5", "Nf3"]
+    assert list(moves.order_by("seq").values_list("notation", flat=True)) == ["e4", "e5", "Nf3"]  # SAN (issue 36)
     partner = Client()
     partner.force_login(game.black)
     page = partner.get(f"/games/{game.pk}/").content.decode()
