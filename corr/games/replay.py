@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from corr.clock.assembly import active_events
 from corr.models import EventKind, Game
 
@@ -29,6 +31,14 @@ class UnreadMove:
     number: int
     notation: str
     seq: int
+
+    def __str__(self) -> str:
+        """"corr cannot read this game from White's move 2 Ke2", in the active language: the one wording of the
+        page's notice and the mover's warning (STYLE 17)."""
+        values = {"number": self.number, "move": self.notation}
+        if self.colour == "white":
+            return gettext("corr cannot read this game from White's move %(number)s %(move)s") % values
+        return gettext("corr cannot read this game from Black's move %(number)s %(move)s") % values
 
 
 @dataclass(slots=True)

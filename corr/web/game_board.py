@@ -21,14 +21,6 @@ from .diagram import diagram
 from .move_board import check_square, last_squares, move_board_config, placement, sprite_of
 
 
-def unread_words(colour: str, number: int, notation: str) -> str:
-    """"corr cannot read this game from White's move 2 Ke2", in the active language."""
-    values = {"number": number, "move": notation}
-    if colour == "white":
-        return _("corr cannot read this game from White's move %(number)s %(move)s") % values
-    return _("corr cannot read this game from Black's move %(number)s %(move)s") % values
-
-
 def move_pairs(rows, unread_seq: int | None) -> list[dict]:
     """The moves in force by number, ``{"number", "white", "black"}`` (each ``{"text", "unread"}`` or None), as
     stored: ``unread`` from the first move the board cannot play (``unread_seq``) on."""
@@ -64,7 +56,7 @@ def board_context(*, game: Game, rows, colour: str | None, my_turn: bool) -> dic
                            check=check_square(board), sprite=sprite_of(kind), caption=caption),
         "diagram_caption": caption,
         "move_pairs": move_pairs(rows, unread.seq if unread else None),
-        "unread": unread_words(unread.colour, unread.number, unread.notation) if unread else "",
+        "unread": str(unread) if unread else "",
         "unread_seq": unread.seq if unread else None,
         "move_board": config,
     }

@@ -77,7 +77,7 @@ def test_a_new_move_is_recorded_as_written_with_a_warning_and_nothing_stored_cha
     before = list(GameEvent.objects.filter(game=old_game).values_list("seq", "notation"))
     r = api(anna).post(f"/api/games/{old_game.pk}/moves/", {"number": 2, "notation": "Qh5"}, format="json")
     assert r.status_code == 201, r.json()
-    assert ("corr cannot read this game from white's move 1 Ke2: moves are recorded as written and not checked until"
+    assert ("corr cannot read this game from White's move 1 Ke2: moves are recorded as written and not checked until"
             " an arbiter corrects that move") in r.json()["warnings"]
     after = list(GameEvent.objects.filter(game=old_game).values_list("seq", "notation"))
     assert after[:len(before)] == before and after[-1][1] == "Qh5"

@@ -241,9 +241,8 @@ def trees_follow(*, locked: Locked, by: User, colour: str, notation: str, line: 
 
 def unread_warning(unread) -> Said:
     """The mover's warning in a server game stored before its moves were checked (issue 36), unread from ``unread``."""
-    return Said(_("corr cannot read this game from %(colour)s's move %(number)s %(move)s: moves are recorded as"
-                  " written and not checked until an arbiter corrects that move"), colour=colour_word(unread.colour),
-                number=unread.number, move=unread.notation)
+    return Said(_("%(unread)s: moves are recorded as written and not checked until an arbiter corrects that move"),
+                unread=unread)
 
 
 def ensure_flag_standing(game: Game, rows, colour: str, now: datetime) -> None:
