@@ -54,10 +54,11 @@ def _events_json_sql(fields: tuple[str, ...]) -> str:
 EVENTS_JSON_SQL = _events_json_sql(EVENT_FIELDS)
 """A subquery of a ``corr_game`` query: all the game's events, in sequence, as one JSON text (PostgreSQL)."""
 
-MOVE_EVENT_FIELDS = CLOCK_EVENT_FIELDS + ("mail",)
-"""What a new event's validation reads of the stored ones: the clock's fields, and the mail a
-registered-mail case is about (50.4.12). No instant, notation or note: writing a time stamp as
-JSON was most of the database's work in reading a long game."""
+MOVE_EVENT_FIELDS = CLOCK_EVENT_FIELDS + ("mail", "notation")
+"""What a new event's validation reads of the stored ones: the clock's fields, the mail a
+registered-mail case is about (50.4.12), and the notation a server move is checked on the board
+after (issue 36: ``corr.games.replay``). No note: writing a time stamp as JSON was most of the
+database's work in reading a long game."""
 
 MoveRow = namedtuple("MoveRow", MOVE_EVENT_FIELDS)
 """A stored event as the move's locking read gives it (``MOVE_EVENTS_JSON_SQL``)."""

@@ -20,6 +20,7 @@ from corr.games.services.trips import trip, usable
 from corr.models import CaseKind, GameEvent, OverstepCase, PlayerClock
 
 from ..conftest import TODAY
+from ..support.legal_moves import dance
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,9 +33,9 @@ def idle() -> bool:
     return connection.connection.info.transaction_status == TransactionStatus.IDLE
 
 
-def move(client, game, number: int, **query):
+def move(client, game, number: int, colour: str = "white", **query):
     suffix = "?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else ""
-    return client.post(f"/api/games/{game.pk}/moves/{suffix}", {"number": number, "notation": "Nf3"}, format="json")
+    return client.post(f"/api/games/{game.pk}/moves/{suffix}", {"number": number, "notation": dance(colour, number)}, format="json")
 
 
 @pytest.fixture
@@ -49,7 +50,7 @@ def test_an_ordinary_move_is_three_round_trips_and_leaves_no_transaction_open(ap
     white, black = api(anna), api(boris)
     assert move(white, fresh_game, 1).status_code == 201  # prepares the session's statements
     with CaptureQueriesContext(connection) as ctx:
-        r = move(black, fresh_game, 1)
+        r = move(black, fresh_game, 1, "black")
     assert r.status_code == 201, r.json()
     sql = [q["sql"] for q in ctx.captured_queries]
     assert len(sql) == 3, sql
@@ -98,7 +99,7 @@ def test_a_new_session_prepares_again_and_the_switch_turns_preparing_off(api, fr
     if pooled():
         connection.close_pool()  # every session of the pool ends; the next request's is new
     with CaptureQueriesContext(connection) as ctx:
-        assert move(api(boris), fresh_game, 1).status_code == 201
+        assert move(api(boris), fresh_game, 1, "black").status_code == 201
     assert any(q["sql"].startswith("PREPARE corr_game_lock_read AS") for q in ctx.captured_queries)
     settings.DB_PREPARED_STATEMENTS = False
     with CaptureQueriesContext(connection) as ctx:
@@ -129,8 +130,8 @@ def test_a_session_lent_again_by_the_pool_keeps_its_statements_and_a_new_one_pre
 
     with connection.execute_wrapper(watch):
         for number in range(1, 5):
-            for player in (anna, boris):
-                assert move(api(player), fresh_game, number).status_code == 201
+            for player, colour in ((anna, "white"), (boris, "black")):
+                assert move(api(player), fresh_game, number, colour).status_code == 201
                 connection.close()  # as the end of a request does (the test client keeps its connection)
     assert len(sessions) == 8 and len(set(sessions)) >= 2, sessions  # lent again, and more than one session
     assert any(sessions.count(pid) > 1 for pid in sessions), sessions
