@@ -35,7 +35,8 @@ def idle() -> bool:
 
 def move(client, game, number: int, colour: str = "white", **query):
     suffix = "?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else ""
-    return client.post(f"/api/games/{game.pk}/moves/{suffix}", {"number": number, "notation": dance(colour, number)}, format="json")
+    return client.post(f"/api/games/{game.pk}/moves/{suffix}", {"number": number, "notation": dance(colour, number)},
+                       format="json")
 
 
 @pytest.fixture
