@@ -38,3 +38,12 @@ def schedule_server_flag_sweep(sender, **kwargs):
 
     sender.add_periodic_task(settings.SERVER_FLAG_SWEEP_SECONDS, sender.signature("corr.server_flag_sweep"),
                              name="server flag sweep", expires=settings.SERVER_FLAG_SWEEP_SECONDS)
+
+
+@app.on_after_finalize.connect
+def schedule_import_resume(sender, **kwargs):
+    """Beat: the background imports not queued or whose worker died, queued again (issue 37)."""
+    from django.conf import settings
+
+    sender.add_periodic_task(settings.IMPORT_RESUME_SECONDS, sender.signature("corr.import_jobs_resume"),
+                             name="import jobs resume", expires=settings.IMPORT_RESUME_SECONDS)

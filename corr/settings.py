@@ -340,6 +340,13 @@ GC_GEN0_THRESHOLD = env_int("GC_GEN0_THRESHOLD", 7000, minimum=1)
 # (a task with eta; in the embedded run an in-process timer, SERVER_FLAG_INPROCESS), and a sweep every
 # SERVER_FLAG_SWEEP_SECONDS (Celery beat; in the embedded run a thread) finds the checks that were lost.
 SERVER_FLAG_SWEEP_SECONDS = env_int("SERVER_FLAG_SWEEP_SECONDS", 30, minimum=1)
+
+# PGN imports in the background (issue 37; corr.games.services.import_jobs): an import of more games than
+# IMPORT_INLINE_GAMES is a job a worker runs; the beat queues again every IMPORT_RESUME_SECONDS the jobs not
+# queued (broker down) or whose worker died (a claim older than IMPORT_JOB_STALE_SECONDS, longer than any import).
+IMPORT_INLINE_GAMES = env_int("IMPORT_INLINE_GAMES", 20)
+IMPORT_RESUME_SECONDS = env_int("IMPORT_RESUME_SECONDS", 60, minimum=1)
+IMPORT_JOB_STALE_SECONDS = env_int("IMPORT_JOB_STALE_SECONDS", 900, minimum=1)
 SERVER_FLAG_SWEEP_BATCH = env_int("SERVER_FLAG_SWEEP_BATCH", 500, minimum=1)
 SERVER_FLAG_INPROCESS = env_bool("SERVER_FLAG_INPROCESS", not REDIS_URL)
 

@@ -11,6 +11,7 @@ from datetime import date
 from celery import chord, group, shared_task
 from django.utils import timezone
 
+from corr.games.services import import_jobs
 from corr.nightly.job import nightly_chunk_process, nightly_finish, nightly_start
 from corr.outbox import SEND_TASK, emails_due, emails_enqueue, emails_send_now
 
@@ -61,3 +62,15 @@ def emails_send(self, email_ids: list[int]) -> dict:
     if result["failed"] and not self.request.is_eager:
         raise self.retry(args=(result["failed"],), countdown=60 * 2 ** self.request.retries)
     return {key: len(ids) for key, ids in result.items()}
+
+
+# Issue 37: a background import; acks_late (the project's default): a job whose worker died is delivered again,
+# and the job row's lock and state make a second run find it ended (corr.games.services.import_jobs).
+@shared_task(name="corr.import_job_run", ignore_result=True)
+def import_job_run(job_id: int) -> str:
+    return import_jobs.import_job_run(job_id=job_id, now=timezone.now())
+
+
+@shared_task(name="corr.import_jobs_resume", ignore_result=True)
+def import_jobs_resume() -> list[int]:
+    return import_jobs.import_jobs_resume(now=timezone.now())

@@ -1,9 +1,11 @@
-"""``POST /api/tournaments/{id}/import/``: a server event's stamped PGN into a server tournament (issue 26)."""
+"""``POST /api/tournaments/{id}/import/``: a server event's stamped PGN into a server tournament (issue 26), at once
+or, for more than ``IMPORT_INLINE_GAMES`` games, as a background job (issue 37): ``GET /api/import-jobs/{id}/``."""
 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -11,7 +13,10 @@ from rest_framework.views import APIView
 
 from corr import limits as lim
 from corr.games import services
-from corr.models import Tournament
+from corr.games.errors import NotAllowed
+from corr.games.permissions import can_arbitrate
+from corr.games.services.import_jobs import import_in_background, import_job_create, import_job_json
+from corr.models import ImportJob, Tournament
 
 from . import serializers as s
 from .idempotency import idempotent
@@ -33,15 +38,46 @@ class PgnImportRefusedOut(serializers.Serializer):
         "one line per refused game (a list of strings); DRF's per-field messages for an invalid body"))
 
 
-class TournamentImportView(APIView):
-    """POST {"pgn"}: every game of the PGN created in the tournament with its moves and instants, or none (400)."""
+class ImportJobOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    tournament = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "refused"], help_text=(
+        "queued: waiting for a worker; running: importing; done: every game imported (games); refused: nothing"
+        " imported (refusals: one line per refused game)"))
+    status_text = serializers.CharField(help_text="the status in the reader's language")
+    total = serializers.IntegerField(help_text="games in the PGN")
+    done = serializers.IntegerField(allow_null=True, help_text="games read so far (null: not known yet)")
+    refused_so_far = serializers.IntegerField(allow_null=True, help_text="games refused so far (null: not known)")
+    games = serializers.ListField(child=serializers.IntegerField(), help_text="the games made, once done")
+    refusals = serializers.ListField(child=serializers.CharField())
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
 
-    @extend_schema(request=PgnImportInput, responses={201: PgnImportOut, 400: PgnImportRefusedOut})
+
+class PgnImportJobOut(serializers.Serializer):
+    job = ImportJobOut()
+
+
+class TournamentImportView(APIView):
+    """POST {"pgn"}: every game of the PGN created in the tournament with its moves and instants, or none (400).
+
+    A PGN of more than ``IMPORT_INLINE_GAMES`` games (20 unless set) is imported in the background: the answer
+    is 202 at once with the job (``Location``: ``/api/import-jobs/{id}/``), which ends ``done`` or ``refused``,
+    all or nothing as here, and the uploader is e-mailed.
+    """
+
+    @extend_schema(request=PgnImportInput,
+                   responses={201: PgnImportOut, 202: PgnImportJobOut, 400: PgnImportRefusedOut})
     @idempotent
     def post(self, request, tournament_id: int):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         serializer = PgnImportInput(data=request.data)
         serializer.is_valid(raise_exception=True)
+        pgn = serializer.validated_data["pgn"]
+        if import_in_background(pgn):
+            job = import_job_create(tournament=tournament, by=request.user, pgn=pgn, now=timezone.now())
+            return Response({"job": import_job_json(job)}, status=status.HTTP_202_ACCEPTED,
+                            headers={"Location": f"/api/import-jobs/{job.pk}/"})
         try:
             games = services.tournament_pgn_import(tournament=tournament, by=request.user,
                                                    pgn=serializer.validated_data["pgn"], now=timezone.now())
@@ -49,3 +85,15 @@ class TournamentImportView(APIView):
             return Response({"detail": refused.message, "field": refused.field, "errors": refused.lines},
                             status=status.HTTP_400_BAD_REQUEST)
         return Response({"games": [s.game_summary(g) for g in games]}, status=status.HTTP_201_CREATED)
+
+
+class ImportJobView(APIView):
+    """GET: a background import's state (its tournament's arbiters): the games read and refused so far while it
+    runs, then the games made or the refusals."""
+
+    @extend_schema(responses={200: ImportJobOut})
+    def get(self, request, job_id: int):
+        job = get_object_or_404(ImportJob.objects.select_related("tournament"), pk=job_id)
+        if not can_arbitrate(request.user, job.tournament):
+            raise NotAllowed(_("only the tournament's arbiters see its imports"))
+        return Response(import_job_json(job))

@@ -20,6 +20,7 @@ urlpatterns = [
          name="api-tournament-calendar"),
     path("tournaments/<int:tournament_id>/calendar/rotate/", download_views.TournamentCalendarRotateView.as_view(),
          name="api-tournament-calendar-rotate"),
+    path("import-jobs/<int:job_id>/", import_views.ImportJobView.as_view(), name="api-import-job"),
     path("games/", live_views.GamesView.as_view(), name="api-games"),
     path("games/<int:game_id>/", live_views.GameView.as_view(), name="api-game"),
     path("games/<int:game_id>/events/", views.GameEventsView.as_view(), name="api-game-events"),

@@ -45,6 +45,7 @@ from corr.games.selectors import game_clock_view, game_get, game_time_get, games
 from corr.games.turns import URGENCY_RANK, Turn, TurnSince, TurnState, game_turns, urgency, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
 from corr.games.services.ending import claim_founded
+from corr.games.services.import_jobs import import_in_background, import_job_create, import_job_json
 from corr.models import (
     RECORD_KINDS, EventKind, Game, GameEvent, GameKind, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
     Tournament,
@@ -753,6 +754,9 @@ def tournament_page(request, tournament_id: int):
     context = {"tournament": tournament, "arbiter": arbiter, "today": today,
                "control_text": time_control_text(tournament.ruleset),
                "finished": tournament.games.filter(status=GameStatus.FINISHED).count()}
+    if arbiter:  # issue 37: the background imports, the latest first; the page refreshes itself while one runs
+        jobs = [import_job_json(job) for job in tournament.import_jobs.order_by("-pk")[:5]]
+        context.update(import_jobs=jobs, import_running=any(j["status"] in ("queued", "running") for j in jobs))
     if tournament.mode == Mode.LIVE:  # issue 16: clocks in seconds, no deadline; listed with both clocks now
         context["live_games"] = _live_games(tournament, request.user, arbiter)
     else:  # days, deadlines, cases and the nightly reports: correspondence play only
@@ -776,6 +780,12 @@ def tournament_import_post(request, tournament_id: int):
         messages.error(request, _("The file is not UTF-8 text: save the PGN as UTF-8."))
         return back
     try:
+        if import_in_background(text):  # issue 37: a worker imports it; this page shows its progress
+            job = import_job_create(tournament=tournament, by=request.user, pgn=text, now=timezone.now())
+            messages.success(request, _("Import #%(job)s of %(total)s games started: its progress is shown below,"
+                                        " and you will be e-mailed when it ends.") % {"job": job.pk,
+                                                                                     "total": job.total})
+            return back
         games = services.tournament_pgn_import(tournament=tournament, by=request.user, pgn=text, now=timezone.now())
     except services.ImportRefused as refused:
         messages.error(request, plain(refused.message))

@@ -14,6 +14,7 @@ refused game naming the game and, where it is one, the move.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -63,20 +64,29 @@ def _move_name(row: GameEvent) -> str:
     return f"{row.player}'s move {row.number} ({row.number}{'.' if row.player == 'white' else '...'} {row.notation})"
 
 
+def import_checked(tournament: Tournament, by: User) -> None:
+    """Whether ``by`` may import into ``tournament`` at all. :raises NotAllowed, InvalidInput: as below."""
+    if not can_arbitrate(by, tournament):
+        raise NotAllowed(_("only the tournament's arbiters import its games"))
+    if tournament.mode != Mode.SERVER or tournament.kind != GameKind.CHESS:
+        raise InvalidInput(_("games are imported into chess server tournaments: their moves are sent instants"),
+                           field="tournament")
+
+
 @transaction.atomic
-def tournament_pgn_import(*, tournament: Tournament, by: User, pgn: str, now: datetime) -> list[Game]:
+def tournament_pgn_import(*, tournament: Tournament, by: User, pgn: str, now: datetime,
+                          progress: Callable[[int, int], None] | None = None) -> list[Game]:
     """Create the games of ``pgn`` in ``tournament`` (a server tournament ``by`` arbitrates), as of ``now``.
+
+    ``progress(games read, games refused)``, if given, is told after each game (a background import's page
+    shows it: ``corr.games.services.import_jobs``).
 
     :raises NotAllowed: ``by`` does not arbitrate the tournament (403).
     :raises InvalidInput: not a chess server tournament, or no game in the text (``field: "pgn"``).
     :raises ImportRefused: one line per refused game (an unknown player, a move without a stamp, an
         illegal move, a chronology the calculator refuses...): nothing was stored.
     """
-    if not can_arbitrate(by, tournament):
-        raise NotAllowed(_("only the tournament's arbiters import its games"))
-    if tournament.mode != Mode.SERVER or tournament.kind != GameKind.CHESS:
-        raise InvalidInput(_("games are imported into chess server tournaments: their moves are sent instants"),
-                           field="tournament")
+    import_checked(tournament, by)
     stream = io.StringIO(pgn)
     games, lines, number = [], [], 0
     while (read := chess.pgn.read_game(stream)) is not None:
@@ -88,6 +98,8 @@ def tournament_pgn_import(*, tournament: Tournament, by: User, pgn: str, now: da
                 games.append(_game_import(tournament, by, read, number, now))
         except _Refused as refused:
             lines.append(refused.line)
+        if progress is not None:
+            progress(number, len(lines))
     if number == 0:
         raise InvalidInput(_("no PGN game found (a game starts with tags such as [Event \"...\"] and its moves)"),
                            field="pgn")
