@@ -51,6 +51,8 @@ class User(AbstractUser):
     # The warnings a live game's page speaks to this player and its arbiter owes them (issue 24, 001 1.7.9).
     vision = models.CharField(_("vision"), max_length=5, blank=True, default="", db_default="",
                               choices=Vision.choices)
+    # The player's ICCF id (issue 37): an imported ICCF event's players are matched to accounts by it.
+    iccf_id = models.CharField(_("ICCF id"), max_length=12, blank=True, default="", db_default="", db_index=True)
 
     @property
     def is_arbiter(self) -> bool:

@@ -16,6 +16,7 @@ from corr.games import services
 from corr.games.errors import NotAllowed
 from corr.games.permissions import can_arbitrate
 from corr.games.services.import_jobs import import_in_background, import_job_create, import_job_json
+from corr.games.services.import_names import mapping_checked, unmatched
 from corr.models import ImportJob, Tournament
 
 from . import serializers as s
@@ -24,11 +25,22 @@ from .idempotency import idempotent
 
 class PgnImportInput(s.StrictInput):
     pgn = serializers.CharField(max_length=lim.PGN_IMPORT_MAX, trim_whitespace=False, help_text=(
-        "one or many games with a [%ccsnt] stamp on every move; players matched by username"))
+        "one or many games with a [%ccsnt] stamp on every move; players matched by username, or by `players`"))
+    players = serializers.JSONField(required=False, default=dict, help_text=(
+        "issue 37: the PGN's names that are no username, each matched to an account's username by the arbiter:"
+        " {\"Mäkinen, Eero\": \"eero\"}; a name left unmatched refuses the import (400 naming `players`, with"
+        " `unmatched`: each name and the accounts it may be)"))
 
 
 class PgnImportOut(serializers.Serializer):
     games = s.GameSummaryOut(many=True)
+
+
+class UnmatchedOut(serializers.Serializer):
+    name = serializers.CharField(help_text="as the PGN writes it")
+    iccf_id = serializers.CharField(help_text="the ICCF id its tags give (blank: none)")
+    candidates = serializers.ListField(child=serializers.CharField(), help_text=(
+        "usernames of the accounts it may be: by full name in either order, e-mail or ICCF id"))
 
 
 class PgnImportRefusedOut(serializers.Serializer):
@@ -36,6 +48,7 @@ class PgnImportRefusedOut(serializers.Serializer):
     field = serializers.CharField(required=False, allow_null=True)
     errors = serializers.JSONField(required=False, help_text=(
         "one line per refused game (a list of strings); DRF's per-field messages for an invalid body"))
+    unmatched = UnmatchedOut(many=True, required=False)
 
 
 class ImportJobOut(serializers.Serializer):
@@ -74,17 +87,38 @@ class TournamentImportView(APIView):
         serializer = PgnImportInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         pgn = serializer.validated_data["pgn"]
-        if import_in_background(pgn):
-            job = import_job_create(tournament=tournament, by=request.user, pgn=pgn, now=timezone.now())
+        services.import_checked(tournament, request.user)
+        players = mapping_checked(serializer.validated_data["players"])
+        missing = unmatched(pgn, players)  # issue 37: a name is matched by the arbiter, never guessed
+        background = import_in_background(pgn)
+        if missing and background:  # refused before a job is made: the arbiter matches the names first
+            return Response({"detail": str(_("%(count)s name(s) of the PGN are no account: match each to an"
+                                             " account's username in players") % {"count": len(missing)}),
+                             "field": "players", "unmatched": missing,
+                             "errors": [_unmatched_line(entry) for entry in missing]},
+                            status=status.HTTP_400_BAD_REQUEST)
+        if background:
+            job = import_job_create(tournament=tournament, by=request.user, pgn=pgn, now=timezone.now(),
+                                    players=players)
             return Response({"job": import_job_json(job)}, status=status.HTTP_202_ACCEPTED,
                             headers={"Location": f"/api/import-jobs/{job.pk}/"})
         try:
-            games = services.tournament_pgn_import(tournament=tournament, by=request.user,
-                                                   pgn=serializer.validated_data["pgn"], now=timezone.now())
+            games = services.tournament_pgn_import(tournament=tournament, by=request.user, pgn=pgn,
+                                                   now=timezone.now(), players=players)
         except services.ImportRefused as refused:
-            return Response({"detail": refused.message, "field": refused.field, "errors": refused.lines},
-                            status=status.HTTP_400_BAD_REQUEST)
+            body = {"detail": refused.message, "field": refused.field, "errors": refused.lines}
+            if missing:  # the games' lines name the unknown players; these say whom they may be
+                body["unmatched"] = missing
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response({"games": [s.game_summary(g) for g in games]}, status=status.HTTP_201_CREATED)
+
+
+def _unmatched_line(entry: dict) -> str:
+    """``'Mäkinen, Eero' is no account (it may be: eero)``, in the reader's language."""
+    if entry["candidates"]:
+        return str(_("%(name)s is no account (it may be: %(candidates)s)")) % {
+            "name": repr(entry["name"]), "candidates": ", ".join(entry["candidates"])}
+    return str(_("%(name)s is no account, and none has that name, e-mail or ICCF id")) % {"name": repr(entry["name"])}
 
 
 class ImportJobView(APIView):

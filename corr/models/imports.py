@@ -15,6 +15,7 @@ from .games import Tournament
 
 
 class ImportStatus(models.TextChoices):
+    NAMES = "names", _("waiting for the players' names to be matched to accounts")
     QUEUED = "queued", _("waiting for a worker")
     RUNNING = "running", _("importing")
     DONE = "done", _("imported")
@@ -36,6 +37,8 @@ class ImportJob(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     game_ids = models.JSONField(default=list, blank=True, help_text="The games made (done).")
     refusals = models.JSONField(default=list, blank=True, help_text="One line per refused game (refused).")
+    players = models.JSONField(default=dict, blank=True,
+                               help_text="The PGN's names the arbiter matched to accounts: {name: username}.")
 
     class Meta:
         indexes = [models.Index(fields=["status", "claimed_at"], name="corr_import_due")]

@@ -4,7 +4,7 @@ from django.views.generic import RedirectView
 
 from accounts.language import LoginView, language_set
 
-from . import account_views, leave_views, views
+from . import account_views, import_names_views, leave_views, views
 from .converters import DateConverter
 
 register_converter(DateConverter, "date")
@@ -42,6 +42,8 @@ urlpatterns = [
     path("games/<int:game_id>/file/", views.game_file_download, name="game-file"),
     path("tournaments/<int:tournament_id>/", views.tournament_page, name="tournament"),
     path("tournaments/<int:tournament_id>/import/", views.tournament_import_post, name="tournament-import"),
+    path("tournaments/<int:tournament_id>/imports/<int:job_id>/names/", import_names_views.import_names,
+         name="import-names"),
     path("tournaments/<int:tournament_id>/reports/<date:on>/", views.report_page, name="report"),
     path("tournaments/<int:tournament_id>/reports/<date:on>.csv", views.report_csv, name="report-csv"),
     path("overstep-cases/<int:case_id>/decide/", views.case_decide, name="case-decide"),

@@ -46,6 +46,7 @@ from corr.games.turns import URGENCY_RANK, Turn, TurnSince, TurnState, game_turn
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
 from corr.games.services.ending import claim_founded
 from corr.games.services.import_jobs import import_in_background, import_job_create, import_job_json
+from corr.games.services.import_names import unmatched
 from corr.models import (
     RECORD_KINDS, EventKind, Game, GameEvent, GameKind, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
     Tournament,
@@ -780,6 +781,10 @@ def tournament_import_post(request, tournament_id: int):
         messages.error(request, _("The file is not UTF-8 text: save the PGN as UTF-8."))
         return back
     try:
+        if unmatched(text, {}):  # issue 37: names that are no username: the arbiter matches them first
+            job = import_job_create(tournament=tournament, by=request.user, pgn=text, now=timezone.now(),
+                                    names_pending=True)
+            return redirect("import-names", tournament_id=tournament.pk, job_id=job.pk)
         if import_in_background(text):  # issue 37: a worker imports it; this page shows its progress
             job = import_job_create(tournament=tournament, by=request.user, pgn=text, now=timezone.now())
             messages.success(request, _("Import #%(job)s of %(total)s games started: its progress is shown below,"

@@ -21,4 +21,4 @@ from .storage import (  # noqa: F401
 )
 from .lock_read import Locked, game_lock_read  # noqa: F401
 from .results import draw_claim, draw_offer_accept, draw_offer_decline, draw_offer_make, game_resign  # noqa: F401
-from .imports import ImportRefused, tournament_pgn_import  # noqa: F401
+from .imports import ImportRefused, import_checked, tournament_pgn_import  # noqa: F401

@@ -47,6 +47,8 @@ log = logging.getLogger(__name__)
 
 RUN_TASK = "corr.import_job_run"
 ENDED = (ImportStatus.DONE, ImportStatus.REFUSED)
+WAITING = (ImportStatus.NAMES, *ENDED)
+"""A run finds nothing to do in these: ended, or waiting for the arbiter's names."""
 PROGRESS_TTL_SECONDS = 24 * 3600
 
 
@@ -65,8 +67,13 @@ def import_in_background(pgn: str) -> bool:
     return pgn_games_count(pgn) > settings.IMPORT_INLINE_GAMES
 
 
-def import_job_create(*, tournament: Tournament, by: User, pgn: str, now: datetime) -> ImportJob:
+def import_job_create(*, tournament: Tournament, by: User, pgn: str, now: datetime,
+                      players: dict[str, str] | None = None, names_pending: bool = False) -> ImportJob:
     """Store ``pgn`` as a job of ``tournament`` and queue it once this transaction commits.
+
+    ``players``: the names the arbiter matched to accounts (``import_names``). ``names_pending``: the page's
+    upload of a PGN whose names are not all accounts: the job waits (``names``) until the arbiter matches them
+    (``import_job_names_set``), and is not queued before.
 
     :raises NotAllowed: ``by`` does not arbitrate the tournament (403). :raises InvalidInput: not a chess server
         tournament, no game in the text, or more than ``GAMES_MAX`` games (``field: "pgn"``): no job is made.
@@ -78,7 +85,28 @@ def import_job_create(*, tournament: Tournament, by: User, pgn: str, now: dateti
                            field="pgn")
     if total > GAMES_MAX:
         raise InvalidInput(_("at most %(max)s games in one import"), field="pgn", max=GAMES_MAX)
-    job = ImportJob.objects.create(tournament=tournament, created_by=by, created_at=now, pgn=pgn, total=total)
+    job = ImportJob.objects.create(tournament=tournament, created_by=by, created_at=now, pgn=pgn, total=total,
+                                   players=players or {},
+                                   status=ImportStatus.NAMES if names_pending else ImportStatus.QUEUED)
+    if not names_pending:
+        job_id = job.pk
+        transaction.on_commit(lambda: import_job_enqueue(job_id))
+    return job
+
+
+def import_job_names_set(*, job: ImportJob, by: User, players: dict[str, str]) -> ImportJob:
+    """The arbiter's mapping of the job's names to accounts: the job is queued once this transaction commits.
+
+    :raises NotAllowed: ``by`` does not arbitrate the tournament. :raises InvalidInput: the job is not waiting for
+        names (``field: "players"``).
+    """
+    import_checked(job.tournament, by)
+    job = ImportJob.objects.select_for_update().get(pk=job.pk)
+    if job.status != ImportStatus.NAMES:
+        raise InvalidInput(_("import #%(job)s is not waiting for names: it is %(status)s"), field="players",
+                           job=job.pk, status=ImportStatus(job.status).label)
+    job.players, job.status = players, ImportStatus.QUEUED
+    job.save(update_fields=["players", "status"])
     job_id = job.pk
     transaction.on_commit(lambda: import_job_enqueue(job_id))
     return job
@@ -108,18 +136,19 @@ def import_job_run(*, job_id: int, now: datetime) -> str:
     """
     with transaction.atomic():
         job = ImportJob.objects.select_for_update().filter(pk=job_id).first()
-        if job is None or job.status in ENDED:
+        if job is None or job.status in WAITING:
             return job.status if job is not None else "missing"
         job.status, job.claimed_at, job.attempts = ImportStatus.RUNNING, now, job.attempts + 1
         job.save(update_fields=["status", "claimed_at", "attempts"])
     with transaction.atomic():
         # The lock is held to the end: another delivery of this job waits here, then finds it ended.
         job = ImportJob.objects.select_for_update().select_related("tournament", "created_by").get(pk=job_id)
-        if job.status in ENDED:
+        if job.status in WAITING:
             return job.status
         try:
             games = tournament_pgn_import(tournament=job.tournament, by=job.created_by, pgn=job.pgn, now=now,
-                                          progress=lambda done, refused: progress_write(job_id, done, refused))
+                                          progress=lambda done, refused: progress_write(job_id, done, refused),
+                                          players=job.players)
             job.status, job.game_ids = ImportStatus.DONE, [game.pk for game in games]
         except ImportRefused as refused:
             job.status, job.refusals = ImportStatus.REFUSED, refused.lines

@@ -75,11 +75,13 @@ def import_checked(tournament: Tournament, by: User) -> None:
 
 @transaction.atomic
 def tournament_pgn_import(*, tournament: Tournament, by: User, pgn: str, now: datetime,
-                          progress: Callable[[int, int], None] | None = None) -> list[Game]:
+                          progress: Callable[[int, int], None] | None = None,
+                          players: dict[str, str] | None = None) -> list[Game]:
     """Create the games of ``pgn`` in ``tournament`` (a server tournament ``by`` arbitrates), as of ``now``.
 
     ``progress(games read, games refused)``, if given, is told after each game (a background import's page
-    shows it: ``corr.games.services.import_jobs``).
+    shows it: ``corr.games.services.import_jobs``). ``players``: the arbiter's mapping of the PGN's names to
+    usernames (``corr.games.services.import_names``, issue 37); a name it does not map is a username.
 
     :raises NotAllowed: ``by`` does not arbitrate the tournament (403).
     :raises InvalidInput: not a chess server tournament, or no game in the text (``field: "pgn"``).
@@ -95,7 +97,7 @@ def tournament_pgn_import(*, tournament: Tournament, by: User, pgn: str, now: da
             raise InvalidInput(_("at most %(max)s games in one import"), field="pgn", max=GAMES_MAX)
         try:
             with transaction.atomic():
-                games.append(_game_import(tournament, by, read, number, now))
+                games.append(_game_import(tournament, by, read, number, now, players or {}))
         except _Refused as refused:
             lines.append(refused.line)
         if progress is not None:
@@ -108,11 +110,13 @@ def tournament_pgn_import(*, tournament: Tournament, by: User, pgn: str, now: da
     return games
 
 
-def _game_import(tournament: Tournament, by: User, read, number: int, now: datetime) -> Game:
+def _game_import(tournament: Tournament, by: User, read, number: int, now: datetime,
+                 players: dict[str, str]) -> Game:
     label = _label(number, read.headers)
-    names = [read.headers.get(tag, "") for tag in ("White", "Black")]
+    written = [read.headers.get(tag, "").strip() for tag in ("White", "Black")]
+    names = [players.get(name, name) for name in written]
     users = {u.username: u for u in User.objects.filter(username__in=names)}
-    unknown = [name for name in names if name not in users]
+    unknown = [text for text, name in zip(written, names, strict=True) if name not in users]
     if unknown:
         raise _Refused(f"{label}: no user {', '.join(repr(n) for n in unknown)} (players are matched by username)")
     _legal_checked(read, label)
