@@ -152,6 +152,7 @@ def test_a_go_game_reads_back_in_sgfmill_with_its_time_control(api, postal, arbi
     played = [(colour, "pass" if point is None else common.format_vertex(point))
               for colour, point in (n.get_move() for n in nodes)]
     assert played == [("b", "Q16"), ("w", "D4"), ("b", "pass")]
+    assert nodes[-1].get_raw("B") == b"" and b"[tt]" not in r.content  # FF[4]'s pass, not FF[3]'s tt
     days = [line["days"] for line in move_ledger(api(anna), game)]
     assert facts(n.get("C") for n in nodes) == [(m[2], m[3], d) for m, d in zip(moves, days, strict=True)]
 
