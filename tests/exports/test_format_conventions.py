@@ -126,7 +126,7 @@ def test_a_finished_go_game_with_passes_reads_back_in_sgfmill_with_its_result(ap
     content = export(api(anna), game, "sgf").content
     read = sgf.Sgf_game.from_bytes(content)
     # FF[4]'s pass is an empty value (B[], W[]), not FF[3]'s tt.
-    assert [n.get_raw(c) for n, c in zip(read.get_main_sequence()[2:], "WB")] == [b"", b""]
+    assert [n.get_raw(c) for n, c in zip(read.get_main_sequence()[2:], "WB", strict=True)] == [b"", b""]
     assert b"[tt]" not in content
     assert read.get_root().get("RE") == "B+R"
     assert [n.get_move() for n in read.get_main_sequence()[1:]] == [("b", (15, 15)), ("w", None), ("b", None)]
