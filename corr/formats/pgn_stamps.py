@@ -22,7 +22,14 @@ The contract of one game file made here::
   start. A stamp with a time becomes an RFC 3339 instant in UTC (``Z``); a date-only stamp is
   kept as a date, ``sent_on``/``received_on`` ``YYYY-MM-DD`` (the calculator says whether its
   ruleset can count such a game).
-- ``official_start`` is the ``Date`` tag, else ``EventDate`` (a whole date either way).
+- A ``[%ccrd]`` received date (corr's postal exports, issue 37) before a move's stamp is the
+  mover's receipt of the move they answer; one after the last stamp, the pending move's. Without
+  it a move is received at the partner's stamp, and a postal game (``Mode`` PM or EM) says so
+  through ``warn``: the days in transit are then charged as thinking.
+- ``official_start`` is the start instant of ``UTCDate``/``UTCTime`` (or chess.com's
+  ``StartTime``, :mod:`.pgn_servers`) where the tags give one, else the ``Date`` tag, else
+  ``EventDate`` (a whole date either way). A game with no stamps at all is read from a daily
+  game's ``[%clk]`` clocks when it has them (:mod:`.pgn_servers`).
 - A game whose ``Result`` is ``*`` goes on: the side to move gets a pending move, received at
   the last stamp. Any other result ends the game: no pending move.
 - Player ids are always ``white`` and ``black``; the tags' names go to ``meta``.
