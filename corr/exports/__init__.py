@@ -27,7 +27,7 @@ from .moves import exported_moves
 from .pdn import game_pdn
 from .pgn import game_pgn
 from .sgf import game_sgf
-from .stamps import ccsnt
+from .stamps import ccrd, ccsnt
 
 FORMATS: dict[str, tuple[str, str]] = {
     "pgn": ("application/x-chess-pgn", "utf-8"),
@@ -91,8 +91,15 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
     moves, pending = exported_moves(time, rows)
     if format == "pgn":  # correspondence PGN's sent stamps (ICCF, SchemingMind) beside corr's words
         instants, zone = counts_instants(game), game.tournament.time_zone
-        moves = [replace(m, stamp=ccsnt(sent_on=m.sent_on, sent_at=m.sent_at, zone=zone, instants=instants))
-                 for m in moves]
+        # By post or e-mail a move is received days after it was sent: [%ccrd] keeps the receipt, without
+        # which manage.py clock and the import would charge the transit as thinking (issue 37).
+        postal = game.mode == Mode.POSTAL
+        moves = [replace(m, stamp=" ".join(filter(None, [
+            ccrd(m.received_on) if postal else None,
+            ccsnt(sent_on=m.sent_on, sent_at=m.sent_at, zone=zone, instants=instants)])) or None)
+            for m in moves]
+        if postal and pending is not None and not pending.presumed:  # a presumption is no fact to write
+            pending = replace(pending, stamp=ccrd(pending.received_on))
     facts = {
         "event": game.tournament.name, "site": site, "date": game.tournament.official_start,
         "white": game.white.username, "black": game.black.username, "result": game.result or "*",

@@ -77,11 +77,16 @@ class PendingLine:
     days: int
     charged: str = ""
     """The penalty and delay days charged to the pending move (``; penalty 5``), else ""."""
+    presumed: bool = False
+    """True while no receipt is recorded: ``received_on`` is the dispatch plus the presumed transit days."""
+    stamp: str | None = None
+    """PGN's ``[%ccrd]`` of a recorded receipt (:mod:`corr.exports.stamps`), when the format writes one."""
 
     @property
     def comment(self) -> str:
         received = self.received_on.isoformat() if self.received_on else "-"
-        return (f"{self.player}'s move {self.number} pending: received {received}; days so far {self.days}"
+        stamp = f"{self.stamp} " if self.stamp else ""
+        return (f"{self.player}'s move {self.number} pending: {stamp}received {received}; days so far {self.days}"
                 f"{self.charged}")
 
 
@@ -117,7 +122,7 @@ def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLin
         p = time.assembled.pending
         running = sum(line.days for line in time.clock.ledger if line.event == len(sources) - 1)
         pending = PendingLine(player=p.player, number=p.number, received_on=p.received_on, days=running,
-                              charged=charged_text(extra.pop((p.player, p.number), {})))
+                              charged=charged_text(extra.pop((p.player, p.number), {})), presumed=p.presumed)
     return moves, pending
 
 

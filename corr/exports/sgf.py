@@ -2,8 +2,9 @@
 
 The board is 19x19 (corr keeps no board size). A move's point is read from
 its notation as entered: a GTP vertex (``D4``, ``Q16``; no letter I), an SGF
-point (``dd``) or ``pass``; the notation itself stays in the node's comment
-(``C``) beside its dates and days. A move that names no free point ends the
+point (``dd``) or ``pass``, written ``B[]``/``W[]`` (FF[4]'s pass, not FF[3]'s
+``tt``); the notation itself stays in the node's comment (``C``) beside its
+dates and days. A move that names no free point ends the
 moves: it and the rest are written in the last node's comment. A live game's
 moves also carry the time left after them (``BL``/``WL``, ``OB``/``OW``: see
 :mod:`corr.exports.live`).
@@ -85,7 +86,12 @@ def game_sgf(*, facts: dict, moves: list[ExportedMove], pending) -> bytes:
                 _add_comment(node, stopped)
             else:
                 node = node.new_child()
-                node.set_move(colour, point)
+                if point is None:
+                    # FF[4] writes a pass as an empty value; sgfmill's set_move writes FF[3]'s ``tt``
+                    # on boards up to 19, which FF[4] readers may take for a point (issue 37).
+                    node.set_raw(colour.upper(), b"")
+                else:
+                    node.set_move(colour, point)
                 for key, value in move.sgf_times.items():  # BL/WL time left, OB/OW overtime left
                     node.set(f"{colour.upper()}L" if key == "L" else f"O{colour.upper()}", value)
                 _add_comment(node, f"{move.notation}: {move.comment}")

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from icalendar import Alarm, Calendar, Event, vText
+from icalendar import Alarm, Calendar, Event, vDuration, vText
 
 from corr.links import absolute_url
 from corr.web.deadline import reader_zone
@@ -63,7 +63,9 @@ def deadlines_ics(deadlines: list[Deadline], *, name: str, now: datetime, own: b
     # feed's lines (icalendar refuses that with an error, a 500 for every arbiter; issue 23).
     calendar.add("x-wr-calname", vText(name))
     calendar.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
-    calendar.add("x-published-ttl", REFRESH)
+    # An X- property has no type of its own in icalendar: given a timedelta it writes str() of it
+    # ("6:00:00"), which no reader takes for a duration (issue 37). vDuration writes RFC 5545's PT6H.
+    calendar.add("x-published-ttl", vDuration(REFRESH))
     for deadline in deadlines:
         calendar.add_component(_event(deadline, now=now, own=own, reader=reader))
     return calendar.to_ical()

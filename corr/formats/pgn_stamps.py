@@ -22,7 +22,14 @@ The contract of one game file made here::
   start. A stamp with a time becomes an RFC 3339 instant in UTC (``Z``); a date-only stamp is
   kept as a date, ``sent_on``/``received_on`` ``YYYY-MM-DD`` (the calculator says whether its
   ruleset can count such a game).
-- ``official_start`` is the ``Date`` tag, else ``EventDate`` (a whole date either way).
+- A ``[%ccrd]`` received date (corr's postal exports, issue 37) before a move's stamp is the
+  mover's receipt of the move they answer; one after the last stamp, the pending move's. Without
+  it a move is received at the partner's stamp, and a postal game (``Mode`` PM or EM) says so
+  through ``warn``: the days in transit are then charged as thinking.
+- ``official_start`` is the start instant of ``UTCDate``/``UTCTime`` (or chess.com's
+  ``StartTime``, :mod:`.pgn_servers`) where the tags give one, else the ``Date`` tag, else
+  ``EventDate`` (a whole date either way). A game with no stamps at all is read from a daily
+  game's ``[%clk]`` clocks when it has them (:mod:`.pgn_servers`).
 - A game whose ``Result`` is ``*`` goes on: the side to move gets a pending move, received at
   the last stamp. Any other result ends the game: no pending move.
 - Player ids are always ``white`` and ``black``; the tags' names go to ``meta``.
@@ -35,15 +42,20 @@ from __future__ import annotations
 
 import io
 import re
-from datetime import date, datetime, time, timezone
+from collections.abc import Callable
+from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import chess
 import chess.pgn
 
+from .pgn_servers import ServerTagError, clock_left, daily_allowance, daily_sent_instants, start_instant
+
 UTC_NAMES = frozenset({"UTC"})  # the calculator's default zone: no time_zone key is written for it
-_STAMP = re.compile(r"\[%ccsnt\s+([^\]]*)\]")
+_COMMAND = re.compile(r"\[%(ccsnt|ccrd)\s+([^\]]*)\]")
+POSTAL_MODES = frozenset({"PM", "EM"})
+"""PGN's ``Mode`` (9.8.1) of a game by post or e-mail: a move's receipt is not its partner's dispatch."""
 _STAMP_TEXT = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})(?:,\s*(\d{1,2}):(\d{2})(?::(\d{2}))?)?")
 _TAG_DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})")
 META_TAGS = ("White", "Black", "Event", "Site", "Round", "Result")  # to meta, as white, black ...
@@ -54,11 +66,14 @@ class PgnStampError(ValueError):
     """A PGN that cannot be read as game files; ``str()`` is one line naming the game and the move."""
 
 
-def games_from_pgn(text: str, *, ruleset: dict, time_zone: str = "UTC") -> list[dict]:
+def games_from_pgn(text: str, *, ruleset: dict, time_zone: str = "UTC",
+                   warn: Callable[[str], None] | None = None) -> list[dict]:
     """Every game of ``text`` (a PGN file's content, any number of games) as a game file dict.
 
     ``ruleset`` is copied into each game as is; ``time_zone`` (an IANA name) is the zone the
     stamps' times are written in, and goes into each game as ``time_zone`` unless it is UTC.
+    ``warn`` is given one line per game whose figures the file cannot make right (a postal game
+    without received dates).
 
     :returns: one dict per game, in the file's order (the contract is in the module's docstring).
     :raises PgnStampError: for an unknown zone, a file without a game, and for the first game
@@ -69,7 +84,8 @@ def games_from_pgn(text: str, *, ruleset: dict, time_zone: str = "UTC") -> list[
     stream = io.StringIO(text)
     games = []
     while (game := chess.pgn.read_game(stream)) is not None:
-        games.append(_game_file(game, len(games) + 1, ruleset=ruleset, zone=zone, zone_name=time_zone))
+        games.append(_game_file(game, len(games) + 1, ruleset=ruleset, zone=zone, zone_name=time_zone,
+                                warn=warn))
     if not games:
         raise PgnStampError("no PGN game found (a game starts with tags such as [Event \"...\"] and its moves)")
     return games
@@ -107,41 +123,140 @@ class _Stamp:
         return "_on" if self.moment is None else "_at"
 
 
-def _game_file(game: chess.pgn.Game, number: int, *, ruleset: dict, zone: ZoneInfo, zone_name: str) -> dict:
+def _game_file(game: chess.pgn.Game, number: int, *, ruleset: dict, zone: ZoneInfo, zone_name: str,
+               warn: Callable[[str], None] | None) -> dict:
     headers = game.headers
     label = f"game {number} ({headers.get('White', '?')} - {headers.get('Black', '?')})"
     if game.errors:  # python-chess stops the main line at the first illegal move: the rest would be lost
         raise PgnStampError(f"{label}: {game.errors[0]}")
-    official_start = _official_start(headers, label)
+    try:
+        started = start_instant(headers)
+    except ServerTagError as error:
+        raise PgnStampError(f"{label}: {error}") from None
+    official_start = (started[0].strftime("%Y-%m-%dT%H:%M:%SZ") if started is not None
+                      else _official_start(headers, label).isoformat())
     moves = list(game.mainline())
-    comments = [_STAMP.findall(node.comment) for node in moves]
-    if not any(comments):
-        raise PgnStampError(f"{label}: no [%ccsnt] stamps: corr needs each move's sent date")
+    marks = [_COMMAND.findall(node.comment) for node in moves]
+    if not any(name == "ccsnt" for found in marks for name, _ in found):
+        return _daily_game_file(game, moves, label, ruleset=ruleset, started=started,
+                                official_start=official_start)
     events: list[dict[str, Any]] = []
     previous: _Stamp | None = None
-    for node, found in zip(moves, comments, strict=True):
+    receipt: _Stamp | None = None  # a [%ccrd] after the previous move's stamp: this move's receipt
+    for node, found in zip(moves, marks, strict=True):
         board = node.parent.board()
         player = "white" if board.turn == chess.WHITE else "black"
         move_number = board.fullmove_number
         where = f"{label}, move {move_number}{'.' if player == 'white' else '...'} ({player})"
-        if not found:
+        names = [name for name, _ in found]
+        if "ccsnt" not in names:
             raise PgnStampError(f"{where}: no [%ccsnt] stamp (the other moves have one)")
-        if len(found) > 1:
-            raise PgnStampError(f"{where}: {len(found)} [%ccsnt] stamps, one sent date expected")
-        stamp = _read_stamp(found[0].strip(), zone, previous, where)
+        if names.count("ccsnt") > 1:
+            raise PgnStampError(f"{where}: {names.count('ccsnt')} [%ccsnt] stamps, one sent date expected")
+        split = names.index("ccsnt")
+        own = [text.strip() for name, text in found[:split]]  # [%ccrd] before [%ccsnt]: the mover's receipt
+        after = [text.strip() for name, text in found[split + 1:]]  # after it: the partner's, of this move
+        stamp = _read_stamp(found[split][1].strip(), zone, previous, where)
         if previous is not None and stamp.before(previous):
             raise PgnStampError(f"{where}: [%ccsnt {stamp.text}] is before the previous stamp {previous.text}")
+        if previous is None and started is not None and stamp.before(_Stamp("", started[0], started[0].date())):
+            raise PgnStampError(f"{where}: [%ccsnt {stamp.text}] is before the game's start"
+                                f" ({started[1]} {started[0]:%Y.%m.%d,%H:%M:%S} UTC)")
+        receipt = _receipt(own, receipt, zone, where, previous=previous, sent=stamp)
         event: dict[str, Any] = {"type": "move", "player": player, "number": move_number}
-        if previous is not None:
+        if receipt is not None:
+            event["received" + receipt.suffix()] = receipt.value()
+        elif previous is not None:
             event["received" + previous.suffix()] = previous.value()
         event["sent" + stamp.suffix()] = stamp.value()
         events.append(event)
         previous = stamp
-    if headers.get("Result", "*") == "*":
+        receipt = _receipt(after, None, zone, f"{where}, the partner's receipt", previous=stamp, sent=None)
+    ongoing = headers.get("Result", "*") == "*"
+    if ongoing:
         last = moves[-1].board()  # the position after the last move: its side to move is on move
+        got = receipt or previous
         events.append({"type": "move", "player": "white" if last.turn == chess.WHITE else "black",
-                       "number": last.fullmove_number, "received" + previous.suffix(): previous.value()})
-    data: dict[str, Any] = {"ruleset": ruleset, "official_start": official_start.isoformat()}
+                       "number": last.fullmove_number, "received" + got.suffix(): got.value()})
+    if warn is not None and headers.get("Mode", "").strip().upper() in POSTAL_MODES:
+        _warn_postal(warn, label, marks, pending_received=receipt is not None or not ongoing)
+    return _file(headers, ruleset, official_start, zone_name, events)
+
+
+def _receipt(texts: list[str], carried: _Stamp | None, zone: ZoneInfo, where: str, *,
+             previous: _Stamp | None, sent: _Stamp | None) -> _Stamp | None:
+    """The receipt of ``[%ccrd]`` ``texts`` (none, or one), or ``carried`` (one written after the move before).
+
+    A receipt is not before the move it receives (``previous``'s stamp) nor after the answer (``sent``).
+    :raises PgnStampError: for more than one, one that cannot be read, out of order, or unlike ``carried``.
+    """
+    if len(texts) > 1:
+        raise PgnStampError(f"{where}: {len(texts)} [%ccrd] receipts, one received date expected")
+    if not texts:
+        return carried
+    got = _read_stamp(texts[0], zone, previous, where, command="ccrd")
+    if carried is not None and got.value() != carried.value():
+        raise PgnStampError(f"{where}: [%ccrd {got.text}] differs from the receipt [%ccrd {carried.text}]"
+                            " written after the move before")
+    if previous is not None and got.before(previous):
+        raise PgnStampError(f"{where}: [%ccrd {got.text}] is before the move it receives was sent,"
+                            f" {previous.text}")
+    if sent is not None and sent.before(got):
+        raise PgnStampError(f"{where}: [%ccrd {got.text}] is after the move's own [%ccsnt {sent.text}]")
+    return got
+
+
+def _warn_postal(warn: Callable[[str], None], label: str, marks: list, *, pending_received: bool) -> None:
+    """The warnings of a postal game (``Mode`` PM or EM) whose receipts are missing: transit counts as thinking."""
+    if not any(name == "ccrd" for found in marks for name, _ in found):
+        warn(f"{label}: a postal game (Mode PM or EM) with no received dates ([%ccrd]): each move counts from"
+             " the partner's sent date, so the days in transit are charged as thinking time")
+    elif not pending_received:
+        warn(f"{label}: the move on turn has no received date ([%ccrd]): it counts from the partner's sent"
+             " date, the days in transit charged as thinking time")
+
+
+def _daily_game_file(game: chess.pgn.Game, moves: list, label: str, *, ruleset: dict,
+                     started: tuple[datetime, str] | None, official_start: str) -> dict:
+    """A game without sent stamps, read from a daily game's ``[%clk]`` clocks (:mod:`.pgn_servers`)."""
+    headers = game.headers
+    allowance = daily_allowance(headers.get("TimeControl", ""))
+    clocks = [clock_left(node.comment) for node in moves]
+    if not moves or allowance is None or started is None or not all(clocks):
+        raise PgnStampError(f"{label}: no [%ccsnt] stamps: corr needs each move's sent date (or, for a daily"
+                            " game, TimeControl 1/N, UTCDate and UTCTime, and a [%clk] after every move)")
+    tc = ruleset.get("time_control", {}) if isinstance(ruleset, dict) else {}
+    if tc.get("system") != "per_move" or timedelta(days=tc.get("time", 0)) != allowance:
+        raise PgnStampError(f"{label}: [TimeControl \"{headers['TimeControl']}\"] is {allowance} a move;"
+                            " the ruleset is not that many days per move (--preset chesscom_days_N)")
+    try:
+        sent = daily_sent_instants([c[0] for c in clocks], start=started[0], allowance=allowance)
+    except ServerTagError as error:
+        raise PgnStampError(f"{label}, {error}") from None
+    events: list[dict[str, Any]] = []
+    previous: datetime | None = None
+    for node, at in zip(moves, sent, strict=True):
+        board = node.parent.board()
+        event: dict[str, Any] = {"type": "move", "player": "white" if board.turn == chess.WHITE else "black",
+                                 "number": board.fullmove_number}
+        if previous is not None:
+            event["received_at"] = _utc(previous)
+        event["sent_at"] = _utc(at)
+        events.append(event)
+        previous = at
+    if headers.get("Result", "*") == "*":
+        last = moves[-1].board()
+        events.append({"type": "move", "player": "white" if last.turn == chess.WHITE else "black",
+                       "number": last.fullmove_number, "received_at": _utc(previous)})
+    return _file(headers, ruleset, official_start, "UTC", events)
+
+
+def _utc(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _file(headers, ruleset: dict, official_start: str, zone_name: str, events: list) -> dict:
+    data: dict[str, Any] = {"ruleset": ruleset, "official_start": official_start}
     if zone_name not in UTC_NAMES:
         data["time_zone"] = zone_name
     data["players"] = {"white": {}, "black": {}}
@@ -163,12 +278,13 @@ def _official_start(headers: chess.pgn.Headers, label: str) -> date:
     raise PgnStampError(f"{label}: no Date or EventDate tag with a whole date: corr needs the official start")
 
 
-def _read_stamp(text: str, zone: ZoneInfo, previous: _Stamp | None, where: str) -> _Stamp:
-    """The stamp ``text`` (what stands after ``%ccsnt``), its time read in ``zone``.
+def _read_stamp(text: str, zone: ZoneInfo, previous: _Stamp | None, where: str, *,
+                command: str = "ccsnt") -> _Stamp:
+    """The stamp ``text`` (what stands after ``%ccsnt`` or ``%ccrd``), its time read in ``zone``.
 
     :raises PgnStampError: when it is none of the three forms, or no such date, time or local time.
     """
-    bad = PgnStampError(f"{where}: [%ccsnt {text}] is not a stamp ({STAMP_FORMS})")
+    bad = PgnStampError(f"{where}: [%{command} {text}] is not a stamp ({STAMP_FORMS})")
     if (match := _STAMP_TEXT.fullmatch(text)) is None:
         raise bad
     year, month, day, hour, minute, second = match.groups()
@@ -182,7 +298,7 @@ def _read_stamp(text: str, zone: ZoneInfo, previous: _Stamp | None, where: str) 
     local = datetime.combine(day_written, clock, tzinfo=zone)
     moment = local.astimezone(timezone.utc)
     if moment.astimezone(zone).replace(tzinfo=None) != local.replace(tzinfo=None):
-        raise PgnStampError(f"{where}: [%ccsnt {text}] is no time in {zone.key}: its clocks skipped it"
+        raise PgnStampError(f"{where}: [%{command} {text}] is no time in {zone.key}: its clocks skipped it"
                             " (is --time-zone the server's zone?)")
     later = local.replace(fold=1).astimezone(timezone.utc)
     if later != moment and previous is not None and previous.moment is not None and moment < previous.moment:

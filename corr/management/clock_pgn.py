@@ -8,6 +8,7 @@ reading (the calculator, ``--as-of``, ``--json``, the errors) is the JSON file's
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import IO
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -33,8 +34,11 @@ def reads_pgn(options: dict) -> bool:
     return False
 
 
-def pgn_game_file(path: str, options: dict, *, stdin: IO[bytes]) -> IO[bytes]:
+def pgn_game_file(path: str, options: dict, *, stdin: IO[bytes],
+                  warn: Callable[[str], None] | None = None) -> IO[bytes]:
     """The PGN at ``path`` (``-``: ``stdin``) as the bytes of a game file, in memory.
+
+    ``warn`` takes the reader's warnings (a postal game without received dates), one line each.
 
     :raises CommandFailed: without ``--preset``, for an unknown preset or ``--time-zone``, and
         for a game the PGN reader refuses (its one line).
@@ -63,7 +67,7 @@ def pgn_game_file(path: str, options: dict, *, stdin: IO[bytes]) -> IO[bytes]:
         with open(path, "rb") as stream:
             raw = stream.read()
     try:
-        games = games_from_pgn(_text(raw), ruleset=ruleset, time_zone=zone or "UTC")
+        games = games_from_pgn(_text(raw), ruleset=ruleset, time_zone=zone or "UTC", warn=warn)
     except PgnStampError as error:
         raise CommandFailed(str(error)) from None
     return io.BytesIO(orjson.dumps(games if len(games) > 1 else games[0]))

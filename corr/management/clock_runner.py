@@ -27,6 +27,7 @@ import stat
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import date, datetime
@@ -298,18 +299,23 @@ def parse_as_of(text: str | None) -> date | None:
     return as_of
 
 
-def run(options: dict, *, today: date, stdin: IO[bytes], stdout: IO[bytes]) -> None:
+def run(options: dict, *, today: date, stdin: IO[bytes], stdout: IO[bytes],
+        warn: Callable[[str], None] | None = None) -> None:
     """Compute the file of ``options`` and write the result to ``stdout`` (bytes).
 
+    ``warn`` takes each warning, one line (a postal PGN without received dates); standard error's
+    ``warning: LINE`` by default. A warning never fails the run.
     :raises CommandFailed: with nothing written, for a bad option, file, game or worker.
     """
+    if warn is None:
+        warn = _warn_on_stderr
     as_of = parse_as_of(options.get("as_of"))
     path = options["file"]
     from .clock_pgn import pgn_game_file, reads_pgn  # here: it imports CommandFailed from this module
 
     try:
         if reads_pgn(options):
-            stream = pgn_game_file(path, options, stdin=stdin)  # the PGN's games as a game file's JSON
+            stream = pgn_game_file(path, options, stdin=stdin, warn=warn)  # the PGN's games as a game file's JSON
         else:
             stream = stdin if path == "-" else open(path, "rb")
     except OSError as error:
@@ -327,6 +333,10 @@ def run(options: dict, *, today: date, stdin: IO[bytes], stdout: IO[bytes]) -> N
         source.close()
         if stream is not stdin:
             stream.close()
+
+
+def _warn_on_stderr(line: str) -> None:
+    sys.stderr.write(f"warning: {line}\n")
 
 
 def _write(source: Source, options: dict, *, as_of: date | None, today: date, out: Output) -> None:

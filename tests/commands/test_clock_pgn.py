@@ -197,7 +197,8 @@ def test_the_second_pass_of_the_hour_the_clocks_go_back_follows_the_first():
 REFUSALS = {
     "no stamps at all": (
         pgn(shuffle(["[%ccsnt 2019.04.11,10:00]"])) + pgn(shuffle(["", ""]), white="Smith", black="Jones"),
-        "game 2 (Smith - Jones): no [%ccsnt] stamps: corr needs each move's sent date"),
+        "game 2 (Smith - Jones): no [%ccsnt] stamps: corr needs each move's sent date (or, for a daily game,"
+        " TimeControl 1/N, UTCDate and UTCTime, and a [%clk] after every move)"),
     "a move without a stamp": (
         pgn(shuffle(["[%ccsnt 2019.04.11,10:00]", "a fine move", "[%ccsnt 2019.04.13,10:00]"])),
         "game 1 (A - B), move 1... (black): no [%ccsnt] stamp (the other moves have one)"),
@@ -342,7 +343,8 @@ def test_the_command_refuses_a_bad_pgn_game_with_its_line(tmp_path):
     done = clock(path, "--preset", "rus_50_4", "--json")
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == ("CommandError: game 2 (Smith - Jones): no [%ccsnt] stamps: corr needs each move's"
-                           " sent date\n")
+                           " sent date (or, for a daily game, TimeControl 1/N, UTCDate and UTCTime, and a [%clk]"
+                           " after every move)\n")
 
 
 def test_preset_is_refused_for_a_json_game_file():

@@ -88,7 +88,9 @@ def test_moves_are_written_in_san_with_the_typed_form_and_the_sent_stamp(api, po
     play(api, postal_game, users, [("white", "e2-e4", None, "2026-01-12"), ("black", "e7e5!", "2026-01-16",
                                                                            "2026-01-18")])
     text = export(api(anna), postal_game, "pgn").content.decode()
-    assert "1. e4 {[%ccsnt 2026.01.12] typed e2-e4; received -; sent 2026-01-12; days 2} e5! {[%ccsnt" in text
+    # A postal move's receipt stands before its stamp (issue 37): black received e4 on 01-16.
+    assert ("1. e4 {[%ccsnt 2026.01.12] typed e2-e4; received -; sent 2026-01-12; days 2} e5! {[%ccrd 2026.01.16]"
+            " [%ccsnt 2026.01.18] typed e7e5!;") in text
     assert '[Mode "EM"]' not in text and '[Mode "PM"]' in text  # 4 days of transit: by post
     game = chess.pgn.read_game(io.StringIO(text))
     assert game.errors == [] and [n.san() for n in game.mainline()] == ["e4", "e5"]
@@ -152,6 +154,7 @@ def test_a_go_game_reads_back_in_sgfmill_with_its_time_control(api, postal, arbi
     played = [(colour, "pass" if point is None else common.format_vertex(point))
               for colour, point in (n.get_move() for n in nodes)]
     assert played == [("b", "Q16"), ("w", "D4"), ("b", "pass")]
+    assert nodes[-1].get_raw("B") == b"" and b"[tt]" not in r.content  # FF[4]'s pass, not FF[3]'s tt
     days = [line["days"] for line in move_ledger(api(anna), game)]
     assert facts(n.get("C") for n in nodes) == [(m[2], m[3], d) for m, d in zip(moves, days, strict=True)]
 

@@ -113,3 +113,20 @@ def test_sgf_says_how_the_game_was_won(api, postal, arbiter, anna, boris, frozen
     services.game_finish(game=game, by=arbiter, result=result, termination=termination, today=TODAY)
     read = sgf.Sgf_game.from_bytes(export(api(anna), game, "sgf").content)
     assert read.get_root().get("RE") == re
+
+
+def test_a_finished_go_game_with_passes_reads_back_in_sgfmill_with_its_result(api, postal, arbiter, anna, boris,
+                                                                             frozen):
+    game = services.game_create(by=arbiter, tournament=postal, white=anna, black=boris, first="black", kind="go",
+                                today=TODAY)
+    play(api, game, {"white": anna, "black": boris},
+         [("black", "Q16", None, "2026-01-12"), ("white", "pass", "2026-01-16", "2026-01-18"),
+          ("black", "pass", "2026-01-22", "2026-01-25")])
+    services.game_finish(game=game, by=arbiter, result="0-1", termination="white resigned", today=TODAY)
+    content = export(api(anna), game, "sgf").content
+    read = sgf.Sgf_game.from_bytes(content)
+    # FF[4]'s pass is an empty value (B[], W[]), not FF[3]'s tt.
+    assert [n.get_raw(c) for n, c in zip(read.get_main_sequence()[2:], "WB", strict=True)] == [b"", b""]
+    assert b"[tt]" not in content
+    assert read.get_root().get("RE") == "B+R"
+    assert [n.get_move() for n in read.get_main_sequence()[1:]] == [("b", (15, 15)), ("w", None), ("b", None)]

@@ -174,6 +174,7 @@ def test_a_live_go_game_reads_back_in_sgfmill_with_time_left_and_periods(api, ar
     root = read.get_root()
     assert root.get("TM") == 60 and root.get("OT") == "5x30 byo-yomi"
     nodes = read.get_main_sequence()[1:]
+    assert nodes[-1].get_move() == ("b", None) and nodes[-1].get_raw("B") == b""  # FF[4]'s pass, not tt
     assert [n.get_move()[0] for n in nodes] == ["b", "w", "b", "w", "b"]
     assert [sgf_times(n) for n in nodes] == [
         {"BL": 40}, {"WL": 10}, {"BL": 30, "OB": 5}, {"WL": 30, "OW": 4}, {"BL": 30, "OB": 5}]

@@ -6,7 +6,7 @@ from datetime import date, timedelta
 from urllib.parse import urlsplit
 
 import pytest
-from icalendar import Calendar
+from icalendar import Calendar, vDuration
 
 from corr.games import services
 
@@ -141,3 +141,13 @@ def test_a_line_break_in_the_tournaments_name_stays_text_in_the_arbiters_feed(cl
     # One content line, its line breaks escaped as TEXT (RFC 5545 3.3.11): the name, whole, as text.
     assert b"\r\nX-WR-CALNAME:corr: deadlines of Cup\\nBEGIN:VEVENT\\nSUMMARY:forged\r\n" in response.content
     assert response.content.count(b"\r\nBEGIN:VEVENT") == 1
+
+
+def test_the_feed_parses_with_icalendar_and_its_ttl_is_a_duration_of_six_hours(client, api, games, boris):
+    response = client.get(calendar_path(api(boris)))
+    assert b"\r\nX-PUBLISHED-TTL:PT6H\r\n" in response.content
+    calendar = Calendar.from_ical(response.content)
+    assert [c.errors for c in calendar.walk() if c.errors] == []
+    # An X- property is read back as text: the duration is read as RFC 5545 says (vDuration refuses 6:00:00).
+    assert vDuration.from_ical(calendar["X-PUBLISHED-TTL"].to_ical().decode()) == timedelta(hours=6)
+    assert calendar.decoded("REFRESH-INTERVAL") == timedelta(hours=6)

@@ -45,7 +45,8 @@ class Command(BaseCommand):
         if not text:
             self.stdout.flush()
         try:
-            run(options, today=timezone.localtime(), stdin=sys.stdin.buffer, stdout=out)  # now: its date for dates
+            run(options, today=timezone.localtime(), stdin=sys.stdin.buffer, stdout=out,  # now: its date for dates
+                warn=lambda line: self.stderr.write(f"warning: {line}"))
         except CommandFailed as error:
             if error.returncode == DEAD_WORKER and not text:
                 # A real process: leave at once (``exit_now``), the executor may wait on a dead worker forever.
