@@ -2,10 +2,10 @@
 
 Desktop correspondence clients (Scid, ChessBase, Arena) send a username and a password in the body
 of every XFCC request. They get an XFCC password, never the sign-in one, so a client's saved
-settings cannot open the site. Its checks are the sign-in's: ``authenticate`` through
+settings cannot open the site. It signs in through ``authenticate`` and
 :class:`XfccPasswordBackend`, which django-axes counts and locks out with the pages and the API
-token (one username from one address, ``AXES_FAILURE_LIMIT`` failures), and the sign-in throttle
-(:class:`SignInThrottle`, the token endpoint's counter).
+token (one username from one address, ``AXES_FAILURE_LIMIT`` failures). The sign-in throttle of the
+pages and the token does not count XFCC: its calls have their own (``corr.xfcc.throttles``, issue 37).
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from datetime import datetime
 from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib.auth import authenticate
-from rest_framework.settings import api_settings
-from rest_framework.throttling import SimpleRateThrottle
 
 from .models import User, XfccPassword
 from .signin import LockedOut
@@ -83,21 +81,3 @@ def xfcc_sign_in(*, request, username: str, password: str) -> User | None:
     if ip_address:
         axes_reset(ip=ip_address, username=username)
     return user
-
-
-class SignInThrottle(SimpleRateThrottle):
-    """The token endpoint's throttle (scope ``sign-in``, ``SIGN_IN_RATE`` per client address) for any request.
-
-    The same cache key as DRF's ``ScopedRateThrottle`` of ``POST /api/auth/token/``: an address's
-    XFCC requests and API sign-ins share one count. ``allow_request(request, None)`` takes a plain
-    Django request (only its ``META`` is read).
-    """
-
-    scope = "sign-in"
-
-    def get_rate(self):
-        # Read when used, not when the class was defined: SIGN_IN_RATE as the settings say now.
-        return api_settings.DEFAULT_THROTTLE_RATES[self.scope]
-
-    def get_cache_key(self, request, view):
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}

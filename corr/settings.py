@@ -49,6 +49,14 @@ def env_int(name: str, default: int, minimum: int = 0) -> int:
     return number
 
 
+def env_rate(name: str, default: str) -> str:
+    """A throttle's rate as DRF writes it: requests per s, min, hour or day (``10/min``)."""
+    value = os.environ.get(name) or default
+    if not re.fullmatch(r"[1-9][0-9]*/(s|sec|m|min|h|hour|d|day)", value):
+        raise ImproperlyConfigured(f"{name} must look like 10/min (per s, min, hour or day), got {value!r}")
+    return value
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if value is None or value == "":
@@ -218,9 +226,8 @@ NUM_PROXIES = env_int("NUM_PROXIES", 0)
 # API tokens expire this many days after they were issued (accounts.tokens).
 TOKEN_TTL_DAYS = env_int("TOKEN_TTL_DAYS", 30, minimum=1)
 # POST /api/auth/token/: requests per client address, counted per server process (local memory).
-SIGN_IN_RATE = os.environ.get("SIGN_IN_RATE", "10/min")
-if not re.fullmatch(r"[1-9][0-9]*/(s|sec|m|min|h|hour|d|day)", SIGN_IN_RATE):
-    raise ImproperlyConfigured(f"SIGN_IN_RATE must look like 10/min (per s, min, hour or day), got {SIGN_IN_RATE!r}")
+# XFCC's wrong sign-ins are counted per address at this rate too, in a count of their own (corr.xfcc.throttles).
+SIGN_IN_RATE = env_rate("SIGN_IN_RATE", "10/min")
 # django-axes, by default: 5 failures for one username from one address lock that pair out of every
 # sign-in (pages and token) for 15 minutes; a failure while locked out restarts the 15 minutes.
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
@@ -353,6 +360,9 @@ SERVER_FLAG_INPROCESS = env_bool("SERVER_FLAG_INPROCESS", not REDIS_URL)
 # XFCC (corr.xfcc, issue 26): its passwords travel in the request's body, so without DEBUG the service
 # answers it over HTTPS only (a request that is not is refused, whatever redirects are set).
 XFCC_REQUIRE_HTTPS = env_bool("XFCC_REQUIRE_HTTPS", not DEBUG)
+# A user's XFCC calls with a right password (issue 37): far above a client's retrieval every few seconds and
+# its moves; not the sign-in throttle, which counted every call and made Scid lose moves (corr.xfcc.throttles).
+XFCC_USER_RATE = env_rate("XFCC_USER_RATE", "300/min")
 
 # Nightly job (issue: nightly deadline work).
 NIGHTLY_HOUR = env_int("NIGHTLY_HOUR", 2)

@@ -11,7 +11,7 @@ SETTINGS = (ROOT / "corr" / "settings.py").read_text()
 
 
 def test_the_operations_page_documents_every_setting_read_from_the_environment():
-    names = set(re.findall(r'(?:env_int|env_bool|env_list|os\.environ\.get)\("([A-Z][A-Z0-9_]*)"', SETTINGS))
+    names = set(re.findall(r'(?:env_int|env_bool|env_list|env_rate|os\.environ\.get)\("([A-Z][A-Z0-9_]*)"', SETTINGS))
     table = OPERATIONS.split("\n## Settings (environment)\n", 1)[1].split("\n## ", 1)[0]
     assert len(names) > 30  # the pattern still finds the settings
     assert sorted(name for name in names if f"`{name}`" not in table) == []

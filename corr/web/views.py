@@ -42,6 +42,7 @@ from corr.games.services.conditional import (
 from corr.games.services.variants import variant_record
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user, next_on_move
+from corr.games.timeleft import game_time_left
 from corr.games.turns import URGENCY_RANK, Turn, TurnSince, TurnState, game_turns, urgency, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
 from corr.games.services.ending import claim_founded
@@ -97,9 +98,10 @@ def my_games(request):
         time, _rows = game_time_get(game=game, as_of=_today(game))  # today's figures, as the game page shows
         mine, theirs = time.clock.accounts[colour], time.clock.accounts[other(colour)]
         turn = game_turns(game=game, time=time)[colour]
+        left = game_time_left(game=game, time=time)[colour]  # the game page's days left, the one answer
         zone = reader_zone(request.user, game.tournament)
         words = turn_text(turn, zone=zone, reader=colour, names=_names(game))
-        rows.append({"game": game, "colour": colour, "mine": mine, "theirs": theirs, "turn": turn,
+        rows.append({"game": game, "colour": colour, "mine": mine, "theirs": theirs, "turn": turn, "left": left,
                      "turn_text": words, "on_move": turn.on_move and game.status == GameStatus.ONGOING,
                      "deadline": shown_deadline(turn, game=game, user=request.user,
                                                 remaining_seconds=mine.remaining_seconds),
@@ -215,6 +217,7 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     zone = reader_zone(request.user, game.tournament)
     names = _names(game)
     turns = game_turns(game=game, time=time)  # who is on move, since and until when: the one answer
+    left = game_time_left(game=game, time=time)  # the days left, XFCC's and My games' too
     accounts = []
     for pid, account in time.clock.accounts.items():
         c = account.control
@@ -222,7 +225,8 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         shown = shown_deadline(turn, game=game, user=request.user, remaining_seconds=account.remaining_seconds)
         words = turn_text(turn, zone=zone, reader=colour, names=names)
         accounts.append({
-            "player": pid, "user": game.user_of(pid), "a": account, "used": c.allowed_days - c.remaining_days,
+            "player": pid, "user": game.user_of(pid), "a": account, "left": left[pid],
+            "used": c.allowed_days - c.remaining_days,
             "deadline": shown, "turn": turn, "turn_text": words,
             "state": svg.state_of(account), "gauge": svg.account_gauge(word(pid), account, words),
             "chart": svg.usage_chart(player=pid, ledger=time.clock.ledger, events=time.assembled.game.events,

@@ -2,8 +2,9 @@
 
 Every field is one that Scid's ``tcl/tools/correspondence.tcl`` (``WritePGN``, ``PrintStatus``) or
 another client reads. The clock is corr's: the time left of each side as of the request
-(``daysPlayer``, ``hoursPlayer``, ``minutesPlayer`` and the opponent's), to the minute under an
-instant count and in whole days under article 50.4's dates; ``timeControl`` in PGN's seconds.
+(``daysPlayer``, ``hoursPlayer``, ``minutesPlayer`` and the opponent's) is the game page's days left
+(``corr.games.timeleft``, issue 37: one answer, not the time to the flag), with hours and minutes
+under an exact count only; ``timeControl`` in PGN's seconds.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from corr.exports.timecontrol import pgn_time_control
 from corr.games.clockstate import clock_as_of, counts_instants, game_time
 from corr.games.draws import draw_offer_of
 from corr.games.selectors import game_rows
+from corr.games.timeleft import TimeLeft, game_time_left
 from corr.links import absolute_url
 from corr.models import Colour, Game, GameKind, GameStatus, Mode
 
@@ -47,12 +49,10 @@ def xfcc_game_offered(game: Game) -> bool:
     return game.mode == Mode.SERVER and game.kind_in_force == GameKind.CHESS and game.first == Colour.WHITE
 
 
-def _left(account, instants: bool) -> tuple[int, int, int]:
-    """(days, hours, minutes) of time left: the seconds to the flag under an instant count, else whole days."""
-    if instants:
-        minutes = max(0, account.remaining_seconds) // 60
-        return minutes // 1440, minutes % 1440 // 60, minutes % 60
-    return max(0, account.control.remaining_days), 0, 0
+def _left(left: TimeLeft) -> tuple[str, str, str]:
+    """XFCC's (days, hours, minutes) of a ``TimeLeft``: 0 once the control is over, where the page says a
+    negative number of days (XFCC's fields are times left: Scid writes them with ``%2u``)."""
+    return ("0", "0", "0") if left.over else (str(left.days), str(left.hours), str(left.minutes))
 
 
 def xfcc_movetext(game: Game, time, rows) -> str:
@@ -86,8 +86,8 @@ def xfcc_game_record(game: Game, user, now: datetime) -> dict[str, str]:
     rows = game_rows(game=game)
     time = game_time(game, rows, clock_as_of(game, now))
     colour = game.colour_of(user)
-    instants = counts_instants(game)
-    mine, theirs = (_left(time.clock.accounts[c], instants) for c in (colour, other(colour)))
+    left = game_time_left(game=game, time=time)
+    mine, theirs = _left(left[colour]), _left(left[other(colour)])
     offer = draw_offer_of(rows)
     t = game.tournament
     ruleset = t.ruleset.as_dict()
@@ -105,8 +105,8 @@ def xfcc_game_record(game: Game, user, now: datetime) -> dict[str, str]:
         "setup": "false", "fen": "",
         "drawOffered": booleans[offer is not None and offer.by != colour],
         "message": "",
-        "daysPlayer": str(mine[0]), "hoursPlayer": str(mine[1]), "minutesPlayer": str(mine[2]),
-        "daysOpponent": str(theirs[0]), "hoursOpponent": str(theirs[1]), "minutesOpponent": str(theirs[2]),
+        "daysPlayer": mine[0], "hoursPlayer": mine[1], "minutesPlayer": mine[2],
+        "daysOpponent": theirs[0], "hoursOpponent": theirs[1], "minutesOpponent": theirs[2],
         "timeControl": pgn_time_control(ruleset),
         "variant": "chess",
         # No rule of corr forbids a source of help: the clients' "no..." flags are all false.

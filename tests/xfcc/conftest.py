@@ -37,9 +37,3 @@ def move_params(username, password, game_id, movecount, move, **flags) -> dict:
 def xfcc_over_http(settings):
     # The test client speaks plain HTTP; that production refuses it is tested on its own.
     settings.XFCC_REQUIRE_HTTPS = False
-
-
-@pytest.fixture(autouse=True)
-def generous_sign_in_rate(settings):
-    # The sign-in throttle counts every XFCC request of an address (10 a minute): the tests send more.
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"sign-in": "1000/min"}}

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import chess.pgn
 import pytest
+import time_machine
 from django.test import Client
 from django.utils import timezone
 
@@ -27,6 +28,7 @@ from accounts.xfcc import xfcc_password_issue
 from corr.games import services
 from corr.games.clockstate import local_today
 from corr.models import GameEvent
+from corr.xfcc import views as xfcc_views
 
 from ..conftest import needs_server
 
@@ -107,8 +109,9 @@ def test_scid_fetches_the_game_and_writes_a_pgn_with_corrs_moves_stamps_and_cloc
     assert [s[1:4] for s in state] == [[f"corr-{game.pk}", "true", "false"]]
     clock = api.get(f"/api/games/{game.pk}/").json()["clock"]["players"]
     mine, theirs = int(state[0][4]), int(state[0][5])  # minutes left, as Scid counts them
-    assert abs(mine - clock["white"]["remaining_seconds"] // 60) <= 1
-    assert abs(theirs - clock["black"]["remaining_seconds"] // 60) <= 1
+    # The game page's days left (issue 37), whole days under ICCF's count: not the seconds to the flag.
+    assert (mine, theirs) == (clock["white"]["control"]["remaining_days"] * 1440,
+                              clock["black"]["control"]["remaining_days"] * 1440)
 
 
 @pytest.mark.parametrize("form", ["plain", "prefixed"])
@@ -132,3 +135,91 @@ def test_scid_sends_a_move_and_each_refusal_stores_nothing(scid, played, form):
     partner.force_login(game.black)
     page = partner.get(f"/games/{game.pk}/").content.decode()
     assert "Nf3" in page and "Your move 2" in page  # the banner: "Your move 2: on move, deadline …"
+
+
+@pytest.fixture
+def three_games(transactional_db):
+    """Three ICCF server games, anna white (to move) against boris, and both XFCC passwords."""
+    arbiter = User.objects.create_user("arbiter", "arbiter@example.org", "arbiter-pass-1")
+    services.arbiter_grant(user=arbiter)
+    anna = User.objects.create_user("anna", "anna@example.org", "anna-pass-1")
+    boris = User.objects.create_user("boris", "boris@example.org", "boris-pass-1")
+    now = timezone.now()
+    tournament = services.tournament_create(by=arbiter, name="Server cup", mode="server", preset="iccf_10_50",
+                                            official_start=now.date() - timedelta(days=2), time_zone="Europe/Moscow")
+    games = [services.game_create(by=arbiter, tournament=tournament, white=anna, black=boris,
+                                  today=local_today(tournament, now)) for _ in range(3)]
+    return {"games": games, "anna": xfcc_password_issue(user=anna, now=now),
+            "boris": xfcc_password_issue(user=boris, now=now)}
+
+
+@pytest.fixture
+def statuses(monkeypatch):
+    """The HTTP status of every XFCC answer the live server gives (its ``_xml``, read at each call)."""
+    seen = []
+    answer = xfcc_views._xml
+
+    def recorded(body, status=200, headers=None):
+        seen.append(status)
+        return answer(body, status, headers)
+    monkeypatch.setattr(xfcc_views, "_xml", recorded)
+    return seen
+
+
+def test_a_players_minute_of_scid_from_one_address_loses_no_move(scid, three_games, statuses):
+    # The issue's session, from 127.0.0.1: ten sign-ins on the pages and the API, then Scid's retrieval every 5 s
+    # for a minute (13 of them, 0 s to 60 s) over three games, with a move sent in each. The server's clock (and
+    # so the throttles' timer, time.time in this process, where the live server's thread runs) is moved 5 s
+    # between retrievals by time-machine: no test sleeps. Under the sign-in throttle (10 a minute per address,
+    # shared), the 6th XFCC call was a 429 that Scid shows nothing for, and the moves were not stored.
+    games, password = three_games["games"], three_games["anna"]
+    start = timezone.now()
+    moves = {games[0].pk: "e4", games[1].pk: "d4", games[2].pk: "c4"}
+    with time_machine.travel(start, tick=False) as clock:
+        for _ in range(5):
+            assert Client().post("/login/", {"username": "anna", "password": "anna-pass-1"}).status_code == 302
+            assert Client().post("/api/auth/token/", {"username": "anna", "password": "anna-pass-1"}).status_code == 200
+        for tick in range(13):
+            clock.move_to(start + timedelta(seconds=5 * tick))
+            lines, _ = scid("plain", "fetch", "anna", password)
+            assert not [line for line in lines if line.startswith("MESSAGEBOX")], lines
+            assert len([line for line in lines if line.startswith("STATE ")]) == 3, lines
+            if tick in (2, 5, 8):  # a move after the 3rd, 6th and 9th retrieval
+                game_id = list(moves)[tick // 3]
+                lines, _ = scid("plain", "send", "anna", password, game_id, 1, moves[game_id],
+                                "false", "false", "false", "false")
+                assert "RESULT Success" in lines, lines
+    assert statuses == [200] * 16 and 429 not in statuses
+    stored = {g: list(GameEvent.objects.filter(game_id=g, kind="move").values_list("notation", flat=True))
+              for g in moves}
+    assert stored == {g: [m] for g, m in moves.items()}
+
+
+def test_scid_with_a_wrong_password_is_locked_out_after_five_failures(scid, three_games, statuses):
+    games = three_games["games"]
+    for _ in range(4):
+        lines, _ = scid("plain", "send", "anna", "not-the-password", games[0].pk, 1, "e4",
+                        "false", "false", "false", "false")
+        assert "RESULT AuthenticationFailed" in lines and "Authentication failed!" in consoled(lines)
+    lines, _ = scid("plain", "send", "anna", "not-the-password", games[0].pk, 1, "e4", "false", "false", "false",
+                    "false")  # the fifth failure locks anna out from this address
+    assert any(line.startswith("FAULT AuthenticationFailed: too many failed sign-ins") for line in lines), lines
+    assert any(line.startswith("MESSAGEBOX Could not authenticate") for line in lines)  # Scid shows it
+    lines, _ = scid("plain", "send", "anna", three_games["anna"], games[0].pk, 1, "e4", "false", "false", "false",
+                    "false")  # the right password too, until the cool-off ends
+    assert any(line.startswith("FAULT AuthenticationFailed: too many failed sign-ins") for line in lines), lines
+    assert statuses[-2:] == [429, 429] and not GameEvent.objects.filter(kind="move").exists()
+    lines, _ = scid("plain", "fetch", "boris", three_games["boris"])  # another username behind the address
+    assert len([line for line in lines if line.startswith("STATE ")]) == 3, lines
+
+
+def test_scid_shows_the_fault_of_the_users_limit(scid, three_games, settings):
+    settings.XFCC_USER_RATE = "1/min"
+    lines, _ = scid("plain", "fetch", "anna", three_games["anna"])
+    assert len([line for line in lines if line.startswith("STATE ")]) == 3
+    lines, _ = scid("plain", "fetch", "anna", three_games["anna"])  # Scid's ServerError box, not silence
+    assert "Server Error!" in consoled(lines) and "MESSAGEBOX corr reported an unknown error." in lines, lines
+    lines, _ = scid("plain", "send", "anna", three_games["anna"], three_games["games"][0].pk, 1, "e4",
+                    "false", "false", "false", "false")
+    assert any(line.startswith("FAULT ServerError: too many XFCC requests") for line in lines), lines
+    assert "MESSAGEBOX corr reported an unknown error." in lines

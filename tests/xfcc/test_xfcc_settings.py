@@ -1,4 +1,4 @@
-"""XFCC_REQUIRE_HTTPS: on whenever DEBUG is off, read strictly (corr/settings.py)."""
+"""XFCC_REQUIRE_HTTPS: on whenever DEBUG is off; XFCC_USER_RATE: a DRF rate; both read strictly (corr/settings.py)."""
 
 from __future__ import annotations
 
@@ -19,3 +19,11 @@ def test_xfcc_requires_https_without_debug_unless_set():
 def test_a_bad_value_is_refused_by_name():
     done = manage("check", DEBUG="1", XFCC_REQUIRE_HTTPS="sometimes")
     assert done.returncode != 0 and "XFCC_REQUIRE_HTTPS must be a boolean" in done.stderr
+
+
+def test_a_bad_xfcc_user_rate_is_refused_by_name():
+    done = manage("check", DEBUG="1", XFCC_USER_RATE="lots")
+    assert done.returncode != 0 and "XFCC_USER_RATE must look like 10/min" in done.stderr
+    read = manage("shell", "--no-imports", "-c", "from django.conf import settings; print(settings.XFCC_USER_RATE)",
+                  DEBUG="1", XFCC_USER_RATE="20/s")
+    assert read.stdout.split() == ["20/s"], read.stderr
