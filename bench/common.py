@@ -97,3 +97,13 @@ def percentile(values: list[float], p: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+KNIGHTS_DANCE = {"white": ("Nf3", "Ng1"), "black": ("Nf6", "Ng8")}
+"""Legal chess moves for games of any length (issue 36: the server refuses an illegal move): the knights go out
+and back; the repeated position draws only when a player claims it (FIDE 9.2)."""
+
+
+def knight_move(colour: str, number: int) -> str:
+    """``colour``'s move ``number`` of the knights' dance."""
+    return KNIGHTS_DANCE[colour][(number - 1) % 2]

@@ -57,7 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
 
-from common import ROOT, Row, free_port, percentile, service_env, spread, wait_for_port  # noqa: E402
+from common import ROOT, Row, free_port, knight_move, percentile, service_env, spread, wait_for_port  # noqa: E402
 
 CLIENTS = 32
 WORKERS = int(os.environ.get("BENCH_HTTP_WORKERS") or 2 * (os.cpu_count() or 1) + 1)
@@ -91,8 +91,8 @@ def setup(read_moves: tuple[int, ...]) -> dict:
             token[u.pk] = Token.objects.create(user=u).key
         game = services.game_create(by=arbiter, tournament=tournament, white=white, black=black, today=today)
         for n in range(1, moves + 1):
-            services.move_submit(game=game, by=white, number=n, notation="e4", today=today)
-            services.move_submit(game=game, by=black, number=n, notation="e5", today=today)
+            services.move_submit(game=game, by=white, number=n, notation=knight_move("white", n), today=today)
+            services.move_submit(game=game, by=black, number=n, notation=knight_move("black", n), today=today)
         return {"id": game.pk, "white": token[white.pk], "black": token[black.pk], "made": 2 * moves}
 
     closed = [game_new() for _ in range(CLIENTS)]
@@ -236,7 +236,7 @@ def move_next(port: int, game: dict) -> tuple[int, float]:
     """Send the next move of ``game`` (white and black in turn) and count it when stored."""
     colour = "white" if game["made"] % 2 == 0 else "black"
     status, latency = request(port, "POST", f"/api/games/{game['id']}/moves/", game[colour],
-                              {"number": game["made"] // 2 + 1, "notation": "Nf3"})
+                              {"number": game["made"] // 2 + 1, "notation": knight_move(colour, game["made"] // 2 + 1)})
     if status == 201:
         game["made"] += 1
     return status, latency
