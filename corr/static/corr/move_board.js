@@ -3,11 +3,12 @@
  * cm-chessboard (vendored, corr/static/vendor/cm-chessboard/VENDORED.md), set up by board.js as the conditional-line
  * builder's, draws the position in place of the server's diagram, from the player's side, the last move and a king
  * in check marked. The player clicks or drags a piece to its square; the keyboard's way is the list of the legal
- * moves under the board. The script judges no rule: the server listed the legal moves (the config's `moves`) and only those are taken; where several share
- * the two squares (a promotion, a draughts capture by another path) the player is asked which. The move is then
- * shown played and confirmed before it is sent (a correspondence move cannot be taken back): "Send" writes its
- * text (UCI, or c3:e5:g7) into the typed move form's notation field and submits that form, so the server takes it
- * by the typed move's path and checks it again. Without this script the typed form is the way.
+ * moves under the board. The script judges no rule: the server listed the legal moves (the config's `moves`) and
+ * only those are taken; where several share the two squares (a promotion, a draughts capture by another path) the
+ * player is asked which. The move is then shown played and confirmed before it is sent (a correspondence move
+ * cannot be taken back): "Send" writes its text (UCI, or c3:e5:g7) into the typed move form's notation field and
+ * submits that form, so the server takes it by the typed move's path and checks it again. Without this script the
+ * typed form is the way.
  */
 import {askWhich, fill, legalInput, make, makeBoard, mark, moveLabel, moveList, side} from "./board.js"
 
