@@ -52,8 +52,9 @@ export function moveLabel(move, promotions) {
 }
 
 /** The input of `board` that takes only a move of `moves()` (the position's legal moves, read at each event):
- * `status` says why a square is refused, `chosen(fits)` gets the moves that share the two squares. */
-export function legalInput({moves, status, words, chosen, refused}) {
+ * `status` says why a square is refused (`refused(square)`, else words.not_legal) or what to do once a choice is
+ * dropped (`canceled()`, else words.choose); `chosen(fits)` gets the moves that share the two squares. */
+export function legalInput({moves, status, words, chosen, refused, canceled}) {
     const from = (square) => moves().filter((m) => m.from === square)
     return function input(event) {
         switch (event.type) {
@@ -76,7 +77,7 @@ export function legalInput({moves, status, words, chosen, refused}) {
             return true
         }
         case INPUT_EVENT_TYPE.moveInputCanceled:
-            status.textContent = words.choose
+            status.textContent = canceled ? canceled() : words.choose
             return undefined
         default:
             return undefined
@@ -110,10 +111,10 @@ export function askWhich(box, {prefix, candidates, words, label, choose, again})
     box.querySelector("button").focus()
 }
 
-/** The keyboard's way: the legal moves as a list with "Play this move" (`play(move)`), in a `<p>` with the
- * id `id` on its list. `list.show(moves)` fills it with a position's moves. */
+/** The keyboard's way: the legal moves as a list with "Play this move" (`play(move)`), in a `<p>` (class
+ * prefix-moves) with the id `id` on its list. `list.show(moves)` fills it with a position's moves. */
 export function moveList({prefix, id, words, label, play}) {
-    const box = make("p", prefix + "-list")
+    const box = make("p", prefix + "-moves")
     const select = make("select", prefix + "-select")
     select.id = id
     const title = make("label", "", words.list)
