@@ -195,10 +195,10 @@ def test_a_promotion_is_asked_and_a_typed_illegal_line_is_refused_by_the_server_
     assert [b.text for b in page.all(f"{BOARD} .cb-choice")] == [
         "b8=Q (queen)", "b8=R (rook)", "b8=B (bishop)", "b8=N (knight)"]
     assert built(page) == ["Nc6 → your reply?"]  # nothing added before the answer
-    page.click(f'{BOARD} .cb-choice[data-notation="b7b8n"]', navigates=False)
-    assert built(page) == ["Nc6 → b8=N"] and pieces(page)["b8"] == "wn"
     assert page.no_horizontal_scroll() and page.layout_problems() == []
     page.screenshot("conditional-board-promotion-phone")
+    page.click(f'{BOARD} .cb-choice[data-notation="b7b8n"]', navigates=False)
+    assert built(page) == ["Nc6 → b8=N"] and pieces(page)["b8"] == "wn"
 
     # The server stays the judge: a line typed with a move the rules refuse is refused, its line named.
     page.click(f"{BOARD} .cb-to-text", navigates=False)
