@@ -1,12 +1,13 @@
-"""The board diagram a player builds a conditional line on (issue 28; ``corr/static/corr/conditional.js``).
+"""The board a player builds a conditional line on (issue 28, on issue 36's board; ``corr/static/corr/conditional.js``).
 
-The script draws the position the line is read from and lets the player click a piece, then its square:
-the partner's expected move, then their reply, branch after branch. It knows where the pieces stand and
-nothing of the rules (no chess library runs in the page): it writes the line into the same text area the
-text path uses, one branch a line, each move in UCI (``e2e4``, ``e1g1``, ``e7e8q``), which the service
-reads as it reads SAN (python-chess's ``parse_san`` takes coordinates), checks at every node and stores in
-SAN. The server stays the only judge: a branch the board let through and the rules refuse is refused with
-its line named, as a typed one is.
+The same board as the one a player moves on (cm-chessboard, set up by ``corr/static/corr/board.js``; the move
+board is ``corr.web.move_board``): the player clicks or drags a piece to its square, the partner's expected move,
+then their reply, branch after branch. The move board's legal moves come from this server; a line walks a tree
+of positions, so here the page lists the legal moves of each position itself, with chess.js (vendored,
+``corr/static/vendor/chess.js/VENDORED.md``), and writes the line into the same text area the text path uses,
+one branch a line, in SAN (``e5 Nf3``). The server stays the only judge: the service reads the line sent (SAN, or
+UCI such as ``e1g1``: python-chess's ``parse_san`` takes coordinates), checks it at every node and stores it in
+SAN; a branch it refuses is named by its line, as a typed one is.
 
 Chess only: draughts lines are typed (``c3-d4``), and a game whose position cannot be read has no board.
 """
@@ -14,11 +15,13 @@ Chess only: draughts lines are typed (``c3-d4``), and a game whose position cann
 from __future__ import annotations
 
 import chess
+from django.templatetags.static import static
 from django.utils.translation import gettext_lazy as _
 
 from corr.games.boards import ChessBoard
-
 from corr.templatetags.corr_i18n import word
+
+from .move_board import PROMOTIONS, WORDS as MOVE_WORDS, last_squares, sprite_of
 
 WORDS = {
     "partner": _("Your partner's expected move (%(colour)s): choose a piece, then the square it goes to."),
@@ -27,7 +30,6 @@ WORDS = {
     "not_mover": _("No %(colour)s piece on %(square)s: choose one of the pieces that move now."),
     "added": _("Added: %(move)s."),
     "board": _("Board: the position after the moves chosen"),
-    "empty": _("empty"),
     "start": _("Back to the start position"),
     "undo": _("Take back the last move"),
     "here": _("Add replies after this branch"),
@@ -36,29 +38,29 @@ WORDS = {
     "remove_short": _("remove"),
     "waiting": _("your reply?"),
     "none": _("No branch yet: click your partner's expected move on the board."),
-    "list": _("Your line so far"),
-    "promote": _("A pawn reaching the last rank becomes"),
+    "lines": _("Your line so far"),
     "as_text": _("Type the line as text"),
     "as_board": _("Build on the board"),
-    "unread": _("The text has moves the board cannot show (SAN): the board keeps its own line."),
+    "unread": _("The text has a line the board cannot read or a move it cannot play there: the board keeps "
+                "its own line."),
 }
-PIECES = {"K": _("white king"), "Q": _("white queen"), "R": _("white rook"), "B": _("white bishop"),
-          "N": _("white knight"), "P": _("white pawn"), "k": _("black king"), "q": _("black queen"),
-          "r": _("black rook"), "b": _("black bishop"), "n": _("black knight"), "p": _("black pawn")}
-"""A square's piece as the board says it to a screen reader (its FEN letter: upper case white)."""
-PROMOTIONS = {"q": _("a queen"), "r": _("a rook"), "b": _("a bishop"), "n": _("a knight")}
+SHARED = ("not_legal", "which", "again", "list", "list_none", "play")
+"""The move board's words the builder's board says too (``corr.web.move_board.WORDS``)."""
 
 
 def builder_config(board: ChessBoard, colour: str, tree: list | None) -> dict:
     """What the board script needs (``json_script``): the position (FEN), the owner's colour (the board is
-    drawn from their side), the line to start from (``tree``, stored SAN, read on ``board``; None: none) with
-    each move in SAN and UCI, and its words in the active language.
+    drawn from their side), the last move of the game, the line to start from (``tree``, stored SAN, read on
+    ``board``; None: none) with each move in SAN and UCI, the piece sprite and the board's assets, and its words
+    in the active language.
     """
     return {
-        "fen": board.key(), "player": colour, "tree": tree_moves(tree or [], board.board),
-        "words": {key: str(text) for key, text in WORDS.items()},
+        "fen": board.key(), "player": colour, "last": last_squares(board),
+        "tree": tree_moves(tree or [], board.board),
+        "sprite": sprite_of("chess"), "assets": static("vendor/cm-chessboard/assets/"),
+        "words": {key: str(text) for key, text in WORDS.items()}
+        | {key: str(MOVE_WORDS[key]) for key in SHARED},
         "colours": {"white": str(word("white")), "black": str(word("black"))},
-        "pieces": {key: str(text) for key, text in PIECES.items()},
         "promotions": {key: str(text) for key, text in PROMOTIONS.items()},
     }
 

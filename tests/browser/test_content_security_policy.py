@@ -62,13 +62,16 @@ def test_a_game_page_breaks_no_rule_of_the_policy(page, violations, arbiter, ann
 
 
 def test_the_board_of_a_conditional_line_works_under_the_policy(page, violations, server_game, anna):
+    from .test_conditional_board_in_a_browser import built, click_squares, open_builder
     from .test_conditional_in_a_browser import api_move
 
     api_move(anna, server_game, 1, "e4")
     page.width("desktop").sign_in(anna).open(f"/games/{server_game.pk}/")
-    page.click("#conditional-build summary", navigates=False)
-    page.click('#conditional-board button[data-square="e7"]', navigates=False)
+    open_builder(page)
+    click_squares(page, "e7")
     assert "e7 chosen" in page.find("#conditional-board .cb-status").text  # the script ran, from a file of this site
+    click_squares(page, "e5")  # chess.js and cm-chessboard, ES modules of this site, ran too
+    assert built(page) == ["e5 → your reply?"]
     assert violations() == []
 
 

@@ -1,7 +1,9 @@
-"""The board diagram of a conditional line on the game page (issue 28; the clicking itself is in
-tests/browser/test_conditional_board_in_a_browser.py): shown to the player whose partner is to move in a server
-chess game, with the position, the owner's side and their line in SAN and UCI, in the reader's language; the
-line it writes (UCI, one branch a line) is checked and stored in SAN; no board where the position is not read."""
+"""The board a conditional line is built on, on the game page (issue 28, on issue 36's board; the clicking itself is
+in tests/browser/test_conditional_board_in_a_browser.py): shown to the player whose partner is to move in a server
+chess game, the move board's cm-chessboard with chess.js for the rules, with the position, the owner's side, the
+game's last move and their line in SAN and UCI, in the reader's language; the line it writes (SAN, one branch a
+line; UCI read too) is checked again at every node and stored in SAN; no board where the position is not read,
+nor for draughts."""
 
 from __future__ import annotations
 
@@ -35,10 +37,14 @@ def test_the_player_whose_partner_is_to_move_builds_a_line_on_a_board(server_gam
     send(anna, server_game, 1, "e4")
     html = page(anna, server_game)
     assert "Build a conditional line" in text(html) and 'id="conditional-board"' in html
-    assert "corr/conditional.js" in html and "corr/conditional.css" in html
+    assert "corr/conditional.css" in html and "vendor/cm-chessboard/assets/chessboard.css" in html
+    assert re.search(r'<script type="module" src="[^"]*corr/conditional\.js"', html)  # imports board.js, chess.js
     board = config(html)
-    assert (board["fen"], board["player"], board["tree"]) == (AFTER_E4, "white", [])
-    assert board["words"]["start"] == "Back to the start position" and board["pieces"]["n"] == "black knight"
+    assert (board["fen"], board["player"], board["tree"], board["last"]) == (AFTER_E4, "white", [], ["e2", "e4"])
+    assert board["sprite"].endswith("vendor/cm-chessboard/assets/pieces/standard.svg")
+    assert board["assets"].endswith("vendor/cm-chessboard/assets/")
+    assert board["words"]["start"] == "Back to the start position" and board["promotions"]["n"] == "knight"
+    assert board["words"]["play"] == "Play this move"  # the move board's words for the keyboard's list
     words = text(page(boris, server_game))  # on move: no line to build, and never anna's
     assert config(page(boris, server_game)) is None and "Build a conditional line" not in words
 
@@ -46,7 +52,12 @@ def test_the_player_whose_partner_is_to_move_builds_a_line_on_a_board(server_gam
 def test_the_line_the_board_writes_is_checked_and_stored_in_san(server_game, anna, boris):
     send(anna, server_game, 1, "e4")
     url = f"/games/{server_game.pk}/conditional/"
-    # What the board writes: one branch a line, its moves in UCI, castling as the king's two squares.
+    # What the board writes: one branch a line, in SAN, a promotion and a check as SAN writes them.
+    response = client(anna).post(url, {"conditional": "e5 Nf3\n  Nc6 Bb5\n    Nf6 O-O\nf6 Qh5+"})
+    assert response.status_code == 302
+    assert ConditionalTree.objects.get(game=server_game, player="white").tree[1] == {
+        "if": "f6", "then": "Qh5+", "next": []}
+    # What it wrote before chess.js, and reads back from the text: UCI, castling as the king's two squares.
     response = client(anna).post(url, {"conditional": "e7e5 g1f3\n  b8c6 f1b5\n    g8f6 e1g1\nc7c5 g1f3"})
     assert response.status_code == 302
     stored = ConditionalTree.objects.get(game=server_game, player="white")
@@ -64,15 +75,31 @@ def test_the_line_the_board_writes_is_checked_and_stored_in_san(server_game, ann
     assert "Line 2: white's move 3 f1b6 is not a legal move after 2... Nc6" in text(response.content.decode())
 
 
-@pytest.mark.parametrize("language, start, knight", [
-    ("ru", "Вернуться к начальной позиции", "чёрный конь"),
-    ("fr", "Revenir à la position de départ", "cavalier noir"),
+def test_the_server_checks_again_every_node_whatever_the_board_let_through(server_game, anna):
+    """The page's rules (chess.js) are a convenience: a line posted past them, in SAN as the board writes it,
+    is refused at the node that breaks the rules, nothing stored."""
+    send(anna, server_game, 1, "e4")
+    url = f"/games/{server_game.pk}/conditional/"
+    for line, refusal in (
+            ("e5 Nf3\n  Nc6 Rh3", "Line 2: white's move 3 Rh3 is not a legal move after 2... Nc6"),  # through a pawn
+            ("e5 Nf3\n  Nc6 Bb5\n    a6 O-O-O", "Line 3: white's move 4 O-O-O is not a legal move"),
+            ("e5 Nf3\nd5 exd6", "Line 2: white's move 2 exd6 is not a legal move after 1... d5")):  # no e.p.
+        response = client(anna).post(url, {"conditional": line})
+        assert response.status_code == 400 and refusal in text(response.content.decode()), line
+    assert not ConditionalTree.objects.filter(game=server_game, player="white").exists()
+
+
+@pytest.mark.parametrize("language, start, knight, unread", [
+    ("ru", "Вернуться к начальной позиции", "конь", "ход, который там невозможен"),
+    ("fr", "Revenir à la position de départ", "cavalier", "un coup qu'il ne peut pas jouer"),
 ])
-def test_the_boards_words_are_in_the_readers_language(server_game, anna, language, start, knight):
+def test_the_boards_words_are_in_the_readers_language(server_game, anna, language, start, knight, unread):
     send(anna, server_game, 1, "e4")
     board = config(page(anna, server_game, language))
-    assert board["words"]["start"] == start and board["pieces"]["n"] == knight
+    assert board["words"]["start"] == start and board["promotions"]["n"] == knight
+    assert unread in board["words"]["unread"]
     assert board["colours"]["black"] != "black"
+    assert board["words"]["play"] != "Play this move"  # the move board's words, shared, translated too
 
 
 def test_no_board_where_corr_cannot_read_the_position_and_in_draughts(api, server_game, anna, boris, arbiter):
