@@ -94,6 +94,7 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
         # By post or e-mail a move is received days after it was sent: [%ccrd] keeps the receipt, without
         # which manage.py clock and the import would charge the transit as thinking (issue 37).
         postal = game.mode == Mode.POSTAL
+        moves = replies_stamped(moves) if game.mode == Mode.SERVER else moves
         moves = [replace(m, stamp=" ".join(filter(None, [
             ccrd(m.received_on) if postal else None,
             ccsnt(sent_on=m.sent_on, sent_at=m.sent_at, zone=zone, instants=instants)])) or None)
@@ -116,6 +117,20 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
     else:
         content = game_sgf(facts=facts, moves=moves, pending=pending)
     return Export(content, f"{media_type}; charset={charset}", filename)
+
+
+def replies_stamped(moves: list) -> list:
+    """A server game's moves with each conditional reply sent when the server played it (issue 37): the instant
+    of the partner's move it answers (50.4.8: it costs its owner nothing). The reply is stored without dates;
+    stamped so, a reader (``manage.py clock``, the import) charges it nothing, as the game does."""
+    out, previous = [], None
+    for move in moves:
+        if move.variant == "conditional" and move.sent_on is None and previous is not None:
+            move = replace(move, sent_on=previous.sent_on, sent_at=previous.sent_at)
+        out.append(move)
+        if not move.void:
+            previous = move
+    return out
 
 
 def live_export(game: Game, format: str, site: str):
