@@ -262,7 +262,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"ColourEnum": "corr.models.Colour", "ModeEnum": "corr.models.Mode",
-                            "MailEnum": "corr.models.Mail"},
+                            "MailEnum": "corr.models.Mail", "ImportStatusEnum": "corr.models.ImportStatus",
+                            "OverstepStatusEnum": "corr.models.OverstepStatus"},
     # drf-spectacular's own hook, then the links between operations (corr/api/schema_links.py).
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "corr.api.schema_links.links_add"],
 }

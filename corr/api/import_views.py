@@ -17,7 +17,7 @@ from corr.games.errors import NotAllowed
 from corr.games.permissions import can_arbitrate
 from corr.games.services.import_jobs import import_in_background, import_job_create, import_job_json
 from corr.games.services.import_names import mapping_checked, unmatched
-from corr.models import ImportJob, Tournament
+from corr.models import ImportJob, ImportStatus, Tournament
 
 from . import serializers as s
 from .idempotency import idempotent
@@ -54,9 +54,10 @@ class PgnImportRefusedOut(serializers.Serializer):
 class ImportJobOut(serializers.Serializer):
     id = serializers.IntegerField()
     tournament = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["queued", "running", "done", "refused"], help_text=(
-        "queued: waiting for a worker; running: importing; done: every game imported (games); refused: nothing"
-        " imported (refusals: one line per refused game)"))
+    status = serializers.ChoiceField(choices=ImportStatus.choices, help_text=(
+        "names: waiting for the arbiter to match the PGN's names to accounts (the import page); queued: waiting"
+        " for a worker; running: importing; done: every game imported (games); refused: nothing imported"
+        " (refusals: one line per refused game)"))
     status_text = serializers.CharField(help_text="the status in the reader's language")
     total = serializers.IntegerField(help_text="games in the PGN")
     done = serializers.IntegerField(allow_null=True, help_text="games read so far (null: not known yet)")
