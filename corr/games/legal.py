@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import chess
 from django.utils.translation import gettext_lazy as _
+from draughts import Board as PyDraughts
+
+from corr.live.position import DRAUGHTS_VARIANT, draughts_square
 
 from .boards import ChessBoard, DraughtsBoard, GoBoard
 from .errors import InvalidInput, colour_word
@@ -129,10 +132,6 @@ def _pseudo_san(board: chess.Board, move: chess.Move) -> str:
 
 def _draughts_captures(board: DraughtsBoard) -> list[str]:
     """The captures open to the side to move, as corr writes them (blank: none, any move may be made)."""
-    from draughts import Board as PyDraughts
-
-    from corr.live.position import DRAUGHTS_VARIANT, draughts_square
-
     pieces = PyDraughts(variant=DRAUGHTS_VARIANT, fen=board.fen)
     captures = [move for move in pieces.legal_moves() if move.captures]
     return sorted({":".join(draughts_square(n) for n in move.steps_move) for move in captures})

@@ -24,15 +24,17 @@ from accounts.language import user_language
 from accounts.models import User
 from corr.clock.assembly import other
 from corr.links import absolute_url
+from corr.live.position import all_captured_or_blocked
 from corr.models import Colour, EventKind, Game, GameResult, GameStatus
 from corr.outbox import email_prepare, emails_store
+from corr.rulebooks import cited
 
 from ..boards import ChessBoard, DraughtsBoard
 from ..cases import history_append
-from ..clockstate import GameTime
+from ..clockstate import GameTime, counts_instants
 from ..errors import InvalidInput
 from ..records import TEMPLATES, record_text
-from ..replay import PlayBoard
+from ..replay import PlayBoard, game_replay
 from .storage import game_recompute
 
 CHECKMATE, STALEMATE, NO_MOVE, THREEFOLD, FIFTY = "checkmate", "stalemate", "no_move", "threefold", "fifty_moves"
@@ -47,8 +49,6 @@ def end_of_move(after: PlayBoard) -> str | None:
             return CHECKMATE
         return STALEMATE if after.board.is_stalemate() else None
     if isinstance(after, DraughtsBoard):
-        from corr.live.position import all_captured_or_blocked
-
         return NO_MOVE if all_captured_or_blocked(after.fen, after.turn) else None
     return None
 
@@ -97,22 +97,14 @@ def board_end_record(*, game: Game, by: User, mover: str, ending: str, today: da
     game.save(update_fields=["status", "result", "termination"])
     history_append(game=game, by=by, kind=EventKind.RESULT, player=mover,
                    note=record_text("result_ended", result=result, termination=termination))
-    time = game_recompute(game, by=by, today=today, as_of=now.replace(microsecond=0) if _instants(game) else None,
+    time = game_recompute(game, by=by, today=today, as_of=now.replace(microsecond=0) if counts_instants(game) else None,
                           cause=record_text("cause_result", result=result))
     emails_store(board_end_emails(game=game, mover=mover, ending=ending), enqueue=True)
     return time
 
 
-def _instants(game: Game) -> bool:
-    from ..clockstate import counts_instants
-
-    return counts_instants(game)
-
-
 def _termination_words(ending: str, mover: str) -> str:
     """The termination ``_outcome`` stores, in the active language (colours in words, rules by rulebook)."""
-    from corr.rulebooks import cited
-
     colours = {"player": Colour(mover).label, "partner": Colour(other(mover)).label}
     return cited(gettext(TEMPLATES[_CODES[ending]]) % colours)
 
@@ -144,8 +136,6 @@ def board_end_emails(*, game: Game, mover: str, ending: str):
 def claim_founded(game: Game, rows) -> bool:
     """Whether the player to move of ``game`` (its events ``rows``) could claim a draw now, without moving: a chess
     game whose moves corr reads, its position standing for the third time or 50 moves passed (FIDE 9.2, 9.3)."""
-    from ..replay import game_replay
-
     replay = game_replay(game, rows)
     if not replay.whole or not isinstance(replay.board, ChessBoard):
         return False
