@@ -59,9 +59,8 @@ def scid(tmp_path, live_server):
     return run
 
 
-@pytest.fixture
-def played(transactional_db):
-    """A server game counting whole days (ICCF 2.4.2): anna white, boris black, 1. e4 e5 played over the API."""
+def iccf_cup():
+    """An arbiter, anna and boris, and an ICCF server cup (whole days, Moscow) begun two days ago; now."""
     arbiter = User.objects.create_user("arbiter", "arbiter@example.org", "arbiter-pass-1")
     services.arbiter_grant(user=arbiter)
     anna = User.objects.create_user("anna", "anna@example.org", "anna-pass-1")
@@ -69,6 +68,13 @@ def played(transactional_db):
     now = timezone.now()
     tournament = services.tournament_create(by=arbiter, name="Server cup", mode="server", preset="iccf_10_50",
                                             official_start=now.date() - timedelta(days=2), time_zone="Europe/Moscow")
+    return arbiter, anna, boris, tournament, now
+
+
+@pytest.fixture
+def played(transactional_db):
+    """A server game counting whole days (ICCF 2.4.2): anna white, boris black, 1. e4 e5 played over the API."""
+    arbiter, anna, boris, tournament, now = iccf_cup()
     game = services.game_create(by=arbiter, tournament=tournament, white=anna, black=boris,
                                 today=local_today(tournament, now))
     for user, notation in ((anna, "e2-e4"), (boris, "e5")):
@@ -140,13 +146,7 @@ def test_scid_sends_a_move_and_each_refusal_stores_nothing(scid, played, form):
 @pytest.fixture
 def three_games(transactional_db):
     """Three ICCF server games, anna white (to move) against boris, and both XFCC passwords."""
-    arbiter = User.objects.create_user("arbiter", "arbiter@example.org", "arbiter-pass-1")
-    services.arbiter_grant(user=arbiter)
-    anna = User.objects.create_user("anna", "anna@example.org", "anna-pass-1")
-    boris = User.objects.create_user("boris", "boris@example.org", "boris-pass-1")
-    now = timezone.now()
-    tournament = services.tournament_create(by=arbiter, name="Server cup", mode="server", preset="iccf_10_50",
-                                            official_start=now.date() - timedelta(days=2), time_zone="Europe/Moscow")
+    arbiter, anna, boris, tournament, now = iccf_cup()
     games = [services.game_create(by=arbiter, tournament=tournament, white=anna, black=boris,
                                   today=local_today(tournament, now)) for _ in range(3)]
     return {"games": games, "anna": xfcc_password_issue(user=anna, now=now),
