@@ -189,7 +189,9 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
         new.sent_at, new.received_at = sent_at, received_at
     # Opens a registered-mail case if 50.4.12 was broken: the warning names it.
     time, changes = events_store_changes(game, rows, [new], today, cases=locked.cases, trip=locked.trip,
-                                         as_of=as_of, keep_open=bool(trees) or line is not None)
+                                         as_of=as_of,
+                                         # The board's ending is written after the move, in its transaction.
+                                         keep_open=bool(trees) or line is not None or ending is not None)
     case = next((c for c in changes.opened if c.kind == CaseKind.REGISTERED_MAIL and c.event_seq == new.seq), None)
     warnings = mover_warnings(game, time, colour, case, mail, cases=[*changes.cases, *changes.opened])
     if replay is not None and replay.unread is not None:
