@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .signals import password_changed
+
 ARBITERS_GROUP = "arbiters"
 
 
@@ -65,7 +67,8 @@ class User(AbstractUser):
         return cached
 
     def save(self, *args, **kwargs):
-        """Save; when the password changed, delete the user's API tokens (token rotation).
+        """Save; when the password changed, delete the user's API tokens (token rotation) and send
+        :data:`accounts.signals.password_changed` (the live sockets of the user's sessions close on it).
 
         ``_password`` is Django's own mark of a new password (set by
         ``set_password``, cleared after the save): every way of changing one
@@ -74,12 +77,13 @@ class User(AbstractUser):
         so keeps the token. This is the one hook that sees them all, hence
         logic in ``save()``.
         """
-        password_changed = self._password is not None and self.pk is not None
+        changed = self._password is not None and self.pk is not None
         super().save(*args, **kwargs)
-        if password_changed:
+        if changed:
             from .tokens import tokens_revoke  # tokens import DRF, which needs the app registry ready
 
             tokens_revoke(user=self)
+            password_changed.send(sender=type(self), user=self)
 
 
 class XfccPassword(models.Model):

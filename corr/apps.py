@@ -15,9 +15,9 @@ class CorrConfig(AppConfig):
         # The server flags' tasks are queued by name from the games layer (corr.games.flagclock) and, when
         # tasks run eagerly, looked up by name in this process: registered here, not on first import.
         from .timeouts import tasks  # noqa: F401
-        # The live timers connect to the writes' announcements (corr.live.timers), and the live tasks are
-        # looked up by name when tasks run eagerly.
-        from .live import schedule, tasks as live_tasks  # noqa: F401
+        # The live timers connect to the writes' announcements (corr.live.timers), the live sockets to the
+        # ends of sessions (corr.live.sessions), and the live tasks are looked up by name when tasks run eagerly.
+        from .live import schedule, sessions, tasks as live_tasks  # noqa: F401
 
         if any(db["ENGINE"] == "django.db.backends.postgresql" for db in settings.DATABASES.values()):
             # A forked child opens its own database pool rather than using the parent's sessions.

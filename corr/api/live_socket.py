@@ -12,7 +12,11 @@ comes on the same socket, only to the sender:
 - ``{"type": "move", "id", "status": 201, "live": {...}}``: the move was recorded; ``live`` is the object of
   ``GET /api/games/{id}/`` as the move left it (what every watcher's push carries, computed once by the write);
 - ``{"type": "move", "id", "status": 400 | 403 | 404 | 409, "detail", "field", ...}``: the error body the HTTP
-  endpoint answers, in the socket's language (a 409 when the game moved on, as over HTTP).
+  endpoint answers, in the socket's language (a 409 when the game moved on, as over HTTP);
+- ``{"type": "move", "id", "status": 401, "detail"}``: the session that opened the socket no longer signs its
+  user in (a logout, a password change or reset since: :mod:`corr.live.sessions`), checked before each move as
+  Django checks each request's; the body of the HTTP endpoint asked without credentials. Nothing is stored,
+  and the socket is then closed with 4401.
 
 Every watcher, the sender too, then gets the push, as for a move made over HTTP; sent, once the move is committed
 and answered, from this socket's own event loop rather than the process's handoff thread (issue 27: the push
@@ -31,8 +35,9 @@ from django.utils.translation import gettext as _
 from corr.dbthreads import in_db_thread
 from corr.games.selectors import game_get
 from corr.live import services as live
-from corr.live.consumers import LiveGameConsumer, worded
+from corr.live.consumers import CLOSE_UNAUTHENTICATED, LiveGameConsumer, worded
 from corr.live.push import group_name, update_message
+from corr.live.sessions import session_signs_in
 from corr.live.state import live_payload
 from corr.models import Game
 
@@ -43,11 +48,18 @@ MESSAGE_TYPE = "move"
 logger = logging.getLogger(__name__)
 
 
-def socket_move(user, game_id: int, message: dict[str, Any], language: str) -> dict[str, Any]:
-    """Make the move ``message`` asks for in game ``game_id`` as ``user``; the answer for the sender's socket."""
+def socket_move(user, game_id: int, message: dict[str, Any], language: str,
+                session_key: str | None = None) -> dict[str, Any]:
+    """Make the move ``message`` asks for in game ``game_id`` as ``user``, signed in by session ``session_key``;
+    the answer for the sender's socket (``"close": True`` beside a 401: the session no longer signs in)."""
     answer: dict[str, Any] = {"type": MESSAGE_TYPE, "id": message.get("id")}
     fields = {name: value for name, value in message.items() if name not in ("type", "id")}
     with translation.override(language):
+        if not session_signs_in(session_key=session_key, user_id=user.pk):
+            from rest_framework.exceptions import NotAuthenticated
+
+            status, body = error_body(NotAuthenticated())
+            return {**answer, "status": status, **body, "close": True}
         try:
             checked = LiveMoveInput(data=fields)
             checked.is_valid(raise_exception=True)
@@ -75,7 +87,12 @@ class LiveGameSocket(LiveGameConsumer):
     async def receive_message(self, content: dict) -> None:
         if content.get("type") != MESSAGE_TYPE:
             return
-        answer = await in_db_thread(socket_move)(self.scope.get("user"), self.game_id, content, self.language)
+        answer = await in_db_thread(socket_move)(self.scope.get("user"), self.game_id, content, self.language,
+                                                 self.session_key)
+        if answer.pop("close", False):
+            await self.send_json(answer)
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
         to_push = answer.pop("push", False) and answer["live"]
         if answer.get("status") == 201:
             answer["live"] = worded(answer["live"], self.language)

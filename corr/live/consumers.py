@@ -4,7 +4,8 @@ Who may connect is who may read the game (``GET /api/games/{id}/`` and the game 
 and the arbiters of its tournament. Everyone else gets the socket accepted and closed at once with a
 code that says why, so the page stops reconnecting and can say it:
 
-- 4401: not signed in (or the session expired);
+- 4401: not signed in (or the session expired); also sent later, to a socket whose session ended since it
+  was opened (a logout, a password change or reset: :mod:`corr.live.sessions`);
 - 4403: signed in, but neither a player of the game nor an arbiter of its tournament;
 - 4404: no such game, a game without a live clock (correspondence: no socket to watch), or a path
   that is no socket of the site.
@@ -30,6 +31,7 @@ from corr.dbthreads import in_db_thread
 from corr.limits import ID_MAX
 
 from .push import group_name
+from .sessions import session_signs_in, user_group
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
@@ -90,6 +92,12 @@ def worded(payload: dict, language: str) -> dict:
         return with_termination_text(payload)
 
 
+def session_key_of(scope) -> str | None:
+    """The key of the session that signed the socket in (its handshake's cookie), or None."""
+    session = scope.get("session")
+    return None if session is None else session.session_key
+
+
 @in_db_thread
 def current_payload(game_id: int) -> dict | None:
     from .state import live_payload
@@ -102,6 +110,7 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
     """One browser watching one live game (group ``live-game-<id>``)."""
 
     group: str | None = None
+    sessions_group: str | None = None
     last_refresh = 0.0
 
     async def connect(self):
@@ -117,11 +126,17 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
         # (the page keeps the payload with the highest version).
         self.group = group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        # The user's group: told when a session of theirs ends (corr.live.sessions).
+        self.user_id = self.scope["user"].pk
+        self.session_key = session_key_of(self.scope)
+        self.sessions_group = user_group(self.user_id)
+        await self.channel_layer.group_add(self.sessions_group, self.channel_name)
         await self.send_current()
 
     async def disconnect(self, code):
-        if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in (self.group, self.sessions_group):
+            if group is not None:
+                await self.channel_layer.group_discard(group, self.channel_name)
 
     @classmethod
     async def decode_json(cls, text_data):
@@ -141,10 +156,28 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
         if now - self.last_refresh < REFRESH_INTERVAL_S:
             return
         self.last_refresh = now
+        if not await self.session_current():
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
         await self.send_current()
 
     async def receive_message(self, content: dict) -> None:
         """A message other than ``refresh`` from a socket that was admitted: ignored here."""
+
+    async def session_current(self) -> bool:
+        """True while the session that opened this socket still signs its user in (checked in the database)."""
+        return await in_db_thread(session_signs_in)(session_key=self.session_key, user_id=self.user_id)
+
+    async def session_ended(self, message):
+        """A session of this socket's user ended (:func:`corr.live.sessions.sessions_ended`): closed with 4401
+        when it is this socket's, or, for a password change (no key), when its own session no longer signs in."""
+        ended = message.get("session_key")
+        if ended is None:
+            if await self.session_current():
+                return
+        elif ended != self.session_key:
+            return
+        await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def send_current(self):
         payload = await current_payload(self.game_id)

@@ -18,7 +18,7 @@ LIVE = Path(__file__).resolve().parents[2] / "corr" / "live"
 LAYERS = [
     {"timesource", "position", "stopstate", "timers", "trips"},
     {"decide", "state"},
-    {"push"},
+    {"push", "sessions"},
     {"write"},
     {"gaps"},
     {"services"},
