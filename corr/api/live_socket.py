@@ -13,10 +13,10 @@ comes on the same socket, only to the sender:
   ``GET /api/games/{id}/`` as the move left it (what every watcher's push carries, computed once by the write);
 - ``{"type": "move", "id", "status": 400 | 403 | 404 | 409, "detail", "field", ...}``: the error body the HTTP
   endpoint answers, in the socket's language (a 409 when the game moved on, as over HTTP);
-- ``{"type": "move", "id", "status": 401, "detail"}``: the session that opened the socket no longer signs its
-  user in (a logout, a password change or reset since: :mod:`corr.live.sessions`), checked before each move as
-  Django checks each request's; the body of the HTTP endpoint asked without credentials. Nothing is stored,
-  and the socket is then closed with 4401.
+- ``{"type": "move", "id", "status": 401, "detail"}``: the session that opened the socket has ended since (a
+  logout, a password change or reset, told to the socket: :mod:`corr.live.sessions`); the body of the HTTP
+  endpoint asked without credentials. Nothing is stored, and the socket is closed with 4401. The press itself
+  reads no session (it stays two round trips, issue 27): the socket is told, and a refresh checks.
 
 Every watcher, the sender too, then gets the push, as for a move made over HTTP; sent, once the move is committed
 and answered, from this socket's own event loop rather than the process's handoff thread (issue 27: the push
@@ -37,7 +37,6 @@ from corr.games.selectors import game_get
 from corr.live import services as live
 from corr.live.consumers import CLOSE_UNAUTHENTICATED, LiveGameConsumer, worded
 from corr.live.push import group_name, update_message
-from corr.live.sessions import session_signs_in
 from corr.live.state import live_payload
 from corr.models import Game
 
@@ -48,18 +47,11 @@ MESSAGE_TYPE = "move"
 logger = logging.getLogger(__name__)
 
 
-def socket_move(user, game_id: int, message: dict[str, Any], language: str,
-                session_key: str | None = None) -> dict[str, Any]:
-    """Make the move ``message`` asks for in game ``game_id`` as ``user``, signed in by session ``session_key``;
-    the answer for the sender's socket (``"close": True`` beside a 401: the session no longer signs in)."""
+def socket_move(user, game_id: int, message: dict[str, Any], language: str) -> dict[str, Any]:
+    """Make the move ``message`` asks for in game ``game_id`` as ``user``; the answer for the sender's socket."""
     answer: dict[str, Any] = {"type": MESSAGE_TYPE, "id": message.get("id")}
     fields = {name: value for name, value in message.items() if name not in ("type", "id")}
     with translation.override(language):
-        if not session_signs_in(session_key=session_key, user_id=user.pk):
-            from rest_framework.exceptions import NotAuthenticated
-
-            status, body = error_body(NotAuthenticated())
-            return {**answer, "status": status, **body, "close": True}
         try:
             checked = LiveMoveInput(data=fields)
             checked.is_valid(raise_exception=True)
@@ -87,12 +79,15 @@ class LiveGameSocket(LiveGameConsumer):
     async def receive_message(self, content: dict) -> None:
         if content.get("type") != MESSAGE_TYPE:
             return
-        answer = await in_db_thread(socket_move)(self.scope.get("user"), self.game_id, content, self.language,
-                                                 self.session_key)
-        if answer.pop("close", False):
-            await self.send_json(answer)
+        if self.session_gone:  # told that its session ended (a logout, a new password): refused, nothing read
+            from rest_framework.exceptions import NotAuthenticated
+
+            with translation.override(self.language):
+                status, body = error_body(NotAuthenticated())
+            await self.send_json({"type": MESSAGE_TYPE, "id": content.get("id"), "status": status, **body})
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
+        answer = await in_db_thread(socket_move)(self.scope.get("user"), self.game_id, content, self.language)
         to_push = answer.pop("push", False) and answer["live"]
         if answer.get("status") == 201:
             answer["live"] = worded(answer["live"], self.language)

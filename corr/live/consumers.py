@@ -111,6 +111,8 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
 
     group: str | None = None
     sessions_group: str | None = None
+    session_gone = False
+    """Set when this socket is told its session ended: every later message is refused without a read."""
     last_refresh = 0.0
 
     async def connect(self):
@@ -157,6 +159,7 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
             return
         self.last_refresh = now
         if not await self.session_current():
+            self.session_gone = True
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         await self.send_current()
@@ -177,6 +180,7 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
                 return
         elif ended != self.session_key:
             return
+        self.session_gone = True
         await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def send_current(self):

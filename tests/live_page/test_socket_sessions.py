@@ -117,8 +117,11 @@ def test_a_password_changed_in_the_admin_closes_the_users_sockets(live_game, ann
     assert_closed_and_refused(after(live_game, signed_in(anna), change), live_game)
 
 
-def test_a_move_is_refused_when_the_session_ended_unannounced(live_game, anna, monkeypatch):
-    """The message to the sockets lost (Redis down): the check before each move refuses it and closes."""
+def test_a_lost_message_is_caught_by_the_next_refresh_and_the_move_after_it_refused(live_game, anna, monkeypatch):
+    """The message to the sockets lost (Redis down): the page's refresh checks the session, closes, and refuses.
+
+    The press reads no session (it stays two round trips, issue 27): a move sent before that refresh would be
+    taken, as an HTTP request made with the session before the logout was."""
     monkeypatch.setattr(sessions, "sessions_ended", lambda **kwargs: None)
     browser = signed_in(anna)
     ws = socket_of(live_game, browser)
@@ -128,16 +131,17 @@ def test_a_move_is_refused_when_the_session_ended_unannounced(live_game, anna, m
         await ws.receive_json_from(timeout=10)
         await sync_to_async(browser.post)("/logout/")
         assert await ws.receive_nothing(timeout=0.3)  # not told
+        await ws.send_json_to({"type": "refresh"})
+        closed = await ws.receive_output(timeout=10)
         await ws.send_json_to(MOVE)
         answer = await ws.receive_json_from(timeout=10)
-        closed = await ws.receive_output(timeout=10)
         await ws.disconnect()
         return answer, closed
 
     answer, closed = async_to_sync(scenario)()
     status, body = signed_out_body(live_game)
-    assert answer == {"type": "move", "id": "m1", "status": status, **body}
     assert closed == {"type": "websocket.close", "code": CLOSE_UNAUTHENTICATED}
+    assert answer == {"type": "move", "id": "m1", "status": status, **body}
     assert moves_stored(live_game) == 0
 
 
