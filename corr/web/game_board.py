@@ -35,12 +35,12 @@ def move_pairs(rows, unread_seq: int | None) -> list[dict]:
     return [pairs[number] for number in sorted(pairs)]
 
 
-def board_context(*, game: Game, rows, colour: str | None, my_turn: bool) -> dict:
+def board_context(*, game: Game, rows, colour: str | None, my_turn: bool, replay=None) -> dict:
     """The position's part of the game page (module docstring): ``diagram`` (None: no board for this game),
     ``move_pairs``, ``unread`` (the notice's words, or blank), ``unread_seq`` (the history line an arbiter
     corrects) and ``move_board`` (``move_board_config``, or None: no board to move on here).
     """
-    replay = game_replay(game, rows)
+    replay = replay if replay is not None else game_replay(game, rows)
     board = replay.board
     if not isinstance(board, (ChessBoard, DraughtsBoard)):
         return {"diagram": None, "move_pairs": [], "unread": "", "unread_seq": None, "move_board": None}

@@ -45,6 +45,7 @@ from corr.games.selectors import game_clock_view, game_get, game_time_get, games
 from corr.games.timeleft import game_time_left
 from corr.games.turns import URGENCY_RANK, Turn, TurnSince, TurnState, game_turns, urgency, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
+from corr.games.replay import game_replay
 from corr.games.services.ending import claim_founded
 from corr.games.services.import_jobs import import_in_background, import_job_create, import_job_json
 from corr.games.services.import_names import unmatched
@@ -259,7 +260,8 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     # A line built for a position the game no longer has (a move corrected or withdrawn, the game reopened)
     # will not fire: its owner is warned, and may replace or cancel it.
     line_changed = tree_state(game, my_line, position)
-    return board_context(game=game, rows=rows, colour=colour, my_turn=my_turn) | {
+    replay = game_replay(game, rows)  # read once: the diagram, the board to move on, a claim on one's turn
+    return board_context(game=game, rows=rows, colour=colour, my_turn=my_turn, replay=replay) | {
         "next_game": next_on_move(user=request.user, now=timezone.now(), excluding=game.pk) if colour else None,
         "conditional_shown": conditional_shown, "my_line": my_line, "line_changed": line_changed,
         "line_warning": changed_warning(my_line, line_changed) if my_line else None,
@@ -302,7 +304,7 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         # Issue 36: chess server games; a draw is claimed with the move (the move form's box) or, when the position
         # founds it now, on one's turn (FIDE 9.2, 9.3).
         "claim_shown": game.mode == Mode.SERVER and game.kind_in_force == GameKind.CHESS,
-        "can_claim": my_turn and game.mode == Mode.SERVER and claim_founded(game, rows),
+        "can_claim": my_turn and game.mode == Mode.SERVER and claim_founded(replay),
     }
 
 

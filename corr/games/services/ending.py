@@ -34,7 +34,7 @@ from ..cases import history_append
 from ..clockstate import GameTime, counts_instants
 from ..errors import InvalidInput
 from ..records import TEMPLATES, record_text
-from ..replay import PlayBoard, game_replay
+from ..replay import PlayBoard
 from .storage import game_recompute
 
 CHECKMATE, STALEMATE, NO_MOVE, THREEFOLD, FIFTY = "checkmate", "stalemate", "no_move", "threefold", "fifty_moves"
@@ -133,10 +133,10 @@ def board_end_emails(*, game: Game, mover: str, ending: str):
     return emails
 
 
-def claim_founded(game: Game, rows) -> bool:
-    """Whether the player to move of ``game`` (its events ``rows``) could claim a draw now, without moving: a chess
-    game whose moves corr reads, its position standing for the third time or 50 moves passed (FIDE 9.2, 9.3)."""
-    replay = game_replay(game, rows)
+def claim_founded(replay) -> bool:
+    """Whether the player to move of the game ``replay`` read (``game_replay``) could claim a draw now, without
+    moving: a chess game whose moves corr reads, its position standing for the third time or 50 moves passed
+    (FIDE 9.2, 9.3)."""
     if not replay.whole or not isinstance(replay.board, ChessBoard):
         return False
     return replay.board.board.is_repetition(3) or replay.board.board.halfmove_clock >= 100

@@ -23,11 +23,9 @@ The outbox's reliability rules (``corr.outbox``), for a job:
 from __future__ import annotations
 
 import importlib
-import io
 import logging
 from datetime import datetime, timedelta
 
-import chess.pgn
 from django.conf import settings
 from django.db import transaction
 from django.utils import translation
@@ -41,6 +39,7 @@ from corr.models import ImportJob, ImportStatus, Tournament
 from corr.outbox import email_prepare, emails_store
 
 from ..errors import InvalidInput
+from .import_names import pgn_tags
 from .imports import GAMES_MAX, ImportRefused, import_checked, tournament_pgn_import
 
 log = logging.getLogger(__name__)
@@ -53,13 +52,8 @@ PROGRESS_TTL_SECONDS = 24 * 3600
 
 
 def pgn_games_count(pgn: str) -> int:
-    """How many games ``pgn`` holds, read by their tags alone (python-chess skips the moves)."""
-    stream, count = io.StringIO(pgn), 0
-    while chess.pgn.read_headers(stream) is not None:
-        count += 1
-        if count > GAMES_MAX:
-            break
-    return count
+    """How many games ``pgn`` holds, read by their tags alone (``import_names.pgn_tags``, read once)."""
+    return len(pgn_tags(pgn))
 
 
 def import_in_background(pgn: str) -> bool:
