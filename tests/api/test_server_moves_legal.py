@@ -183,13 +183,19 @@ def test_fools_mate_ends_the_game_at_blacks_move_with_no_arbiter(api, server_gam
     assert r.status_code == 409  # the game is over
 
 
-def test_the_end_e_mail_is_in_the_recipients_language(api, server_game, users):
-    users["white"].language = "ru"
+@pytest.mark.parametrize("language, subject, how", [
+    ("ru", "Партия №{game} окончена: 0-1",
+     "Как она закончилась: чёрные ставят мат, белые проиграли (Правила ФИДЕ 5.1.1)."),
+    ("fr", "La partie n° {game} est terminée : 0-1",
+     "Comment elle s'est terminée : les noirs matent les blancs (Règles du jeu FIDE 5.1.1)."),
+])
+def test_the_end_e_mail_is_in_the_recipients_language(api, server_game, users, language, subject, how):
+    users["white"].language = language
     users["white"].save()
     play(api, server_game, users, FOOLS_MATE)
     email = OutboundEmail.objects.get(key__startswith="board_end:", recipients=["anna@example.org"])
-    assert email.subject == f"Партия №{server_game.pk} окончена: 0-1"
-    assert "Как она закончилась: чёрные ставят мат, белые проиграли (Правила ФИДЕ 5.1.1)." in email.body
+    assert email.subject == subject.format(game=server_game.pk)
+    assert how in email.body
 
 
 def test_a_stalemate_ends_the_game_drawn(api, server_game, users):
