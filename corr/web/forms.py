@@ -40,7 +40,9 @@ POSTAL_MAIL = [("", "-")] + [c for c in Mail.choices if c[0] != "server"]
 class DayField(forms.DateField):
     """A date as YYYY-MM-DD, or DD.MM.YYYY (the Russian way: day first, dots), within the calendar window."""
 
-    widget = forms.DateInput(attrs={"type": "date"})
+    # An <input type="date"> takes only ISO values (HTML: a "valid date string"); the locale's format
+    # (ru 28.11.2026, fr 28/11/2026) is dropped by browsers, so the prefill would vanish and the move be refused.
+    widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
     def to_python(self, value):
         if value in self.empty_values:
