@@ -26,6 +26,11 @@ TEMPLATES: dict[str, str] = {
     "admin_changed": gettext_noop("changed in the admin: %(text)s"),
     "void": gettext_noop("void: %(player)s reported it as %(reason)s"),
     "conditional_reply": gettext_noop("conditional reply from the line sent with move %(number)s (50.4.8)"),
+    # The players' own endings and offers in a server game (corr.games.services.results).
+    "resigned": gettext_noop("%(player)s resigned: %(result)s"),
+    "draw_offered": gettext_noop("%(player)s offers a draw"),
+    "draw_agreed": gettext_noop("draw agreed: %(player)s accepted %(partner)s's offer (%(result)s)"),
+    "draw_declined": gettext_noop("%(player)s declined %(partner)s's draw offer"),
     "leave_booked": gettext_noop("%(player)s's leave booked: %(first)s to %(last)s"),
     "leave_cancelled": gettext_noop("%(player)s's leave cancelled: %(first)s to %(last)s"),
     "leave_granted": gettext_noop("special leave for %(player)s: %(first)s to %(last)s, granted by %(name)s:"
@@ -44,6 +49,8 @@ TEMPLATES: dict[str, str] = {
     "cause_nightly": gettext_noop("nightly re-check of %(day)s"),
     "cause_flag": gettext_noop("%(player)s's flag fell"),
     "cause_result": gettext_noop("result %(result)s recorded"),
+    "cause_draw_offered": gettext_noop("%(player)s offered a draw"),
+    "cause_draw_declined": gettext_noop("%(player)s declined a draw"),
     "cause_rules": gettext_noop("tournament rules changed (%(text)s)"),
     "cause_admin": gettext_noop("changed in the admin (%(text)s)"),
     "cause_reopened": gettext_noop("game reopened"),
@@ -62,6 +69,9 @@ TEMPLATES: dict[str, str] = {
     "board_threefold": gettext_noop("%(player)s claimed a draw: the same position for the third time (002 9.2)"),
     "board_fifty_moves": gettext_noop("%(player)s claimed a draw: 50 moves of each side without a capture or a pawn"
                                       " move (002 9.3)"),
+    # A player's own ending of a server game (corr.games.services.results).
+    "player_resigned": gettext_noop("%(player)s resigned"),
+    "player_draw_agreed": gettext_noop("draw agreed"),
     # The live engine's (corr.live.decide, issue 24), read back the same way.
     "live_draw_cannot_mate": gettext_noop("%(player)s's flag fell; %(partner)s cannot mate by any series of legal"
                                           " moves: draw (002 6.9)"),
@@ -138,7 +148,7 @@ WHYS = _codes("why_")
 """Why a case was withdrawn (``OverstepCase.withdrawn_reason``, the ``why`` of ``case_withdrawn``)."""
 CAUSES = _codes("cause_", "leave_")
 """What changed (the ``cause`` of a reason): an event recorded or corrected, a leave booked, a night's re-check."""
-TERMINATIONS = _codes("lost_", "drawn_", "live_", "board_")
+TERMINATIONS = _codes("lost_", "drawn_", "live_", "board_", "player_")
 """How corr ended a game (``Game.termination``)."""
 LIVE_LOG = _codes("livelog_")
 """The live history's lines corr writes (``LiveEvent.reason``); a result's line is a termination."""

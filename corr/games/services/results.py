@@ -22,6 +22,7 @@ from corr.models import EventKind, Game, GameResult, GameStatus, Mode, Timeouts
 from ..cases import history_append
 from ..clockstate import assemble_game, clock_as_of, counts_instants
 from ..draws import draw_offer_of
+from ..records import record_text
 from ..errors import InvalidInput, NoDrawOffered, NotYourTurn, TurnConflict, colour_word
 from ..replay import game_replay
 from .ending import board_end_record, claim_checked
@@ -45,7 +46,7 @@ def _end(game: Game, by: User, colour: str, result: str, termination: str, note:
     game.status, game.result, game.termination = GameStatus.FINISHED, result, termination
     game.save(update_fields=["status", "result", "termination"])
     history_append(game=game, by=by, kind=EventKind.RESULT, player=colour, note=note)
-    game_recompute(game, by=by, today=today, cause=f"result {result} recorded")
+    game_recompute(game, by=by, today=today, cause=record_text("cause_result", result=result))
     return game
 
 
@@ -59,7 +60,8 @@ def game_resign(*, game: Game, by: User, today: date) -> Game:
     game, _rows = game_lock(game)
     colour = _player_in_server_game(game, by)
     result = WINS[other(colour)]
-    return _end(game, by, colour, result, f"{colour} resigned", f"{colour} resigned: {result}", today)
+    return _end(game, by, colour, result, record_text("player_resigned", player=colour),
+                record_text("resigned", player=colour, result=result), today)
 
 
 @transaction.atomic
@@ -79,9 +81,10 @@ def draw_offer_make(*, game: Game, by: User, today: date, now: datetime | None =
     offer = draw_offer_of(rows)
     if offer is not None:
         raise TurnConflict(_("%(colour)s's draw offer already stands"), field="game", colour=colour_word(offer.by))
-    history_append(game=game, by=by, kind=EventKind.DRAW_OFFER, player=colour, note=f"{colour} offers a draw")
+    history_append(game=game, by=by, kind=EventKind.DRAW_OFFER, player=colour,
+                   note=record_text("draw_offered", player=colour))
     # The offer is in the game's clock view (GET /api/games/{id}/, cached per version): a new version.
-    game_recompute(game, by=by, today=today, cause=f"{colour} offered a draw")
+    game_recompute(game, by=by, today=today, cause=record_text("cause_draw_offered", player=colour))
     return game
 
 
@@ -113,8 +116,8 @@ def draw_offer_accept(*, game: Game, by: User, today: date, now: datetime | None
     offerer = _answerable(game, rows, colour, as_of)
     if counts_instants(game) and game.tournament.timeouts == Timeouts.AUTOMATIC:
         ensure_flag_standing(game, rows, colour, as_of)
-    return _end(game, by, colour, GameResult.DRAW, "draw agreed",
-                f"draw agreed: {colour} accepted {offerer}'s offer ({GameResult.DRAW})", today)
+    return _end(game, by, colour, GameResult.DRAW, record_text("player_draw_agreed"),
+                record_text("draw_agreed", player=colour, partner=offerer, result=GameResult.DRAW), today)
 
 
 @transaction.atomic
@@ -127,8 +130,8 @@ def draw_offer_decline(*, game: Game, by: User, today: date, now: datetime | Non
     colour = _player_in_server_game(game, by)
     offerer = _answerable(game, rows, colour, _as_of(game, today, now))
     history_append(game=game, by=by, kind=EventKind.DRAW_DECLINE, player=colour,
-                   note=f"{colour} declined {offerer}'s draw offer")
-    game_recompute(game, by=by, today=today, cause=f"{colour} declined a draw")
+                   note=record_text("draw_declined", player=colour, partner=offerer))
+    game_recompute(game, by=by, today=today, cause=record_text("cause_draw_declined", player=colour))
     return game
 
 
