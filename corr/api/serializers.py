@@ -10,6 +10,7 @@ from rest_framework import serializers
 from corr import limits as lim
 from corr.clock import ClockError, parse_date
 from corr.clock.presets import PRESETS
+from corr.games.timeleft import TimeLeftWhy
 from corr.games.turns import TurnSince, TurnState
 from corr.models import AllowancePer, Colour, Game, GameKind, Mail, Mode, Timeouts, Tournament
 
@@ -347,6 +348,25 @@ class TurnsOut(serializers.Serializer):
     black = TurnOut()
 
 
+class TimeLeftOut(serializers.Serializer):
+    """A player's time left (``corr.games.timeleft.TimeLeft``): the one answer the pages, the feed and XFCC give."""
+
+    days = serializers.IntegerField(help_text=(
+        "days the move may still take before its flag (the control's negative days once it is over)"))
+    hours = serializers.IntegerField(help_text="hours beyond `days` (0-23); 0 under the `dates` count")
+    minutes = serializers.IntegerField(help_text="minutes beyond `hours` (0-59); 0 under the `dates` count")
+    seconds = serializers.IntegerField(help_text="the same time in seconds")
+    control_days = serializers.IntegerField(help_text="the days left in the current control (50.4.3)")
+    why = serializers.ChoiceField(choices=[w.value for w in TimeLeftWhy], allow_null=True, help_text=(
+        "why the time left differs from the control's days: double (ICCF's double time), per_move (a move's"
+        " limit), not_counted (leave, weekends, holidays before the deadline); null when they agree"))
+
+
+class TimeLeftsOut(serializers.Serializer):
+    white = TimeLeftOut()
+    black = TimeLeftOut()
+
+
 class GameSummaryOut(serializers.Serializer):
     id = serializers.IntegerField()
     tournament = serializers.IntegerField()
@@ -373,6 +393,8 @@ class GameOut(GameSummaryOut):
     draw_offer = DrawOfferOut(allow_null=True, required=False, help_text=(
         "server games: the standing draw offer, answered by the player to move; null when none stands"))
     turn = TurnsOut(required=False, help_text="correspondence games: each player's turn, the pages' one answer")
+    time_left = TimeLeftsOut(required=False, help_text=(
+        "correspondence games: each player's time left, the pages', the feed's and XFCC's one answer (issue 39)"))
     clock = serializers.DictField(help_text="exactly the JSON of `manage.py clock --json` for this game, as of today")
     live = serializers.DictField(required=False, help_text=(
         "live games only: the server's clocks (running, paused, players, server_ms, next_flag_at_ms, version)"))

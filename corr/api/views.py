@@ -36,6 +36,7 @@ from corr.games.clockstate import GameTime, clock_as_of, game_file, instant_text
 from corr.games.draws import draw_offer_json
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate, can_view
+from corr.games.timeleft import game_time_left
 from corr.games.turns import game_turns, turns_json
 from corr.games.reply_notes import reply_notes
 from corr.games.selectors import (
@@ -86,6 +87,7 @@ def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, 
     body["pending"] = None if pending is None else pending.as_json()
     body["draw_offer"] = draw_offer
     body["turn"] = turns_json(game_turns(game=game, time=time))
+    body["time_left"] = {colour: left.as_json() for colour, left in game_time_left(game=game, time=time).items()}
     if ledger:  # a server's conditional reply named by its line (issue 28, 50.4.8), as GET says it
         body["clock"] = clock_json(time.clock, reply_notes(game, time))
     else:

@@ -18,6 +18,7 @@ from django.db.models import Q
 
 from corr.games.clockstate import local_today
 from corr.games.selectors import game_clock_view
+from corr.games.timeleft import TimeLeft, view_time_left
 from corr.games.turns import Turn, view_turns
 from corr.models import Game, GameStatus, Mode, Tournament
 
@@ -39,6 +40,8 @@ class Deadline:
     as_of: date
     turn: Turn
     flag_at: datetime | None = None
+    left: TimeLeft | None = None
+    """The time left as of the feed's computation (``corr.games.timeleft``), the one answer."""
 
     @property
     def username(self) -> str:
@@ -57,6 +60,7 @@ def _deadlines(games, now: datetime, colour_of=None) -> list[Deadline]:
     for game in games:
         today = local_today(game.tournament, now)
         view = game_clock_view(game=game, as_of=today)
+        left = view_time_left(game=game, players=view["clock"]["players"])
         for player, turn in view_turns(view).items():
             # The game page's answer (corr.games.turns): a deadline only for a player on move, in time or
             # past it (the event stays on the day that passed); none while a move is in the post.
@@ -69,7 +73,8 @@ def _deadlines(games, now: datetime, colour_of=None) -> list[Deadline]:
                                 deadline=date.fromisoformat(account["deadline"]),
                                 remaining_days=account["control"]["remaining_days"],
                                 time_trouble=account["time_trouble"], as_of=today, turn=turn,
-                                flag_at=turn.until if isinstance(turn.until, datetime) else None))
+                                flag_at=turn.until if isinstance(turn.until, datetime) else None,
+                                left=left[player]))
     return sorted(out, key=lambda d: (d.deadline, d.flag_at or _LAST, d.game.pk, d.player))
 
 

@@ -20,12 +20,12 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from icalendar import Alarm, Calendar, Event, vDuration, vText
 
 from corr.links import absolute_url
 from corr.web.deadline import reader_zone
 from corr.rulebooks import cited
+from corr.web.describe import time_left_text, time_left_why
 from corr.web.turns import turn_text
 
 from .deadlines import Deadline
@@ -83,9 +83,12 @@ def _event(deadline: Deadline, *, now: datetime, own: bool, reader=None) -> Even
     link = absolute_url(reverse("game", args=[game.pk]))
     # The turn's own words, as the game page says them (corr.web.turns): "on move, deadline D".
     values["turn"] = turn_text(deadline.turn, zone=reader_zone(reader, game.tournament))
-    lines = [ngettext("Move %(number)s: %(turn)s; %(days)s day left in the control.",
-                      "Move %(number)s: %(turn)s; %(days)s days left in the control.",
-                      deadline.remaining_days) % values]
+    # The one answer to the time left, as the game page words it (corr.games.timeleft), and why it differs
+    # from the control's days where it does.
+    values["left"] = time_left_text(deadline.left)
+    lines = [_("Move %(number)s: %(turn)s; %(left)s.") % values]
+    if why := time_left_why(deadline.left):
+        lines.append(why)
     if deadline.time_trouble and game.mode == "postal":
         lines.append(cited(_("Time trouble: send it by registered mail (50.4.12).")))
     lines.append(link)

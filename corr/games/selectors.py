@@ -27,6 +27,7 @@ from .draws import draw_offer_json
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
 from .reply_notes import ledger_named, reply_notes
 from .turns import game_turns, turns_json, urgency, view_turns
+from .timeleft import game_time_left
 
 
 def game_get(*, game_id: int) -> Game:
@@ -200,9 +201,10 @@ def _clock_cache_key(*, game: Game, as_of: date) -> str:
 
 
 def game_clock_view_json(*, game: Game, as_of: date) -> bytes:
-    """``{"to_move", "pending", "draw_offer", "turn", "clock"}`` of a game as of a date, as JSON bytes; cached per
-    game version and date (a draw offer or its refusal raises the version: ``corr.games.services.results``).
-    ``turn``: each player's ``corr.games.turns.Turn`` as JSON (who is on move, since and until when).
+    """``{"to_move", "pending", "draw_offer", "turn", "time_left", "clock"}`` of a game as of a date, as JSON
+    bytes; cached per game version and date (a draw offer or its refusal raises the version:
+    ``corr.games.services.results``). ``turn``: each player's ``corr.games.turns.Turn`` as JSON (who is on
+    move, since and until when); ``time_left``: each player's ``corr.games.timeleft.TimeLeft`` as JSON.
 
     The bytes are ``json_bytes`` of the view (``OrjsonRenderer``'s output), so a
     caller writes them into its answer as they are (``json_object_join``). A
@@ -235,7 +237,8 @@ def game_clock_view(*, game: Game, as_of: date) -> dict:
 
 
 def _clock_view_compute(*, game: Game, as_of: date) -> dict:
-    """``{"to_move", "pending", "draw_offer", "turn", "clock"}`` computed from the stored events (two statements)."""
+    """``{"to_move", "pending", "draw_offer", "turn", "time_left", "clock"}`` computed from the stored events (two
+    statements)."""
     # The ledger is shown: it is built in the accounts' pass, not in a second one; the calculator's
     # events are built straight from the rows as fetched (clock tuples), with no object per row.
     rows = _clock_tuples_read(game=game)
@@ -243,6 +246,7 @@ def _clock_view_compute(*, game: Game, as_of: date) -> dict:
     pending = time.assembled.pending
     return {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
             "draw_offer": draw_offer_json(rows), "turn": turns_json(game_turns(game=game, time=time)),
+            "time_left": {colour: left.as_json() for colour, left in game_time_left(game=game, time=time).items()},
             "clock": clock_json(time.clock, reply_notes(game, time))}
 
 

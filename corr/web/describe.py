@@ -167,6 +167,49 @@ def countdown_text(seconds: int) -> str:
     return words["short"] % {"hours": f"{hours:02d}", "minutes": f"{minutes:02d}", "seconds": f"{secs:02d}"}
 
 
+def duration_text(left) -> str:
+    """A ``corr.games.timeleft.TimeLeft``'s time as a span: ``34 d 21 h 05 min`` under a count of instants,
+    ``49 days`` under dates (a part of a day is no time the rules count there)."""
+    if not left.instants:
+        return ngettext("%(days)s day", "%(days)s days", left.days) % {"days": left.days}
+    values = {"days": left.days, "hours": f"{left.hours:02d}", "minutes": f"{left.minutes:02d}"}
+    if left.days:
+        return _("%(days)s d %(hours)s h %(minutes)s min") % values
+    return _("%(hours)s h %(minutes)s min") % values
+
+
+def time_left_text(left) -> str:
+    """The one answer to "how much time do I have" (``corr.games.timeleft``), as every page and e-mail says it."""
+    if left.over:
+        over = -left.control_days
+        return ngettext("%(days)s day over the control", "%(days)s days over the control", over) % {"days": over}
+    if left.instants and left.seconds <= 0:
+        return _("time is up")
+    return _("%(time)s left") % {"time": duration_text(left)}
+
+
+def time_left_why(left) -> str:
+    """Why the time left differs from the control's days, in one sentence; "" when they agree."""
+    values = {"control": left.control_days, "after": left.double_after, "time": duration_text(left)}
+    if left.why == "double":
+        return ngettext("%(control)s day left in the control; the days of one move beyond %(after)s count double,"
+                        " so this move can take up to %(time)s.",
+                        "%(control)s days left in the control; the days of one move beyond %(after)s count double,"
+                        " so this move can take up to %(time)s.", left.control_days) % values
+    if left.why == "per_move":
+        return ngettext("%(control)s day left in the control; the time control limits a single move, so this move"
+                        " can take up to %(time)s.",
+                        "%(control)s days left in the control; the time control limits a single move, so this move"
+                        " can take up to %(time)s.", left.control_days) % values
+    if left.why == "not_counted":
+        return ngettext("%(control)s day left in the control; days that are not counted (leave, weekends,"
+                        " holidays) come before the deadline, so this move can take up to %(time)s.",
+                        "%(control)s days left in the control; days that are not counted (leave, weekends,"
+                        " holidays) come before the deadline, so this move can take up to %(time)s.",
+                        left.control_days) % values
+    return ""
+
+
 LEDGER_KINDS = {
     "move": gettext_lazy("move"),
     "void_move": gettext_lazy("void move (impossible or illegible)"),

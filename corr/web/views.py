@@ -42,7 +42,7 @@ from corr.games.services.conditional import (
 from corr.games.services.variants import variant_record
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.selectors import game_clock_view, game_get, game_time_get, games_of_user, next_on_move
-from corr.games.timeleft import game_time_left
+from corr.games.timeleft import game_time_left, view_time_left
 from corr.games.turns import URGENCY_RANK, Turn, TurnSince, TurnState, game_turns, urgency, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
 from corr.games.replay import game_replay
@@ -64,7 +64,8 @@ from .game_board import board_context
 from .conditional_text import line_of, tree_text
 from .deadline import reader_zone, shown_deadline
 from .live_page import live_game_context
-from .describe import explain_account, ledger_kind, ledger_note, plain, reason_word, time_control_text
+from .describe import (explain_account, ledger_kind, ledger_note, plain, reason_word, time_control_text, time_left_text,
+                       time_left_why)
 from .records import record_words
 from .turns import turn_sentence, turn_text
 from .forms import (
@@ -99,10 +100,11 @@ def my_games(request):
         time, _rows = game_time_get(game=game, as_of=_today(game))  # today's figures, as the game page shows
         mine, theirs = time.clock.accounts[colour], time.clock.accounts[other(colour)]
         turn = game_turns(game=game, time=time)[colour]
-        left = game_time_left(game=game, time=time)[colour]  # the game page's days left, the one answer
+        left = game_time_left(game=game, time=time)[colour]  # the game page's time left, the one answer
         zone = reader_zone(request.user, game.tournament)
         words = turn_text(turn, zone=zone, reader=colour, names=_names(game))
         rows.append({"game": game, "colour": colour, "mine": mine, "theirs": theirs, "turn": turn, "left": left,
+                     "left_text": time_left_text(left), "left_why": time_left_why(left),
                      "turn_text": words, "on_move": turn.on_move and game.status == GameStatus.ONGOING,
                      "deadline": shown_deadline(turn, game=game, user=request.user,
                                                 remaining_seconds=mine.remaining_seconds),
@@ -218,7 +220,7 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
     zone = reader_zone(request.user, game.tournament)
     names = _names(game)
     turns = game_turns(game=game, time=time)  # who is on move, since and until when: the one answer
-    left = game_time_left(game=game, time=time)  # the days left, XFCC's and My games' too
+    left = game_time_left(game=game, time=time)  # the time left, XFCC's, My games' and the feed's too
     accounts = []
     for pid, account in time.clock.accounts.items():
         c = account.control
@@ -227,6 +229,7 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         words = turn_text(turn, zone=zone, reader=colour, names=names)
         accounts.append({
             "player": pid, "user": game.user_of(pid), "a": account, "left": left[pid],
+            "left_text": time_left_text(left[pid]), "left_why": time_left_why(left[pid]),
             "used": c.allowed_days - c.remaining_days,
             "deadline": shown, "turn": turn, "turn_text": words,
             "state": svg.state_of(account), "gauge": svg.account_gauge(word(pid), account, words),
@@ -693,6 +696,15 @@ class DeadlineRow:
     time_trouble: bool
     overstepped_control: int | None
     shown: object  # the ShownDeadline of a player on move in time, else None
+    left: object  # the time left (corr.games.timeleft.TimeLeft), the one answer
+
+    @property
+    def left_text(self) -> str:
+        return time_left_text(self.left)
+
+    @property
+    def left_why(self) -> str:
+        return time_left_why(self.left)
 
     @property
     def flagged(self) -> bool:
@@ -717,6 +729,7 @@ def deadline_rows(games, *, user, now: datetime) -> list[DeadlineRow]:
         names = _names(game)
         zone = reader_zone(user, game.tournament)
         reader = game.colour_of(user)
+        left = view_time_left(game=game, players=view["clock"]["players"])
         for colour, turn in view_turns(view).items():
             account = view["clock"]["players"][colour]
             over = account["overstepped"]
@@ -725,7 +738,8 @@ def deadline_rows(games, *, user, now: datetime) -> list[DeadlineRow]:
                 words=turn_text(turn, zone=zone, reader=reader, names=names),
                 remaining_days=account["control"]["remaining_days"], time_trouble=account["time_trouble"],
                 overstepped_control=None if over is None else over["control"],
-                shown=shown_deadline(turn, game=game, user=user, remaining_seconds=account["remaining_seconds"])))
+                shown=shown_deadline(turn, game=game, user=user, remaining_seconds=account["remaining_seconds"]),
+                left=left[colour]))
     return sorted(rows, key=lambda r: r.order)
 
 

@@ -350,4 +350,5 @@ def test_the_calendar_feed_speaks_its_owners_language(api, postal_game, boris, c
     boris.save(update_fields=["language"])
     path = urlsplit(api(boris).get("/api/users/me/").json()["calendar_url"]).path
     (event,) = [c for c in Calendar.from_ical(client.get(path).content).walk("VEVENT")]
-    assert "очередь хода, срок" in str(event["DESCRIPTION"]) and "в контроле осталось" in str(event["DESCRIPTION"])
+    assert "очередь хода, срок" in str(event["DESCRIPTION"])
+    assert re.search(r"; осталось \d+ (день|дня|дней)\.", str(event["DESCRIPTION"])), str(event["DESCRIPTION"])

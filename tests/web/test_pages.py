@@ -35,7 +35,8 @@ def test_the_game_page_shows_the_same_clock_as_the_api(api, postal_game, anna, b
     clock = api(anna).get(f"/api/games/{postal_game.pk}/").json()["clock"]["players"]["black"]
     page = signed_in(boris, "boris-pass-1").get(f"/games/{postal_game.pk}/").content.decode()
     card = re.search(r'<div class="card[^"]*" id="account-black">(.*?)</svg>', page, re.S).group(1)
-    assert f'<b class="big remaining">{clock["control"]["remaining_days"]}</b>' in card
+    over = -clock["control"]["remaining_days"]  # the control's days: black's move 1 is 14 days over them
+    assert f'<b class="big remaining time-left">{over} days over the control</b>' in card
     assert f'<b class="big deadline">{clock["deadline"]}</b>' in card
     assert "presumed received on" in page
     assert "Submit move" in page
