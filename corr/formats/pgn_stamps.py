@@ -25,7 +25,13 @@ The contract of one game file made here::
 - A ``[%ccrd]`` received date (corr's postal exports, issue 37) before a move's stamp is the
   mover's receipt of the move they answer; one after the last stamp, the pending move's. Without
   it a move is received at the partner's stamp, and a postal game (``Mode`` PM or EM) says so
-  through ``warn``: the days in transit are then charged as thinking.
+  through ``warn``: the days in transit are then charged as thinking. By e-mail (EM) the move on turn
+  without one is not warned of: received the day it was sent is corr's presumption there (no transit).
+- corr's commands of the clock's other facts (:func:`corr.exports.stamps.clock_fact`) give their events
+  in their place: ``[%ccvoid]`` a void move and ``[%ccnotice]`` a notice (each a dispatch the next move
+  answers; a notice other than a repeat passes the turn back), ``[%ccpenalty]`` and ``[%ccdelay]``;
+  before the first move ``[%ccstart]`` and ``[%ccleave]`` give ``players.<colour>``'s
+  ``notice_received_on`` and ``leave``.
 - ``official_start`` is the start instant of ``UTCDate``/``UTCTime`` (or chess.com's
   ``StartTime``, :mod:`.pgn_servers`) where the tags give one, else the ``Date`` tag, else
   ``EventDate`` (a whole date either way). A game with no stamps at all is read from a daily
@@ -174,9 +180,12 @@ def stamped_game_file(headers, label: str, plies: list[tuple[str, str]], preface
         player = reader.to_move
         reader.events.append({"type": "move", "player": player, "number": reader.made[player] + 1,
                               "received" + got.suffix(): got.value()})
-    if warn is not None and headers.get("Mode", "").strip().upper() in POSTAL_MODES:
+    mode = headers.get("Mode", "").strip().upper()
+    if warn is not None and mode in POSTAL_MODES:
         marks = [_COMMAND.findall(comment) for _player, comment in plies]
-        _warn_postal(warn, label, marks, pending_received=reader.receipt is not None or not ongoing)
+        # By e-mail (EM) a move on turn with no receipt recorded is presumed received the day it was sent (corr's
+        # e-mail tournaments presume no transit): counting from the sent date is that presumption, not transit.
+        _warn_postal(warn, label, marks, pending_received=reader.receipt is not None or not ongoing or mode == "EM")
     data = _file(headers, ruleset, official_start, zone_name, reader.events)
     data["players"] = reader.players
     return data

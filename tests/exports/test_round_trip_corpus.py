@@ -17,7 +17,7 @@ excluded silently: ``EXCLUDED`` lists what is left out and why.
 from __future__ import annotations
 
 import json
-from datetime import date, datetime, UTC
+from datetime import UTC, date, datetime
 from io import StringIO
 
 import pytest
@@ -25,7 +25,8 @@ from django.core.management import call_command
 
 from corr.games import services
 
-from ..conftest import NOW, TODAY
+
+from ..conftest import TODAY
 from .test_exports import export
 
 pytestmark = pytest.mark.django_db
@@ -106,10 +107,117 @@ def postal_eventful(api, arbiter, anna, boris, postal_game):
 def test_postal_pgn_with_notice_penalty_delay_and_leave_computes_to_the_game_page(api, tmp_path, anna,
                                                                                    postal_eventful):
     text = export(api(anna), postal_eventful, "pgn").content.decode()
-    print(text)
     page = api_clock(api, anna, postal_eventful)
-    print(json.dumps(page["players"], indent=1))
     players, warnings = clock_command(tmp_path, text, "pgn", preset="rus_50_4", zone="Europe/Moscow",
                                       as_of=TODAY.isoformat())
+    assert warnings == ""
+    assert_same_accounts(players, page["players"])
+
+
+def at(day: int, hour: int, minute: int = 0, month: int = 2) -> datetime:
+    return datetime(2026, month, day, hour, minute, tzinfo=UTC)
+
+
+@pytest.fixture
+def server_conditional(arbiter, anna, boris, frozen):
+    """ICCF rules (10 moves in 50 days, whole days at the instant, Moscow): white's 2. Nf3 is a conditional
+    reply the server played from the line sent with 1. e4 (a variant move, 50.4.8)."""
+    t = services.tournament_create(by=arbiter, name="ICCF cup", official_start=date(2026, 2, 20), mode="server",
+                                   preset="iccf_10_50", time_zone="Europe/Moscow")
+    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=TODAY)
+    services.move_submit(game=game, by=anna, number=1, notation="e4", today=at(21, 9).date(), now=at(21, 9, 30),
+                         conditional=[{"if": "e5", "then": "Nf3"}])
+    services.move_submit(game=game, by=boris, number=1, notation="e5", today=at(23, 20).date(), now=at(23, 20))
+    services.move_submit(game=game, by=boris, number=2, notation="Nc6", today=at(26, 8).date(), now=at(26, 8, 15))
+    services.move_submit(game=game, by=anna, number=3, notation="Bb5", today=at(27, 7).date(), now=at(27, 7, 5))
+    return game
+
+
+def test_server_pgn_with_a_conditional_reply_computes_and_imports_to_the_game_page(api, tmp_path, arbiter, anna,
+                                                                                    server_conditional):
+    text = export(api(anna), server_conditional, "pgn").content.decode()
+    assert "variant conditional" in text and "2. Nf3 {[%ccsnt 2026.02.23,23:00:00]" in text
+    page = api_clock(api, anna, server_conditional)
+    players, warnings = clock_command(tmp_path, text, "pgn", preset="iccf_10_50", zone="Europe/Moscow",
+                                      as_of=page["as_of"])
+    assert warnings == ""
+    assert_same_accounts(players, page["players"])
+    copy = imported(api, arbiter, server_conditional, text)
+    assert api_clock(api, anna, copy)["players"] == page["players"]
+
+
+def imported(api, arbiter, game, text: str):
+    """``text`` imported into a new tournament with ``game``'s rules, mode, kind and zone: the one game made."""
+    t = game.tournament
+    target = services.tournament_create(by=arbiter, name="Copy", official_start=t.official_start, mode=t.mode,
+                                        ruleset=t.ruleset.as_dict(), time_zone=t.time_zone, kind=t.kind,
+                                        presumed_transit_days=t.presumed_transit_days if t.mode != "server" else None)
+    r = api(arbiter).post(f"/api/tournaments/{target.pk}/import/", {"pgn": text}, format="json")
+    assert r.status_code == 201, r.json()
+    (made,) = r.json()["games"]
+    return type(game).objects.get(pk=made["id"])
+
+
+@pytest.fixture
+def email_game(api, arbiter, anna, boris, frozen):
+    """By e-mail: a postal tournament that presumes no transit (PGN's Mode EM), Paris, 10 moves in 30 days."""
+    t = services.tournament_create(by=arbiter, name="E-mail cup", official_start=date(2026, 1, 10), mode="postal",
+                                   presumed_transit_days=0, time_zone="Europe/Paris")
+    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=TODAY)
+    postal_moves(api, game, {"white": anna, "black": boris},
+                 [("white", "d4", None, "2026-01-11"), ("black", "Nf6", "2026-01-11", "2026-01-14"),
+                  ("white", "c4", "2026-01-15", "2026-01-20"), ("black", "e6", "2026-01-20", "2026-01-29")])
+    return game
+
+
+def test_email_pgn_computes_to_the_game_page(api, tmp_path, anna, email_game):
+    text = export(api(anna), email_game, "pgn").content.decode()
+    assert '[Mode "EM"]' in text
+    page = api_clock(api, anna, email_game)
+    players, warnings = clock_command(tmp_path, text, "pgn", preset="rus_50_4", zone="Europe/Paris",
+                                      as_of=TODAY.isoformat())
+    assert warnings == ""  # by e-mail the receipt is the day it was sent: nothing presumed, nothing missing
+    assert_same_accounts(players, page["players"])
+
+
+@pytest.fixture
+def draughts_server(arbiter, anna, boris, frozen):
+    """Russian draughts on the server under article 50.4 (dates), UTC."""
+    t = services.tournament_create(by=arbiter, name="Шашки", official_start=date(2026, 2, 1), mode="server",
+                                   kind="draughts")
+    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=TODAY)
+    for user, number, notation, when in ((anna, 1, "c3-d4", at(2, 10)), (boris, 1, "f6-g5", at(5, 18)),
+                                         (anna, 2, "g3-f4", at(9, 9))):
+        services.move_submit(game=game, by=user, number=number, notation=notation, today=when.date(), now=when)
+    return game
+
+
+def test_russian_draughts_pdn_computes_to_the_game_page(api, tmp_path, anna, draughts_server):
+    text = export(api(anna), draughts_server, "pdn").content.decode()
+    assert '[GameType "25"]' in text and "[%ccsnt 2026.02.05]" in text
+    page = api_clock(api, anna, draughts_server)
+    players, warnings = clock_command(tmp_path, text, "pdn", preset="rus_50_4", zone="UTC", as_of=page["as_of"])
+    assert warnings == ""
+    assert_same_accounts(players, page["players"])
+
+
+@pytest.fixture
+def go_server(arbiter, anna, boris, frozen):
+    """Go on the server in byo-yomi of days (DGS's: 30 days, then 5 periods of 1 day), Tokyo; black moves first."""
+    t = services.tournament_create(by=arbiter, name="Go cup", official_start=date(2026, 1, 20), mode="server",
+                                   kind="go", preset="dgs_byoyomi", time_zone="Asia/Tokyo")
+    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, first="black", today=TODAY)
+    for user, number, notation, when in ((boris, 1, "Q16", at(21, 1, 0, 1)), (anna, 1, "D4", at(30, 12, 0, 1)),
+                                         (boris, 2, "pass", at(3, 3)), (anna, 2, "Q4", at(10, 22))):
+        services.move_submit(game=game, by=user, number=number, notation=notation, today=when.date(), now=when)
+    return game
+
+
+def test_go_sgf_computes_to_the_game_page(api, tmp_path, anna, go_server):
+    content = export(api(anna), go_server, "sgf").content
+    assert b"[%ccsnt " in content
+    page = api_clock(api, anna, go_server)
+    players, warnings = clock_command(tmp_path, content.decode(), "sgf", preset="dgs_byoyomi", zone="Asia/Tokyo",
+                                      as_of=page["as_of"])
     assert warnings == ""
     assert_same_accounts(players, page["players"])
