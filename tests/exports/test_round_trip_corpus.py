@@ -221,3 +221,43 @@ def test_go_sgf_computes_to_the_game_page(api, tmp_path, anna, go_server):
                                       as_of=page["as_of"])
     assert warnings == ""
     assert_same_accounts(players, page["players"])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_live_chess_game_file_computes_to_the_game_page(api, tmp_path, arbiter, anna, boris, clock, create_game):
+    """Live chess (Fischer 90 min + 30 s) with a pause and an arbiter's adjustment: the game file corr exports for
+    ``manage.py clock`` (``GET /api/games/{id}/events/``) computes, at the page's instant, the page's clocks. Its
+    PGN is not read back by the command (docs/exports.md says what it lacks); its ``[%clk]`` after each press is
+    the page's clock then (``tests/exports/test_live_exports.py``)."""
+    from ..live.conftest import MIN, S, START_MS
+    from .test_live_exports import FISCHER_90_30, press, tournament
+
+    game_id = create_game(tournament(arbiter, FISCHER_90_30))
+    clock.advance_to(START_MS + 10 * S)
+    press(api, anna, game_id, 1, "e4")
+    clock.advance(4_500)
+    press(api, boris, game_id, 1, "e5", lag_ms=250)
+    clock.advance(60 * S)
+    assert api(arbiter).post(f"/api/games/{game_id}/pause/", {"reason": "a phone rang"},
+                             format="json").status_code == 201
+    clock.advance(10 * MIN)
+    assert api(arbiter).post(f"/api/games/{game_id}/resume/", {}, format="json").status_code == 201
+    r = api(arbiter).post(f"/api/games/{game_id}/time-adjustments/",
+                          {"player": "black", "seconds": 60, "reason": "sanction against white"}, format="json")
+    assert r.status_code == 201, r.json()
+    clock.advance(95 * S)
+    press(api, anna, game_id, 2, "Nf3")
+    clock.advance(7 * S)
+    page = api(anna).get(f"/api/games/{game_id}/").json()
+    events = api(anna).get(f"/api/games/{game_id}/events/")
+    assert events.status_code == 200
+    path = tmp_path / "game.json"
+    path.write_bytes(events.content)
+    out = StringIO()
+    call_command("clock", str(path), "--json", stdout=out)
+    computed = json.loads(out.getvalue())
+    assert computed["now"] == "2026-03-01T12:12:56.500Z"  # the file's now: the instant the page was read
+    assert_same_accounts(computed["players"], page["clock"]["players"])
+    shared = (set(computed) & set(page["clock"])) - {"players"}
+    assert {"running", "paused", "to_move", "next_flag_at_ms", "flags"} <= shared
+    assert {k: computed[k] for k in shared} == {k: page["clock"][k] for k in shared}
