@@ -121,7 +121,8 @@ def at(day: int, hour: int, minute: int = 0, month: int = 2) -> datetime:
 @pytest.fixture
 def server_conditional(arbiter, anna, boris, frozen):
     """ICCF rules (10 moves in 50 days, whole days at the instant, Moscow): white's 2. Nf3 is a conditional
-    reply the server played from the line sent with 1. e4 (a variant move, 50.4.8)."""
+    reply the server played from the line sent with 1. e4 (a variant move, 50.4.8); the arbiter's penalty on black
+    and a delay of white's are charged beside the moves."""
     t = services.tournament_create(by=arbiter, name="ICCF cup", official_start=date(2026, 2, 20), mode="server",
                                    preset="iccf_10_50", time_zone="Europe/Moscow")
     game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=TODAY)
@@ -129,7 +130,9 @@ def server_conditional(arbiter, anna, boris, frozen):
                          conditional=[{"if": "e5", "then": "Nf3"}])
     services.move_submit(game=game, by=boris, number=1, notation="e5", today=at(23, 20).date(), now=at(23, 20))
     services.move_submit(game=game, by=boris, number=2, notation="Nc6", today=at(26, 8).date(), now=at(26, 8, 15))
+    services.penalty_assess(game=game, by=arbiter, player="black", reason="address_error", today=at(27, 9).date())
     services.move_submit(game=game, by=anna, number=3, notation="Bb5", today=at(27, 7).date(), now=at(27, 7, 5))
+    services.delay_assess(game=game, by=arbiter, player="white", days=3, today=at(27, 9).date())
     return game
 
 
@@ -137,6 +140,7 @@ def test_server_pgn_with_a_conditional_reply_computes_and_imports_to_the_game_pa
                                                                                     server_conditional):
     text = export(api(anna), server_conditional, "pgn").content.decode()
     assert "variant conditional" in text and "2. Nf3 {[%ccsnt 2026.02.23,23:00:00]" in text
+    assert "[%ccpenalty black 3 address_error]" in text and "[%ccdelay white 4 3 late_repeat]" in text
     page = api_clock(api, anna, server_conditional)
     players, warnings = clock_command(tmp_path, text, "pgn", preset="iccf_10_50", zone="Europe/Moscow",
                                       as_of=page["as_of"])
@@ -144,6 +148,24 @@ def test_server_pgn_with_a_conditional_reply_computes_and_imports_to_the_game_pa
     assert_same_accounts(players, page["players"])
     copy = imported(api, arbiter, server_conditional, text)
     assert api_clock(api, anna, copy)["players"] == page["players"]
+    assert page["players"]["black"]["penalty_days"] == 5 and page["players"]["white"]["delay_days"] == 3
+
+
+def test_a_postal_pgn_with_a_notice_is_refused_by_a_server_tournament_naming_game_and_fact(api, arbiter, anna,
+                                                                                          postal_eventful):
+    text = export(api(anna), postal_eventful, "pgn").content.decode()
+    target = services.tournament_create(by=arbiter, name="Server copy", official_start=date(2026, 1, 10),
+                                        mode="server", time_zone="Europe/Moscow")
+    r = api(arbiter).post(f"/api/tournaments/{target.pk}/import/", {"pgn": text}, format="json")
+    assert r.status_code == 400, r.json()
+    assert r.json()["errors"] == ["game 1 (anna - boris): white's [%ccleave] cannot be imported: a server tournament"
+                                 " imports moves, penalties and delays (leave is booked by the player)"]
+    without_leave = text.replace("{[%ccleave white 2026.02.15 2026.02.18]}\n", "")
+    r = api(arbiter).post(f"/api/tournaments/{target.pk}/import/", {"pgn": without_leave}, format="json")
+    assert r.status_code == 400 and r.json()["errors"] == [
+        "game 1 (anna - boris), white's [%ccvoid]: a server game has no void moves or notices (50.4.7: the server"
+        " refuses an impossible move)"]
+    assert target.games.count() == 0
 
 
 def imported(api, arbiter, game, text: str):
@@ -261,3 +283,26 @@ def test_live_chess_game_file_computes_to_the_game_page(api, tmp_path, arbiter, 
     shared = (set(computed) & set(page["clock"])) - {"players"}
     assert {"running", "paused", "to_move", "next_flag_at_ms", "flags"} <= shared
     assert {k: computed[k] for k in shared} == {k: page["clock"][k] for k in shared}
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (("[%ccdelay white 3 2 late_repeat]", "[%ccdelay white 3 late_repeat]"),
+     "game 1 (anna - boris), move 2... (black): [%ccdelay white 3 late_repeat] is not"
+     " [%ccdelay PLAYER MOVE DAYS REASON]"),
+    (("[%ccnotice black 2 impossible_move 2026.01.29", "[%ccnotice black 2 impossible_move 2026.01.32"),
+     "game 1 (anna - boris), move 1... (black), [%ccnotice black 2 impossible_move 2026.01.32 2026.01.30]:"
+     " '2026.01.32' is not a date (YYYY.MM.DD, YYYY.MM.DD,HH:MM or YYYY.MM.DD,HH:MM:SS)"),
+    (("[%ccleave white 2026.02.15", "[%ccleave red 2026.02.15"),
+     "game 1 (anna - boris), before the first move: [%ccleave red 2026.02.15 2026.02.18] is not"
+     " [%ccleave PLAYER FROM TO]"),
+])
+def test_a_clock_fact_that_cannot_be_read_fails_the_command_naming_game_and_move(api, tmp_path, anna,
+                                                                                 postal_eventful, change, message):
+    from django.core.management.base import CommandError
+
+    text = export(api(anna), postal_eventful, "pgn").content.decode()
+    assert change[0] in text
+    with pytest.raises(CommandError) as failed:
+        clock_command(tmp_path, text.replace(*change), "pgn", preset="rus_50_4", zone="Europe/Moscow",
+                      as_of=TODAY.isoformat())
+    assert str(failed.value) == message
