@@ -23,7 +23,7 @@ from corr.games.errors import ServiceError
 from corr.games.reply_notes import ledger_named, reply_notes
 from corr.models import Game, GameKind, Mode
 
-from .moves import exported_moves
+from .moves import exported_moves, exported_preface
 from .pdn import game_pdn
 from .pgn import game_pgn
 from .sgf import game_sgf
@@ -89,18 +89,20 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
         ledger = ledger_named(time.clock.ledger, reply_notes(game, time, rows))
         return Export(ledger_csv(ledger).encode(charset), f"{media_type}; charset={charset}", filename)
     moves, pending = exported_moves(time, rows)
-    if format == "pgn":  # correspondence PGN's sent stamps (ICCF, SchemingMind) beside corr's words
-        instants, zone = counts_instants(game), game.tournament.time_zone
-        # By post or e-mail a move is received days after it was sent: [%ccrd] keeps the receipt, without
-        # which manage.py clock and the import would charge the transit as thinking (issue 37).
-        postal = game.mode == Mode.POSTAL
-        moves = replies_stamped(moves) if game.mode == Mode.SERVER else moves
-        moves = [replace(m, stamp=" ".join(filter(None, [
-            ccrd(m.received_on) if postal else None,
-            ccsnt(sent_on=m.sent_on, sent_at=m.sent_at, zone=zone, instants=instants)])) or None)
-            for m in moves]
-        if postal and pending is not None and not pending.presumed:  # a presumption is no fact to write
-            pending = replace(pending, stamp=ccrd(pending.received_on))
+    # Every format carries the correspondence stamps (PGN's [%ccsnt], issue 26; PDN's and SGF's comments the
+    # same, issue 37) and corr's commands of the clock's other facts, so that manage.py clock and the import
+    # read the game's own clocks back from any of its files.
+    instants, zone = counts_instants(game), game.tournament.time_zone
+    # By post or e-mail a move is received days after it was sent: [%ccrd] keeps the receipt, without
+    # which manage.py clock and the import would charge the transit as thinking (issue 37).
+    postal = game.mode == Mode.POSTAL
+    moves = replies_stamped(moves) if game.mode == Mode.SERVER else moves
+    moves = [m if m.void else replace(m, stamp=" ".join(filter(None, [
+        ccrd(m.received_on) if postal else None,
+        ccsnt(sent_on=m.sent_on, sent_at=m.sent_at, zone=zone, instants=instants)])) or None)
+        for m in moves]
+    if postal and pending is not None and not pending.presumed:  # a presumption is no fact to write
+        pending = replace(pending, stamp=ccrd(pending.received_on))
     facts = {
         "event": game.tournament.name, "site": site, "date": game.tournament.official_start,
         "white": game.white.username, "black": game.black.username, "result": game.result or "*",
@@ -109,6 +111,7 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
         "termination": game.termination,
         # A postal tournament that presumes no transit plays by e-mail (docs/service.md, "Modes"): PGN's EM, else PM.
         "email": game.mode == Mode.POSTAL and game.tournament.presumed_transit_days == 0,
+        "preface": exported_preface(time),
     }
     if format == "pgn":
         content = game_pgn(facts=facts, moves=moves, pending=pending).encode(charset)

@@ -9,10 +9,12 @@ translated, so that programs can read them back (see ``COMMENT_PATTERN``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from corr.games.clockstate import GameTime
+
+from .stamps import clock_fact, player_facts
 
 MOVE_LINE_KINDS = frozenset({"move", "void_move", "variant_move"})
 """Ledger kinds charged by a move event itself (notices, penalties and delays have lines of their own)."""
@@ -42,6 +44,9 @@ class ExportedMove:
     """The PGN ``[%ccsnt]`` of the move (:mod:`corr.exports.stamps`), when the format writes one."""
     charged: str = ""
     """The penalty and delay days charged to the move (``; penalty 5``; see ``charged_text``), else ""."""
+    events: tuple[str, ...] = ()
+    """corr's commands of the clock's facts that follow this move (its own ``[%ccvoid]`` when void, then the
+    notices, penalties and delays before the next move: :func:`corr.exports.stamps.clock_fact`)."""
 
     @property
     def facts(self) -> str:
@@ -64,7 +69,14 @@ class ExportedMove:
         """The move's comment: its stamp, then ``more`` (``typed e2-e4``), then corr's words."""
         prefix = "void; " if self.void else f"variant {self.variant}; " if self.variant else ""
         stamp = [self.stamp] if self.stamp and stamped else []
-        return " ".join([*stamp, *(f"{m};" for m in more), prefix + self.facts])
+        events = list(self.events) if stamped else []
+        return " ".join([*stamp, *(f"{m};" for m in more), prefix + self.facts, *events])
+
+    @property
+    def void_line(self) -> str:
+        """The comment of a void move (never on the board), with its facts' commands: ``void move 2 Ke3:
+        received …; sent …; days 3 [%ccvoid white 2 2026.01.22 2026.01.25]``."""
+        return " ".join([f"void move {self.number} {self.notation or '(no notation)'}: {self.facts}", *self.events])
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +120,21 @@ def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLin
             kinds = extra.setdefault((line.player, line.move), {})
             kinds[line.kind] = kinds.get(line.kind, 0) + line.days
     moves = []
+    events, zone = time.assembled.game.events, time.assembled.game.time_zone
     for index, seq in enumerate(sources):
         row = by_seq.get(seq) if seq is not None else None
-        if row is None or row.kind != "move":
+        if row is None:
+            continue
+        fact = clock_fact(events[index], zone)
+        if row.kind != "move":  # a notice, penalty or delay: its command follows the move before it
+            if fact is not None and moves:
+                moves[-1] = replace(moves[-1], events=(*moves[-1].events, fact))
             continue
         charged = charged_text(extra.pop((row.player, row.number), {})) if not row.void else ""
         moves.append(ExportedMove(seq=seq, player=row.player, number=row.number, notation=row.notation.strip(),
                                   received_on=row.received_on, sent_on=row.sent_on, days=days.get(index, 0),
                                   void=row.void, variant=row.variant, sent_at=getattr(row, "sent_at", None),
-                                  charged=charged))
+                                  charged=charged, events=(fact,) if fact else ()))
     pending = None
     if sources and sources[-1] is None and time.assembled.pending is not None:
         p = time.assembled.pending
@@ -124,6 +142,19 @@ def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLin
         pending = PendingLine(player=p.player, number=p.number, received_on=p.received_on, days=running,
                               charged=charged_text(extra.pop((p.player, p.number), {})), presumed=p.presumed)
     return moves, pending
+
+
+def exported_preface(time: GameTime) -> list[str]:
+    """corr's commands for the comment before the first move: the players' late start notices and leave, and
+    the notices, penalties and delays entered before any move (:mod:`corr.exports.stamps`)."""
+    game = time.assembled.game
+    out = player_facts(game.players)
+    for event in game.events:
+        if event.type == "move":
+            break
+        if (fact := clock_fact(event, game.time_zone)) is not None:
+            out.append(fact)
+    return out
 
 
 def charged_text(kinds: dict[str, int]) -> str:

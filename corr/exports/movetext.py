@@ -42,7 +42,7 @@ def movetext(moves: list[ExportedMove], *, first: str, check: Check, pending: Pe
     for move in moves:
         notation = move.notation or "(no notation)"
         if stopped is None and move.void:
-            (written[-1][2] if written else before).append(f"void move {move.number} {notation}: {move.facts}")
+            (written[-1][2] if written else before).append(move.void_line)
             continue
         spelled = None
         if stopped is None:

@@ -66,13 +66,11 @@ def game_sgf(*, facts: dict, moves: list[ExportedMove], pending) -> bytes:
     node = root
     for note in facts.get("preface", []):
         _add_comment(root, note)
-    notes: list[str] = []
     stopped = None
     for move in moves:
         line = f"{move.player} {move.number} {move.notation or '(no notation)'}: {move.comment}"
         if stopped is None and move.void:
-            notes.append("void move " + line)
-            _add_comment(node, "void move " + line)
+            _add_comment(node, move.void_line)
             continue
         if stopped is None:
             try:
@@ -94,7 +92,7 @@ def game_sgf(*, facts: dict, moves: list[ExportedMove], pending) -> bytes:
                     node.set_move(colour, point)
                 for key, value in move.sgf_times.items():  # BL/WL time left, OB/OW overtime left
                     node.set(f"{colour.upper()}L" if key == "L" else f"O{colour.upper()}", value)
-                _add_comment(node, f"{move.notation}: {move.comment}")
+                _add_comment(node, f"{move.notation}: {move.comment_with([])}")  # stamped: read back (issue 37)
                 continue
         _add_comment(node, line)
     if pending is not None:

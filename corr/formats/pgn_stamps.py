@@ -25,7 +25,13 @@ The contract of one game file made here::
 - A ``[%ccrd]`` received date (corr's postal exports, issue 37) before a move's stamp is the
   mover's receipt of the move they answer; one after the last stamp, the pending move's. Without
   it a move is received at the partner's stamp, and a postal game (``Mode`` PM or EM) says so
-  through ``warn``: the days in transit are then charged as thinking.
+  through ``warn``: the days in transit are then charged as thinking. By e-mail (EM) the move on turn
+  without one is not warned of: received the day it was sent is corr's presumption there (no transit).
+- corr's commands of the clock's other facts (:func:`corr.exports.stamps.clock_fact`) give their events
+  in their place: ``[%ccvoid]`` a void move and ``[%ccnotice]`` a notice (each a dispatch the next move
+  answers; a notice other than a repeat passes the turn back), ``[%ccpenalty]`` and ``[%ccdelay]``;
+  before the first move ``[%ccstart]`` and ``[%ccleave]`` give ``players.<colour>``'s
+  ``notice_received_on`` and ``leave``.
 - ``official_start`` is the start instant of ``UTCDate``/``UTCTime`` (or chess.com's
   ``StartTime``, :mod:`.pgn_servers`) where the tags give one, else the ``Date`` tag, else
   ``EventDate`` (a whole date either way). A game with no stamps at all is read from a daily
@@ -54,6 +60,13 @@ from .pgn_servers import ServerTagError, clock_left, daily_allowance, daily_sent
 
 UTC_NAMES = frozenset({"UTC"})  # the calculator's default zone: no time_zone key is written for it
 _COMMAND = re.compile(r"\[%(ccsnt|ccrd)\s+([^\]]*)\]")
+_FACT_WORDS = {"ccvoid": ("PLAYER", "NUMBER", "RECEIVED", "SENT"),
+               "ccnotice": ("PLAYER", "MOVE", "REASON", "RECEIVED", "SENT"),
+               "ccpenalty": ("PLAYER", "MOVE", "REASON"), "ccdelay": ("PLAYER", "MOVE", "DAYS", "REASON"),
+               "ccstart": ("PLAYER", "RECEIVED"), "ccleave": ("PLAYER", "FROM", "TO")}
+"""corr's commands of the clock's other facts (issue 37; written by :mod:`corr.exports.stamps`) and their words."""
+_FACT = re.compile(r"\[%(ccrd|ccsnt|" + "|".join(_FACT_WORDS) + r")\s+([^\]]*)\]")
+_OTHER = {"white": "black", "black": "white"}
 POSTAL_MODES = frozenset({"PM", "EM"})
 """PGN's ``Mode`` (9.8.1) of a game by post or e-mail: a move's receipt is not its partner's dispatch."""
 _STAMP_TEXT = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})(?:,\s*(\d{1,2}):(\d{2})(?::(\d{2}))?)?")
@@ -140,47 +153,143 @@ def _game_file(game: chess.pgn.Game, number: int, *, ruleset: dict, zone: ZoneIn
     if not any(name == "ccsnt" for found in marks for name, _ in found):
         return _daily_game_file(game, moves, label, ruleset=ruleset, started=started,
                                 official_start=official_start)
-    events: list[dict[str, Any]] = []
-    previous: _Stamp | None = None
-    receipt: _Stamp | None = None  # a [%ccrd] after the previous move's stamp: this move's receipt
-    for node, found in zip(moves, marks, strict=True):
-        board = node.parent.board()
-        player = "white" if board.turn == chess.WHITE else "black"
-        move_number = board.fullmove_number
-        where = f"{label}, move {move_number}{'.' if player == 'white' else '...'} ({player})"
+    plies = [("white" if node.parent.board().turn == chess.WHITE else "black", node.comment) for node in moves]
+    return stamped_game_file(headers, label, plies, game.comment, ruleset=ruleset, zone=zone, zone_name=zone_name,
+                             started=started, official_start=official_start, warn=warn)
+
+
+def stamped_game_file(headers, label: str, plies: list[tuple[str, str]], preface: str, *, ruleset: dict,
+                      zone: ZoneInfo, zone_name: str, started: tuple[datetime, str] | None, official_start: str,
+                      warn: Callable[[str], None] | None) -> dict:
+    """The game file of a game whose moves are ``plies`` (each the mover's colour and the move's comment, in
+    order; the moves on the board only) and whose comment before the first move is ``preface``.
+
+    Any format whose comments carry the stamps reads through here: PGN (above), corr's PDN and SGF
+    (:mod:`.board_stamps`). ``headers``: the PGN tags' names (``Result``, ``Mode``, ``White`` ...).
+    :raises PgnStampError: as :func:`games_from_pgn`.
+    """
+    reader = _Reader(label, zone, started)
+    reader.facts(_FACT.findall(preface), f"{label}, before the first move")
+    for player, comment in plies:
+        reader.move(player, _FACT.findall(comment))
+    if reader.previous is None:
+        raise PgnStampError(f"{label}: no [%ccsnt] stamps: corr needs each move's sent date")
+    ongoing = headers.get("Result", "*") == "*"
+    if ongoing:
+        got = reader.receipt or reader.previous
+        player = reader.to_move
+        reader.events.append({"type": "move", "player": player, "number": reader.made[player] + 1,
+                              "received" + got.suffix(): got.value()})
+    mode = headers.get("Mode", "").strip().upper()
+    if warn is not None and mode in POSTAL_MODES:
+        marks = [_COMMAND.findall(comment) for _player, comment in plies]
+        # By e-mail (EM) a move on turn with no receipt recorded is presumed received the day it was sent (corr's
+        # e-mail tournaments presume no transit): counting from the sent date is that presumption, not transit.
+        _warn_postal(warn, label, marks, pending_received=reader.receipt is not None or not ongoing or mode == "EM")
+    data = _file(headers, ruleset, official_start, zone_name, reader.events)
+    data["players"] = reader.players
+    return data
+
+
+class _Reader:
+    """The events of one game as its comments' commands give them, in order (the assembly's turns: a move or
+    a notice of an impossible move passes the turn, a repeat keeps it; the last dispatch is what a move
+    without a ``[%ccrd]`` answers)."""
+
+    def __init__(self, label: str, zone: ZoneInfo, started: tuple[datetime, str] | None) -> None:
+        self.label, self.zone, self.started = label, zone, started
+        self.events: list[dict[str, Any]] = []
+        self.players: dict[str, dict[str, Any]] = {"white": {}, "black": {}}
+        self.made = {"white": 0, "black": 0}
+        self.to_move = "white"
+        self.previous: _Stamp | None = None  # the last dispatch: a move's [%ccsnt], a void move's or a notice's
+        self.receipt: _Stamp | None = None  # a [%ccrd] after it: the next move's receipt
+
+    def move(self, player: str, found: list[tuple[str, str]]) -> None:
+        number = self.made[player] + 1
+        where = f"{self.label}, move {number}{'.' if player == 'white' else '...'} ({player})"
         names = [name for name, _ in found]
         if "ccsnt" not in names:
             raise PgnStampError(f"{where}: no [%ccsnt] stamp (the other moves have one)")
         if names.count("ccsnt") > 1:
             raise PgnStampError(f"{where}: {names.count('ccsnt')} [%ccsnt] stamps, one sent date expected")
         split = names.index("ccsnt")
-        own = [text.strip() for name, text in found[:split]]  # [%ccrd] before [%ccsnt]: the mover's receipt
-        after = [text.strip() for name, text in found[split + 1:]]  # after it: the partner's, of this move
-        stamp = _read_stamp(found[split][1].strip(), zone, previous, where)
+        own = [text.strip() for name, text in found[:split] if name == "ccrd"]  # the mover's receipt
+        previous = self.previous
+        stamp = _read_stamp(found[split][1].strip(), self.zone, previous, where)
         if previous is not None and stamp.before(previous):
             raise PgnStampError(f"{where}: [%ccsnt {stamp.text}] is before the previous stamp {previous.text}")
+        started = self.started
         if previous is None and started is not None and stamp.before(_Stamp("", started[0], started[0].date())):
             raise PgnStampError(f"{where}: [%ccsnt {stamp.text}] is before the game's start"
                                 f" ({started[1]} {started[0]:%Y.%m.%d,%H:%M:%S} UTC)")
-        receipt = _receipt(own, receipt, zone, where, previous=previous, sent=stamp)
-        event: dict[str, Any] = {"type": "move", "player": player, "number": move_number}
+        receipt = _receipt(own, self.receipt, self.zone, where, previous=previous, sent=stamp)
+        event: dict[str, Any] = {"type": "move", "player": player, "number": number}
         if receipt is not None:
             event["received" + receipt.suffix()] = receipt.value()
         elif previous is not None:
             event["received" + previous.suffix()] = previous.value()
         event["sent" + stamp.suffix()] = stamp.value()
-        events.append(event)
-        previous = stamp
-        receipt = _receipt(after, None, zone, f"{where}, the partner's receipt", previous=stamp, sent=None)
-    ongoing = headers.get("Result", "*") == "*"
-    if ongoing:
-        last = moves[-1].board()  # the position after the last move: its side to move is on move
-        got = receipt or previous
-        events.append({"type": "move", "player": "white" if last.turn == chess.WHITE else "black",
-                       "number": last.fullmove_number, "received" + got.suffix(): got.value()})
-    if warn is not None and headers.get("Mode", "").strip().upper() in POSTAL_MODES:
-        _warn_postal(warn, label, marks, pending_received=receipt is not None or not ongoing)
-    return _file(headers, ruleset, official_start, zone_name, events)
+        self.events.append(event)
+        self.made[player], self.to_move = number, _OTHER[player]
+        self.previous, self.receipt = stamp, None
+        self.facts(found[split + 1:], where)
+
+    def facts(self, found: list[tuple[str, str]], where: str) -> None:
+        """corr's commands after a move (or before the first): the partner's receipt, void moves, notices,
+        penalties, delays, start notices and leave (:func:`corr.exports.stamps.clock_fact`)."""
+        for name, text in found:
+            words = text.split()
+            if name == "ccrd":
+                self.receipt = _receipt([text.strip()], self.receipt, self.zone, f"{where}, the partner's receipt",
+                                        previous=self.previous, sent=None)
+                continue
+            if name == "ccsnt":
+                raise PgnStampError(f"{where}: [%ccsnt {text.strip()}] stands where no move is")
+            shape = _FACT_WORDS[name]
+            if len(words) != len(shape) or words[0] not in _OTHER:
+                raise PgnStampError(f"{where}: [%{name} {text.strip()}] is not [%{name} {' '.join(shape)}]")
+            player, fact = words[0], f"{where}, [%{name} {text.strip()}]"
+            if name == "ccstart":
+                self.players[player]["notice_received_on"] = self._date(words[1], fact).day.isoformat()
+            elif name == "ccleave":
+                first, last = self._date(words[1], fact), self._date(words[2], fact)
+                self.players[player].setdefault("leave", []).append({"from": first.day.isoformat(),
+                                                                     "to": last.day.isoformat()})
+            elif name == "ccpenalty":
+                self.events.append({"type": "penalty", "player": player, "move": _number(words[1], fact),
+                                    "reason": words[2]})
+            elif name == "ccdelay":
+                self.events.append({"type": "delay", "player": player, "move": _number(words[1], fact),
+                                    "days": _number(words[2], fact), "reason": words[3]})
+            else:  # a void move or a notice: a dispatch, which the next move answers
+                sent = self._date(words[-1], fact)
+                received = None if words[-2] == "-" else self._date(words[-2], fact)
+                event: dict[str, Any] = {"type": "move" if name == "ccvoid" else "notice", "player": player}
+                if name == "ccvoid":
+                    event.update(number=_number(words[1], fact), void=True)
+                    self.to_move = _OTHER[player]
+                else:
+                    event.update(move=_number(words[1], fact), reason=words[2])
+                    if words[2] != "repeat":  # 50.4.7: a repeat keeps the turn, the other notices give it back
+                        self.to_move = _OTHER[player]
+                if received is not None:
+                    event["received" + received.suffix()] = received.value()
+                event["sent" + sent.suffix()] = sent.value()
+                self.events.append(event)
+                self.previous, self.receipt = sent, None
+
+    def _date(self, text: str, where: str) -> _Stamp:
+        try:
+            return _read_stamp(text, self.zone, self.previous, where)
+        except PgnStampError:
+            raise PgnStampError(f"{where}: {text!r} is not a date ({STAMP_FORMS})") from None
+
+
+def _number(text: str, where: str) -> int:
+    if not text.isdigit():
+        raise PgnStampError(f"{where}: {text!r} is not a whole number")
+    return int(text)
 
 
 def _receipt(texts: list[str], carried: _Stamp | None, zone: ZoneInfo, where: str, *,

@@ -20,12 +20,13 @@ from .clock_runner import CommandFailed
 
 
 def reads_pgn(options: dict) -> bool:
-    """True when the run reads PGN: ``--pgn``, or a file named ``*.pgn`` (any case).
+    """True when the run reads PGN: ``--pgn``, or a file named ``*.pgn`` (any case); or corr's own PDN or SGF
+    export, named ``*.pdn`` or ``*.sgf`` (issue 37: the same stamps, :mod:`corr.formats.board_stamps`).
 
     :raises CommandFailed: when ``--preset`` or ``--time-zone`` is given for a JSON file (its
         ruleset is in the file: the option would be silently ignored).
     """
-    if options.get("pgn") or str(options["file"]).lower().endswith(".pgn"):
+    if options.get("pgn") or str(options["file"]).lower().endswith((".pgn", ".pdn", ".sgf")):
         return True
     for option in ("preset", "time_zone"):
         if options.get(option):
@@ -66,8 +67,17 @@ def pgn_game_file(path: str, options: dict, *, stdin: IO[bytes],
     else:
         with open(path, "rb") as stream:
             raw = stream.read()
+    suffix = str(path).lower().rsplit(".", 1)[-1]
     try:
-        games = games_from_pgn(_text(raw), ruleset=ruleset, time_zone=zone or "UTC", warn=warn)
+        if suffix in ("pdn", "sgf") and not options.get("pgn"):
+            from corr.formats.board_stamps import games_from_pdn, games_from_sgf
+
+            if suffix == "sgf":
+                games = games_from_sgf(raw, ruleset=ruleset, time_zone=zone or "UTC", warn=warn)
+            else:
+                games = games_from_pdn(_text(raw), ruleset=ruleset, time_zone=zone or "UTC", warn=warn)
+        else:
+            games = games_from_pgn(_text(raw), ruleset=ruleset, time_zone=zone or "UTC", warn=warn)
     except PgnStampError as error:
         raise CommandFailed(str(error)) from None
     return io.BytesIO(orjson.dumps(games if len(games) > 1 else games[0]))

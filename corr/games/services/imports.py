@@ -2,7 +2,8 @@
 
 An arbiter uploads a PGN of one or many games with a ``[%ccsnt]`` stamp on every move (an ICCF or
 SchemingMind event's export, or corr's own): each game is created in the tournament with its
-players, matched by username (the ``White`` and ``Black`` tags), and its moves in SAN with the
+players, matched by username (the ``White`` and ``Black`` tags), the penalties and delays corr's
+export writes beside them (``[%ccpenalty]``, ``[%ccdelay]``, issue 37), and its moves in SAN with the
 instants (or dates) the stamps give, read in the tournament's zone (:mod:`corr.formats.pgn_stamps`,
 ``manage.py clock --pgn``'s reader). Every game's moves are checked by the calculator in their
 place, as a move of the API is; a ``Result`` other than ``*`` ends the game, recorded by the arbiter.
@@ -134,9 +135,8 @@ def _game_import(tournament: Tournament, by: User, read, number: int, now: datet
                            today=local_today(tournament, now))
     except ServiceError as error:
         raise _Refused(f"{label}: {error.message}")
-    # The game file ends with the pending move of an ongoing game: corr's assembly makes its own.
-    new = [_move_row(game, by, event, san) for event, san in zip(file["events"][:len(sans)], sans, strict=True)]
-    if counts_instants(game) and any(row.sent_at is None for row in new):
+    new = _rows(game, by, file, sans, label)
+    if counts_instants(game) and any(row.sent_at is None for row in new if row.kind == EventKind.MOVE):
         raise _Refused(f"{label}: the tournament counts instants: every [%ccsnt] needs its time"
                        " (YYYY.MM.DD,HH:MM)")
     as_of = clock_as_of(game, now)
@@ -163,6 +163,41 @@ def _legal_checked(read, label: str) -> None:
     written = error.split("'")[1] if error.count("'") >= 2 else error
     raise _Refused(f"{label}, move {made // 2 + 1}{dots} ({colour}): {written} is not a legal move there; the game is"
                    " refused whole rather than cut before it")
+
+
+_FACT_COMMANDS = {"notice": "[%ccnotice]", "void": "[%ccvoid]"}
+
+
+def _rows(game: Game, by: User, file: dict, sans: list[str], label: str) -> list[GameEvent]:
+    """The rows of a game file's events in their order: its moves on the board (each with its SAN), the
+    penalties and delays corr's export writes beside them (issue 37: ``[%ccpenalty]``, ``[%ccdelay]``). The
+    file's last move of an ongoing game is the pending one: corr's assembly makes its own.
+
+    :raises _Refused: for a fact a server game does not have (a void move or a notice, 50.4.7; a late start
+        notice or leave: postal facts, and leave is the player's own booking), naming the game and the command.
+    """
+    for colour, facts in file["players"].items():
+        for key, command in (("notice_received_on", "[%ccstart]"), ("leave", "[%ccleave]")):
+            if facts.get(key):
+                raise _Refused(f"{label}: {colour}'s {command} cannot be imported: a server tournament imports"
+                               " moves, penalties and delays (leave is booked by the player)")
+    rows, moves = [], iter(sans)
+    for event in file["events"]:
+        kind = "void" if event.get("void") else event["type"]
+        if kind == "move":
+            san = next(moves, None)
+            if san is not None:
+                rows.append(_move_row(game, by, event, san))
+        elif kind == "penalty":
+            rows.append(GameEvent(game=game, kind=EventKind.PENALTY, player=event["player"], number=event["move"],
+                                  reason=event["reason"], entered_by=by))
+        elif kind == "delay":
+            rows.append(GameEvent(game=game, kind=EventKind.DELAY, player=event["player"], number=event["move"],
+                                  days=event["days"], reason=event["reason"], entered_by=by))
+        else:
+            raise _Refused(f"{label}, {event['player']}'s {_FACT_COMMANDS[kind]}: a server game has no void"
+                           " moves or notices (50.4.7: the server refuses an impossible move)")
+    return rows
 
 
 def _move_row(game: Game, by: User, event: dict, san: str) -> GameEvent:
