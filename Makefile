@@ -39,10 +39,13 @@ messages: $(STAMP)
 	$(PY) manage.py compilecatalogues
 
 # The embedded run: SQLite file, eager tasks, demo data, no other server.
+# PORT chooses the port (make run PORT=8001); the links the site writes for outside readers (e-mails, the
+# calendar, XFCC, PGN) follow it through SITE_URL unless SITE_URL is set.
+PORT ?= 8000
 run: $(STAMP) $(BUILT) catalogues
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py demo
-	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+	DEBUG=1 SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The whole suite (on the calculator's build, checked by tests/clock/test_build.py), then the
 # calculator's tests again on its pure-Python modules, the fallback of a failed compile.

@@ -99,7 +99,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "corr.api.http_errors.ApiJsonNotFoundMiddleware",
+    "corr.api.http_errors.SiteNotFoundMiddleware",
     # Static files (the API docs' Swagger UI) from the app folders, by the same process: no CDN, no
     # collectstatic step, no second server.
     "whitenoise.middleware.WhiteNoiseMiddleware",

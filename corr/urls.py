@@ -1,7 +1,11 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 urlpatterns = [
+    # Browsers ask for /favicon.ico whatever the page links (a JSON answer, the API docs): the site's icon.
+    path("favicon.ico", RedirectView.as_view(url=static("corr/favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("api/", include("corr.api.urls")),
     path("", include("corr.web.urls")),

@@ -61,12 +61,14 @@ def database_unavailable(request) -> HttpResponse:
     return response
 
 
-class ApiJsonNotFoundMiddleware:
-    """Under ``/api/``, an HTML 404 becomes the JSON one, with ``DEBUG`` on too.
+class SiteNotFoundMiddleware:
+    """A 404 is the site's own, with ``DEBUG`` on too: JSON under ``/api/``, the site's page elsewhere.
 
-    With ``DEBUG`` on (``make run``) Django answers an unknown path with its
-    technical HTML page and never calls ``handler404``; an API client that
-    develops against the embedded run gets the production answer instead.
+    With ``DEBUG`` on (``make run``) Django answers an unknown path, or a view's ``Http404``, with its
+    technical HTML page (980 px wide, the URL list of the project) and never calls ``handler404``: an API
+    client developing against the embedded run gets the production answer instead, and a newcomer
+    trying the demo on a phone the page production shows (issue 39). A page's own 404 (a template of
+    its own) is kept: only Django's technical page, marked ``NONE,NOARCHIVE``, is replaced.
     """
 
     def __init__(self, get_response):
@@ -74,7 +76,11 @@ class ApiJsonNotFoundMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if (response.status_code == 404 and _is_api(request)
-                and response.get("Content-Type", "").startswith("text/html")):
-            return handler404(request)
+        if response.status_code == 404 and response.get("Content-Type", "").startswith("text/html"):
+            if _is_api(request) or (not response.streaming and _TECHNICAL in response.content):
+                return handler404(request)
         return response
+
+
+_TECHNICAL = b'<meta name="robots" content="NONE,NOARCHIVE">'
+"""The mark of Django's technical (``DEBUG``) pages: never in the site's own."""
