@@ -50,6 +50,11 @@ class Inbox:
         return self.to(address)[-1]
 
 
+def subject(message) -> str:
+    """The subject as a mail client shows it (a long encoded subject is folded; unfolding leaves a space)."""
+    return str(message["Subject"]).strip()
+
+
 def body(message) -> str:
     return message.get_body(preferencelist=("plain",)).get_content()
 
