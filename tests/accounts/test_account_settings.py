@@ -19,7 +19,8 @@ from corr.models import GameEvent
 from corr.web.describe import deadline_text
 from tests.support.smtp import body, link_in, subject
 
-CONFIRM_SUBJECT = {"en": "corr: confirm your new e-mail address", "ru": "corr: подтвердите новый адрес электронной почты",
+CONFIRM_SUBJECT = {"en": "corr: confirm your new e-mail address",
+                   "ru": "corr: подтвердите новый адрес электронной почты",
                    "fr": "corr : confirmez votre nouvelle adresse e-mail"}
 CHANGED_SUBJECT = {"en": "corr: your e-mail address was changed", "ru": "corr: ваш адрес электронной почты изменён",
                    "fr": "corr : votre adresse e-mail a changé"}
@@ -61,7 +62,8 @@ def test_an_email_change_takes_effect_only_once_the_new_address_confirms_it(anna
 
 
 @pytest.mark.parametrize("language, field_error", [
-    ("en", "This is not your password."), ("ru", "Это не ваш пароль."), ("fr", "Ce n&#x27;est pas votre mot de passe.")])
+    ("en", "This is not your password."), ("ru", "Это не ваш пароль."),
+    ("fr", "Ce n&#x27;est pas votre mot de passe.")])
 def test_a_wrong_password_refuses_the_change_in_the_readers_language_and_sends_nothing(
         anna, smtp, language, field_error):
     refused = signed_in(anna, language).post("/account/email/", {"email": "x@example.net", "password": "nope"})
