@@ -37,6 +37,9 @@ class LoginView(auth_views.LoginView):
 
     authentication_form = BoundedAuthenticationForm
 
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "signup_open": settings.SIGNUP_OPEN}
+
     def form_valid(self, form):
         response = super().form_valid(form)
         language = form.get_user().language

@@ -381,6 +381,16 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 if not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must be an absolute http(s) URL, got {SITE_URL!r}")
 
+# Accounts (issue 38, docs/security.md "Account links"): how long the links that corr e-mails stay good.
+# A password reset link (Django's PASSWORD_RESET_TIMEOUT, in seconds): single-use, dies with the password.
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_HOURS", 24, minimum=1) * 3600
+# The link that confirms a new e-mail address or an open sign-up.
+EMAIL_CONFIRM_HOURS = env_int("EMAIL_CONFIRM_HOURS", 48, minimum=1)
+# An arbiter's invitation to a tournament.
+INVITATION_DAYS = env_int("INVITATION_DAYS", 14, minimum=1)
+# Anyone may make an account at /signup/ (confirmed by e-mail); off: accounts come from arbiters' invitations.
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN", False)
+
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "corr@localhost")
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "sent-mail"))  # for the file-based backend

@@ -14,6 +14,8 @@ from rest_framework.test import APIClient
 from accounts.models import User
 from corr.games import services
 
+from .support.smtp import smtp  # noqa: F401  (a fixture: a real SMTP server on loopback)
+
 # Frozen "now": noon UTC on 2026-03-01, so "today" is 2026-03-01 in every zone the tests use.
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 TODAY = date(2026, 3, 1)

@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import download_views, import_views, live_views, nightly_views, views, xfcc_views
+from . import download_views, import_views, invitation_views, live_views, nightly_views, views, xfcc_views
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -20,6 +20,8 @@ urlpatterns = [
          name="api-tournament-calendar"),
     path("tournaments/<int:tournament_id>/calendar/rotate/", download_views.TournamentCalendarRotateView.as_view(),
          name="api-tournament-calendar-rotate"),
+    path("tournaments/<int:tournament_id>/invitations/", invitation_views.InvitationsView.as_view(),
+         name="api-invitations"),
     path("import-jobs/<int:job_id>/", import_views.ImportJobView.as_view(), name="api-import-job"),
     path("games/", live_views.GamesView.as_view(), name="api-games"),
     path("games/<int:game_id>/", live_views.GameView.as_view(), name="api-game"),

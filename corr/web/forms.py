@@ -10,6 +10,7 @@ from datetime import date
 
 from dateutil import parser as dateparser
 from django import forms
+from django.conf import settings
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -298,3 +299,12 @@ class CaseDecisionForm(forms.Form):
     decision = forms.ChoiceField(choices=[("confirm", _("confirm")), ("dismiss", _("dismiss"))])
     reason = forms.CharField(max_length=lim.NOTE_MAX, required=False)
     confirmed = forms.BooleanField(required=False)
+
+
+class InvitationForm(forms.Form):
+    """The tournament page's invitation: the address, the opponent (a username), the invitee's colour."""
+
+    email = forms.EmailField(label=_("E-mail address"), max_length=254)
+    opponent = forms.CharField(label=_("Opponent (username)"), max_length=150)
+    colour = forms.ChoiceField(label=_("Their colour"), choices=Colour.choices)
+    language = forms.ChoiceField(label=_("Language of the e-mail"), choices=settings.LANGUAGES)

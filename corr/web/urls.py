@@ -2,9 +2,10 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, register_converter
 from django.views.generic import RedirectView
 
+from accounts import views as account_links
 from accounts.language import LoginView, language_set
 
-from . import account_views, import_names_views, leave_views, views
+from . import account_views, import_names_views, invitation_views, leave_views, views
 from .converters import DateConverter
 
 register_converter(DateConverter, "date")
@@ -17,6 +18,18 @@ urlpatterns = [
     path("games/", views.my_games, name="my-games"),
     path("leave/", leave_views.leave_page, name="leave"),
     path("account/", account_views.account_page, name="account"),
+    path("account/settings/", account_views.settings_post, name="account-settings"),
+    path("account/email/", account_views.email_change_post, name="account-email"),
+    path("account/email/confirm/<str:token>/", account_links.email_change_confirm_page, name="email-change-confirm"),
+    # Django's reset views under Django's names (they redirect to one another by them).
+    path("password-reset/", account_links.PasswordResetView.as_view(), name="password_reset"),
+    path("password-reset/sent/", account_links.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path("password-reset/<uidb64>/<token>/", account_links.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+    path("password-reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
+    path("signup/", account_links.sign_up, name="sign-up"),
+    path("signup/confirm/<str:token>/", account_links.sign_up_confirm_page, name="sign-up-confirm"),
+    path("invitations/<str:token>/", invitation_views.invitation_page, name="invitation"),
     path("account/xfcc-password/", account_views.xfcc_password_post, name="account-xfcc-password"),
     path("account/xfcc-password/revoke/", account_views.xfcc_password_revoke_post, name="account-xfcc-revoke"),
     path("leave/<int:leave_id>/cancel/", leave_views.leave_cancel_post, name="leave-cancel"),
@@ -41,6 +54,8 @@ urlpatterns = [
     path("games/<int:game_id>/withdraw/", views.withdraw_post, name="game-withdraw"),
     path("games/<int:game_id>/file/", views.game_file_download, name="game-file"),
     path("tournaments/<int:tournament_id>/", views.tournament_page, name="tournament"),
+    path("tournaments/<int:tournament_id>/invitations/", invitation_views.invitation_post,
+         name="tournament-invitation"),
     path("tournaments/<int:tournament_id>/import/", views.tournament_import_post, name="tournament-import"),
     path("tournaments/<int:tournament_id>/imports/<int:job_id>/names/", import_names_views.import_names,
          name="import-names"),

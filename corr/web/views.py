@@ -19,7 +19,7 @@ from django.db.models import Case, Q, When
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -69,7 +69,7 @@ from .describe import (explain_account, ledger_kind, ledger_note, plain, reason_
 from .records import record_words
 from .turns import turn_sentence, turn_text
 from .forms import (
-    CaseDecisionForm, ConditionalForm, CorrectionForm, DelayForm, MoveForm, NoticeForm, PenaltyForm,
+    CaseDecisionForm, ConditionalForm, CorrectionForm, DelayForm, InvitationForm, MoveForm, NoticeForm, PenaltyForm,
     PlayersResultForm, ReceiptForm, ReopenForm, ResultForm, StartNoticeForm, VariantForm, WithdrawalForm,
 )
 
@@ -766,7 +766,7 @@ def _deadlines(tournament: Tournament, user, arbiter: bool, today: date) -> dict
 
 
 @login_required
-def tournament_page(request, tournament_id: int):
+def tournament_page(request, tournament_id: int, invitation_form=None):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not can_see_tournament(request.user, tournament):
         raise PermissionDenied(_("only the tournament's arbiters and players see this page"))
@@ -778,11 +778,15 @@ def tournament_page(request, tournament_id: int):
     if arbiter:  # issue 37: the background imports, the latest first; the page refreshes itself while one runs
         jobs = [import_job_json(job) for job in tournament.import_jobs.order_by("-pk")[:5]]
         context.update(import_jobs=jobs, import_running=any(j["status"] in ("queued", "running") for j in jobs))
+        if tournament.mode != Mode.LIVE:  # issue 38: invite an address to play a game of it
+            context.update(invitation_form=invitation_form or InvitationForm(
+                initial={"language": translation.get_language()}),
+                invitations=tournament.invitations.select_related("opponent", "user")[:20])
     if tournament.mode == Mode.LIVE:  # issue 16: clocks in seconds, no deadline; listed with both clocks now
         context["live_games"] = _live_games(tournament, request.user, arbiter)
     else:  # days, deadlines, cases and the nightly reports: correspondence play only
         context.update(_deadlines(tournament, request.user, arbiter, today))
-    return render(request, "corr/tournament.html", context)
+    return render(request, "corr/tournament.html", context, status=400 if invitation_form is not None else 200)
 
 
 @login_required

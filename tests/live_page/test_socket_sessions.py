@@ -165,3 +165,18 @@ def test_another_users_password_change_leaves_the_socket_open(live_game, anna, b
     got = after(live_game, signed_in(boris), lambda: set_password_and_save(boris, None), others=(signed_in(anna),))
     assert got["closed"] == {"type": "websocket.close", "code": CLOSE_UNAUTHENTICATED}
     assert got["still_open"] == [True]
+
+
+def test_a_password_reset_through_the_emails_link_closes_the_users_sockets(live_game, anna, smtp, settings):
+    """The whole reset of issue 38: the request page, the e-mail as delivered, its link, the new password."""
+    from tests.support.smtp import link_in
+
+    def reset():
+        stranger = Client()
+        stranger.post("/password-reset/", {"email": anna.email})
+        page = stranger.get(link_in(smtp.last_to(anna.email), settings.SITE_URL), follow=True)
+        done = stranger.post(page.redirect_chain[-1][0], {"new_password1": "Fresh-pass-2026",
+                                                          "new_password2": "Fresh-pass-2026"})
+        assert done.status_code == 302, done.content[:500]
+
+    assert_closed_and_refused(after(live_game, signed_in(anna), reset), live_game)

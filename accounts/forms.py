@@ -1,0 +1,135 @@
+"""The forms of a player's own account: making one, its settings, a new e-mail address, a forgotten password.
+
+Every refusal is a field's error in the reader's language, naming the rule; a refused form stores nothing.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import lru_cache
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth import authenticate
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from .language import user_language
+from .models import User
+from .usernames import username_lookalike
+
+
+@lru_cache(maxsize=1)
+def zone_names() -> tuple[str, ...]:
+    """Every IANA zone name of the tz database, sorted (``Europe/Moscow``); read once per process."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def zone_choices():
+    return [("", _("the tournament's time zone"))] + [(name, name) for name in zone_names()]
+
+
+class AccountCreationForm(UserCreationForm):
+    """A new account's username, password (twice, Django's validators) and language.
+
+    Beside Django's case-insensitive "taken", a username that looks like an existing one is refused
+    (:mod:`accounts.usernames`: ``аnna`` with a Cyrillic а beside ``anna``), as arbiters' API refuses it.
+    """
+
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES,
+                                 help_text=_("of your pages and of the e-mails corr sends you"))
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["language"].initial = translation.get_language()
+
+    def clean_username(self):
+        username = super().clean_username()  # None when taken: Django has added its error
+        if username is None:
+            return None
+        lookalike = username_lookalike(username, User.objects.values_list("username", flat=True).iterator())
+        if lookalike is not None:
+            raise forms.ValidationError(_("This username looks like the existing %(other)s: choose another."),
+                                        code="lookalike", params={"other": lookalike})
+        return username
+
+    def save(self, commit=True):
+        user = super().save(commit=False)
+        user.language = self.cleaned_data["language"]
+        if commit:
+            user.save()
+        return user
+
+
+class SignUpForm(AccountCreationForm):
+    """Open sign-up (``SIGNUP_OPEN``): an account and the address its confirmation link is sent to."""
+
+    email = forms.EmailField(label=_("E-mail address"), max_length=254,
+                             help_text=_("a link to confirm it is sent there; the account opens when you follow it"))
+
+    field_order = ["username", "email", "password1", "password2", "language"]
+
+    def save(self, commit=True):
+        user = super().save(commit=False)
+        user.email = self.cleaned_data["email"]
+        user.is_active = False  # opened by the e-mailed link (accounts.confirmations)
+        if commit:
+            user.save()
+        return user
+
+
+class SettingsForm(forms.ModelForm):
+    """The language and the time zone of one's pages and e-mails."""
+
+    language = forms.ChoiceField(label=_("Language"), required=False,
+                                 choices=[("", _("the browser's language"))] + list(settings.LANGUAGES))
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=zone_choices, required=False,
+                                  help_text=_("deadlines that are a moment are shown in it"))
+
+    class Meta:
+        model = User
+        fields = ("language", "time_zone")
+
+
+class EmailChangeForm(forms.Form):
+    """A new e-mail address, asked with the current password: a session left open cannot take the account."""
+
+    email = forms.EmailField(label=_("New e-mail address"), max_length=254)
+    password = forms.CharField(label=_("Your password"), strip=False, widget=forms.PasswordInput)
+
+    def __init__(self, *args, request, user: User, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.request, self.user = request, user
+
+    def clean_email(self):
+        email = User.objects.normalize_email(self.cleaned_data["email"])
+        if email.lower() == (self.user.email or "").lower():
+            raise forms.ValidationError(_("This is already your e-mail address."), code="same")
+        return email
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        # authenticate(), not check_password(): django-axes counts a wrong password here as at sign-in.
+        if authenticate(self.request, username=self.user.get_username(), password=password) is None:
+            raise forms.ValidationError(_("This is not your password."), code="password")
+        return password
+
+
+class LanguagePasswordResetForm(PasswordResetForm):
+    """Django's reset form, its e-mail in the account's language and its link on ``SITE_URL``.
+
+    Django answers the same whether the address has an account or not (no enumeration) and writes one
+    e-mail per active account of that address, each naming its username.
+    """
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        # The link is built on SITE_URL, not on the request's Host header: a forged Host cannot
+        # make corr mail a link to another site (the "password reset poisoning" of Django's docs).
+        context = {**context, "site_url": settings.SITE_URL.rstrip("/")}
+        with translation.override(user_language(context["user"])):
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
