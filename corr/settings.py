@@ -378,11 +378,11 @@ WARNING_WINDOW_DAYS = env_int("WARNING_WINDOW_DAYS", 7)
 NIGHTLY_CHUNK_SIZE = env_int("NIGHTLY_CHUNK_SIZE", 500, minimum=1)
 
 # Notifications (issue 38, corr.notify, docs/notifications.md): per player, the first e-mail of a quiet period
-# goes at once and what follows within NOTIFY_QUIET_MINUTES is gathered into one at its end; a player who chose
+# goes at once and what follows within NOTIFY_QUIET_SECONDS (15 minutes) is gathered into one at its end; a player who chose
 # the daily digest gets it at NOTIFY_DAILY_HOUR in their zone. Flag warnings (instant counts) go at
 # NOTIFY_WARNING_HOURS before the flag unless the player chose others; the beat sweeps every NOTIFY_SWEEP_SECONDS.
 # A game page open (its heartbeat, kept NOTIFY_PRESENCE_SECONDS) is told nothing of that game's move.
-NOTIFY_QUIET_MINUTES = env_int("NOTIFY_QUIET_MINUTES", 15)
+NOTIFY_QUIET_SECONDS = env_int("NOTIFY_QUIET_SECONDS", 900)
 NOTIFY_DAILY_HOUR = env_int("NOTIFY_DAILY_HOUR", 7)
 if NOTIFY_DAILY_HOUR > 23:
     raise ImproperlyConfigured(f"NOTIFY_DAILY_HOUR must be 0..23, got {NOTIFY_DAILY_HOUR}")

@@ -1,6 +1,6 @@
 """The quiet period: per player, the first e-mail goes at once, what follows within it is gathered into one.
 
-``NOTIFY_QUIET_MINUTES`` after a player's last e-mail, the notices held meanwhile go in one e-mail (the
+``NOTIFY_QUIET_SECONDS`` after a player's last e-mail, the notices held meanwhile go in one e-mail (the
 digest) that lists every game that still needs them: the notices held, and the games they were told of at
 once in the same period on which they are still on move. Thirty partners moving within a minute make two
 e-mails: the first move's, and one listing the thirty. A player who chose the daily digest gets everything
@@ -36,7 +36,7 @@ DIGEST_TASK = "corr.notify_digest"
 
 
 def quiet_period() -> timedelta:
-    return timedelta(minutes=settings.NOTIFY_QUIET_MINUTES)
+    return timedelta(seconds=settings.NOTIFY_QUIET_SECONDS)
 
 
 def daily_due(user, now: datetime) -> datetime:
