@@ -78,8 +78,11 @@ def notices_deliver(*, user, notice_ids: list[int], now: datetime) -> str:
     if choices_of(user.pk).daily:
         _due(pace, daily_due(user, now))
         return "held"
-    if pace.due_at is not None or (pace.last_sent_at is not None and now < pace.last_sent_at + quiet_period()):
-        _due(pace, pace.due_at or pace.last_sent_at + quiet_period())
+    # No quiet period (0): each notice at once. Otherwise held while one runs; two workers' clocks may
+    # disagree by a little, so a notice stamped before the last e-mail is held too.
+    quiet = quiet_period()
+    if quiet and (pace.due_at is not None or (pace.last_sent_at is not None and now < pace.last_sent_at + quiet)):
+        _due(pace, pace.due_at or pace.last_sent_at + quiet)
         return "held"
     emails = [_email(user, [n], key=f"notice:{n.pk}", subject=n.subject, body=n.text) for n in notices]
     emails_store(emails, enqueue=True)
