@@ -378,8 +378,8 @@ WARNING_WINDOW_DAYS = env_int("WARNING_WINDOW_DAYS", 7)
 NIGHTLY_CHUNK_SIZE = env_int("NIGHTLY_CHUNK_SIZE", 500, minimum=1)
 
 # Notifications (issue 38, corr.notify, docs/notifications.md): per player, the first e-mail of a quiet period
-# goes at once and what follows within NOTIFY_QUIET_SECONDS (15 minutes) is gathered into one at its end; a player who chose
-# the daily digest gets it at NOTIFY_DAILY_HOUR in their zone. Flag warnings (instant counts) go at
+# goes at once and what follows within NOTIFY_QUIET_SECONDS (15 minutes) is gathered into one at its end; a
+# player who chose the daily digest gets it at NOTIFY_DAILY_HOUR in their zone. Flag warnings (instant counts) go at
 # NOTIFY_WARNING_HOURS before the flag unless the player chose others; the beat sweeps every NOTIFY_SWEEP_SECONDS.
 # A game page open (its heartbeat, kept NOTIFY_PRESENCE_SECONDS) is told nothing of that game's move.
 NOTIFY_QUIET_SECONDS = env_int("NOTIFY_QUIET_SECONDS", 900)
@@ -392,6 +392,9 @@ except ValueError:
     raise ImproperlyConfigured("NOTIFY_WARNING_HOURS must be whole hours separated by commas, e.g. 24,1") from None
 if any(not 1 <= h <= 168 for h in NOTIFY_WARNING_HOURS):
     raise ImproperlyConfigured(f"NOTIFY_WARNING_HOURS must be 1..168 each, got {NOTIFY_WARNING_HOURS}")
+# Without Redis (eager tasks) a notice is worked out on a thread of the process that made the change; the
+# test suite sets "off" (or "inline", reading the e-mail in its own transaction). Not read from the environment.
+NOTIFY_INPROCESS = "thread"
 NOTIFY_SWEEP_SECONDS = env_int("NOTIFY_SWEEP_SECONDS", 60, minimum=1)
 NOTIFY_PRESENCE_SECONDS = env_int("NOTIFY_PRESENCE_SECONDS", 60, minimum=5)
 # An address for List-Unsubscribe's mailto (RFC 2369) beside the https link; empty: the link only.

@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def locmem(settings):
+    settings.NOTIFY_INPROCESS = "inline"  # the notice is read in the test's own transaction
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.SITE_URL = "https://corr.example.org"
 
