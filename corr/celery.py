@@ -9,7 +9,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
 app = Celery("corr")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-app.autodiscover_tasks(["corr.live", "corr.timeouts"])
+app.autodiscover_tasks(["corr.live", "corr.timeouts", "corr.notify"])
 
 
 @app.on_after_finalize.connect
@@ -47,3 +47,12 @@ def schedule_import_resume(sender, **kwargs):
 
     sender.add_periodic_task(settings.IMPORT_RESUME_SECONDS, sender.signature("corr.import_jobs_resume"),
                              name="import jobs resume", expires=settings.IMPORT_RESUME_SECONDS)
+
+
+@app.on_after_finalize.connect
+def schedule_notify_sweep(sender, **kwargs):
+    """Beat: flag warnings and lost digests every ``NOTIFY_SWEEP_SECONDS`` (issue 38); an unrun sweep expires."""
+    from django.conf import settings
+
+    sender.add_periodic_task(settings.NOTIFY_SWEEP_SECONDS, sender.signature("corr.notify_sweep"),
+                             name="notifications sweep", expires=settings.NOTIFY_SWEEP_SECONDS)

@@ -74,22 +74,25 @@ class EmailDraft(NamedTuple):
     status: str = EmailStatus.PENDING
     attempts: int = 0
     last_error: str = ""
+    headers: dict[str, str] | None = None
+    """Extra headers sent with the message (``List-Unsubscribe``, RFC 2369/8058); None: none."""
 
 
 def email_prepare(*, key: str, tournament_id: int | None, recipients: list[str], subject: str,
-                  body: str) -> EmailDraft:
+                  body: str, headers: dict[str, str] | None = None) -> EmailDraft:
     """An unsaved e-mail; a message with no address is stored as failed, so that reports show it.
 
-    A plain record, not a model instance: a night prepares thousands.
+    A plain record, not a model instance: a night prepares thousands. ``headers``: extra headers
+    (a notification's ``List-Unsubscribe``), stored with it and sent on every attempt.
     """
     if not recipients:
         return EmailDraft(key, tournament_id, recipients, subject, body, EmailStatus.FAILED, 0,
-                          "no e-mail address on file")
-    return EmailDraft(key, tournament_id, recipients, subject, body)
+                          "no e-mail address on file", headers)
+    return EmailDraft(key, tournament_id, recipients, subject, body, headers=headers)
 
 
 EMAIL_COLUMNS = ("key", "tournament", "recipients", "subject", "body", "status", "attempts", "last_error",
-                 "created_at")
+                 "created_at", "headers")
 
 
 def emails_store(emails: list[EmailDraft], *, enqueue: bool) -> list[int]:
@@ -103,7 +106,8 @@ def emails_store(emails: list[EmailDraft], *, enqueue: bool) -> list[int]:
         return []
     now = timezone.now()
     created = insert_new(OutboundEmail, EMAIL_COLUMNS, [
-        (e.key, e.tournament_id, e.recipients, e.subject, e.body, e.status, e.attempts, e.last_error, now)
+        (e.key, e.tournament_id, e.recipients, e.subject, e.body, e.status, e.attempts, e.last_error, now,
+         e.headers or {})
         for e in emails], returning=("id", "status"))
     if enqueue:
         emails_enqueue_on_commit(sorted(pk for pk, status in created if status == EmailStatus.PENDING))
@@ -166,6 +170,7 @@ class Claimed(NamedTuple):
     subject: str
     body: str
     attempts: int
+    headers: dict[str, str]
 
 
 class Claim(NamedTuple):
@@ -176,7 +181,7 @@ class Claim(NamedTuple):
 
 
 CLAIMED_FIELDS = tuple(OutboundEmail._meta.get_field(name) for name in ("id", "recipients", "subject", "body",
-                                                                         "attempts"))
+                                                                         "attempts", "headers"))
 
 
 def emails_claim(*, ids: list[int], now: datetime) -> Claim:
@@ -190,7 +195,7 @@ def emails_claim(*, ids: list[int], now: datetime) -> Claim:
     token = uuid.uuid4()
     if not ids:
         return Claim(token, [])
-    fields = {name: OutboundEmail._meta.get_field(name) for name in ("claim", "claimed_at", "recipients")}
+    fields = {name: OutboundEmail._meta.get_field(name) for name in ("claim", "claimed_at", "recipients", "headers")}
     stale = fields["claimed_at"].get_db_prep_save(now - claim_lease(), connection)
     no_address = fields["recipients"].get_db_prep_save([], connection)
     columns = ", ".join(f.column for f in CLAIMED_FIELDS)
@@ -204,9 +209,10 @@ def emails_claim(*, ids: list[int], now: datetime) -> Claim:
              fields["claim"].get_db_prep_save(token, connection), *id_params, EmailStatus.PENDING,
              EmailStatus.FAILED, EmailStatus.SENDING, stale, no_address])
         rows = cursor.fetchall()
-    recipients = fields["recipients"]
-    return Claim(token, sorted((Claimed(pk, recipients.from_db_value(to, None, connection), subject, body, attempts)
-                                for pk, to, subject, body, attempts in rows), key=lambda e: e.pk))
+    recipients, headers = fields["recipients"], fields["headers"]
+    return Claim(token, sorted((Claimed(pk, recipients.from_db_value(to, None, connection), subject, body, attempts,
+                                        headers.from_db_value(extra, None, connection) or {})
+                                for pk, to, subject, body, attempts, extra in rows), key=lambda e: e.pk))
 
 
 def _mine(pk: int, token: uuid.UUID) -> Q:
@@ -289,7 +295,7 @@ def emails_send_claimed(*, claim: Claim, now: datetime,
                 if mail is None:
                     raise opening_error
                 mail.send_messages([EmailMessage(email.subject, email.body, None, email.recipients,
-                                                 headers={"Message-ID": message_id(email.pk)})])
+                                                 headers={**email.headers, "Message-ID": message_id(email.pk)})])
             except Exception as error:  # noqa: BLE001 - recorded on the row; retried later
                 log.warning("e-mail %s failed: %s", email.pk, error)
                 OutboundEmail.objects.filter(_mine(email.pk, claim.token)).update(

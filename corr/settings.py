@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "channels",
     "accounts",
     "corr.apps.CorrConfig",
+    "corr.notify.apps.NotifyConfig",
 ]
 
 MIDDLEWARE = [
@@ -375,6 +376,35 @@ except ValueError:
     raise ImproperlyConfigured("REMINDER_DAYS must be whole numbers separated by commas, e.g. 7,2") from None
 WARNING_WINDOW_DAYS = env_int("WARNING_WINDOW_DAYS", 7)
 NIGHTLY_CHUNK_SIZE = env_int("NIGHTLY_CHUNK_SIZE", 500, minimum=1)
+
+# Notifications (issue 38, corr.notify, docs/notifications.md): per player, the first e-mail of a quiet period
+# goes at once and what follows within NOTIFY_QUIET_SECONDS (15 minutes) is gathered into one at its end; a
+# player who chose the daily digest gets it at NOTIFY_DAILY_HOUR in their zone. Flag warnings (instant counts) go at
+# NOTIFY_WARNING_HOURS before the flag unless the player chose others; the beat sweeps every NOTIFY_SWEEP_SECONDS.
+# A game page open (its heartbeat, kept NOTIFY_PRESENCE_SECONDS) is told nothing of that game's move.
+NOTIFY_QUIET_SECONDS = env_int("NOTIFY_QUIET_SECONDS", 900)
+NOTIFY_DAILY_HOUR = env_int("NOTIFY_DAILY_HOUR", 7)
+if NOTIFY_DAILY_HOUR > 23:
+    raise ImproperlyConfigured(f"NOTIFY_DAILY_HOUR must be 0..23, got {NOTIFY_DAILY_HOUR}")
+try:
+    NOTIFY_WARNING_HOURS = sorted({int(x) for x in env_list("NOTIFY_WARNING_HOURS", ["24", "1"])}, reverse=True)
+except ValueError:
+    raise ImproperlyConfigured("NOTIFY_WARNING_HOURS must be whole hours separated by commas, e.g. 24,1") from None
+if any(not 1 <= h <= 168 for h in NOTIFY_WARNING_HOURS):
+    raise ImproperlyConfigured(f"NOTIFY_WARNING_HOURS must be 1..168 each, got {NOTIFY_WARNING_HOURS}")
+# Without Redis (eager tasks) a notice is worked out on a thread of the process that made the change; the
+# test suite sets "off" (or "inline", reading the e-mail in its own transaction). Not read from the environment.
+NOTIFY_INPROCESS = "thread"
+NOTIFY_SWEEP_SECONDS = env_int("NOTIFY_SWEEP_SECONDS", 60, minimum=1)
+NOTIFY_PRESENCE_SECONDS = env_int("NOTIFY_PRESENCE_SECONDS", 60, minimum=5)
+# An address for List-Unsubscribe's mailto (RFC 2369) beside the https link; empty: the link only.
+NOTIFY_UNSUBSCRIBE_MAILTO = os.environ.get("NOTIFY_UNSUBSCRIBE_MAILTO", "")
+# Presence on game pages is shared by the web processes and the workers: Redis when there is one.
+if REDIS_URL:
+    CACHES["presence"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": "corr-presence", "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
+else:
+    CACHES["presence"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "corr-presence"}
 
 # The site's public address, for links in e-mails (read outside the site, so never relative).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")

@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("corr.exports.urls")),
     path("", include("corr.feeds.urls")),
     path("", include("corr.xfcc.urls")),
+    path("", include("corr.notify.urls")),
 ]
 
 handler400 = "corr.api.http_errors.handler400"

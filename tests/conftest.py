@@ -135,6 +135,13 @@ def no_inprocess_server_flags(settings):
 
 
 @pytest.fixture(autouse=True)
+def no_inprocess_notices(settings):
+    # The same for the notifications (issue 38): a thread started by one test would read a later test's
+    # database; tests/notify runs them inline or on a real worker.
+    settings.NOTIFY_INPROCESS = "off"
+
+
+@pytest.fixture(autouse=True)
 def tokens_outlive_time_travel(settings):
     # Tests travel in time and use a token issued on another date; expiry is tested on its own
     # (tests/security/test_tokens.py), with the setting back at its documented value.

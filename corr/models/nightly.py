@@ -181,6 +181,8 @@ class OutboundEmail(models.Model):
     claim = models.UUIDField(null=True, blank=True, help_text="Token of the sender that claimed it last.")
     sent_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    headers = models.JSONField(default=dict, blank=True, help_text="Extra headers sent with it (a notification's"
+                               " List-Unsubscribe and List-Unsubscribe-Post, RFC 8058).")
 
     class Meta:
         ordering = ["-created_at"]

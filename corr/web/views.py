@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -283,6 +284,8 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "control_text": time_control_text(rules),
         # Server games counted by the instant (issue 22): moves and deadlines as times in the reader's zone.
         "instants": counts_instants(game), "reader_zone": zone,
+        # The page's heartbeat (issue 38): a player viewing the game is not e-mailed about its moves.
+        "presence_seconds": settings.NOTIFY_PRESENCE_SECONDS,
         "is_arbiter": can_arbitrate(request.user, game.tournament), "ruling": ruling,
         "can_see_tournament": can_see_tournament(request.user, game.tournament),
         "delay_confirm_days": lim.DELAY_CONFIRM_DAYS,

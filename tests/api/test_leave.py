@@ -66,9 +66,13 @@ def test_a_booking_within_the_allowance_stops_the_players_clock_and_moves_the_de
     assert [leave["id"] for leave in summary["leaves"]] == [answer.json()["id"]]
 
 
-def test_the_opponent_is_emailed_when_a_leave_is_booked(api, game, anna, on_start):
-    book(api, anna, "2026-01-20", "2026-01-29")
-    email = OutboundEmail.objects.get(key__startswith="leave:")
+def test_the_opponent_is_emailed_when_a_leave_is_booked(api, game, anna, on_start, settings,
+                                                         django_capture_on_commit_callbacks):
+    settings.NOTIFY_INPROCESS = "inline"
+    # Told by the notifications after commit (issue 38), as the opponent chose, in their language.
+    with django_capture_on_commit_callbacks(execute=True):
+        book(api, anna, "2026-01-20", "2026-01-29")
+    email = OutboundEmail.objects.get(key__startswith="notice:")
     assert email.recipients == ["boris@example.org"]
     assert "anna" in email.subject and "2026-01-20" in email.subject and f"/games/{game.pk}/" in email.body
 

@@ -12,6 +12,7 @@ from corr.clock import DelayReason, PenaltyReason, player_start
 from corr.models import Colour, EventKind, Game, GameEvent, GameResult, GameStatus
 
 from ..cases import history_append
+from ..notices import Change, notice_on_commit
 from ..records import record_text
 from ..clockstate import GameTime, game_time
 from ..errors import InvalidInput, NotAllowed, TurnConflict
@@ -179,6 +180,7 @@ def game_finish(*, game: Game, by: User, result: str, termination: str, today: d
                    note=record_text("result_ended", result=result, termination=termination) if termination
                    else record_text("result", result=result))
     game_recompute(game, by=by, today=today, cause=record_text("cause_result", result=result))
+    notice_on_commit(Change.RESULT, game_id=game.pk, version=game.events_version)
     return game
 
 
@@ -196,4 +198,5 @@ def game_reopen(*, game: Game, by: User, note: str, today: date) -> Game:
     game.save(update_fields=["status", "result", "termination"])
     history_append(game=game, by=by, kind=EventKind.REOPEN, note=record_text("reopened", was=was, note=note))
     game_recompute(game, by=by, today=today, cause=record_text("cause_reopened"))
+    notice_on_commit(Change.REOPEN, game_id=game.pk, version=game.events_version)
     return game

@@ -9,15 +9,13 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from django.db import transaction
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from corr.links import absolute_url
 from corr.models import AllowancePer, EventKind, Game, Leave, Mode, Tournament
-from corr.outbox import email_prepare, emails_store
 
 from ..cases import history_append
+from ..notices import Change, notice_on_commit
 from ..clockstate import GameTime, local_today
 from ..errors import InvalidInput, NotAllowed, day_word
 from ..records import record_text
@@ -163,18 +161,7 @@ def _games_follow(games: list[Game], leave: Leave | None, *, by: User, now: date
 
 
 def _opponents_email(games: list[Game], leave: Leave, by: User) -> None:
-    """One e-mail per game to the opponent of the player on leave, queued after commit."""
-    emails = []
+    """The opponent of the player on leave is told in each game, after commit, by the notifications (issue 38):
+    in the opponent's language, as they chose (``corr.notify``; this layer queues the notice by name)."""
     for game in games:
-        opponent = game.black if game.white_id == by.pk else game.white
-        subject = gettext("Game #%(game)s: %(player)s is on leave from %(first)s to %(last)s") % {
-            "game": game.pk, "player": by.username, "first": leave.first, "last": leave.last}
-        body = gettext(
-            "%(player)s has booked leave from %(first)s to %(last)s (both days included).\n"
-            "Their clock does not run on those days; yours runs as usual when it is your move.\n\n%(link)s\n"
-        ) % {"player": by.username, "first": leave.first, "last": leave.last,
-             "link": absolute_url(f"/games/{game.pk}/")}
-        emails.append(email_prepare(key=f"leave:{leave.pk}:game:{game.pk}", tournament_id=game.tournament_id,
-                                    recipients=[opponent.email] if opponent.email else [],
-                                    subject=subject, body=body))
-    emails_store(emails, enqueue=True)
+        notice_on_commit(Change.LEAVE, game_id=game.pk, version=leave.pk, colour=game.colour_of(by) or "")

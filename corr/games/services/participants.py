@@ -16,6 +16,7 @@ from corr.models import (
     Timeouts,
 )
 
+from ..notices import Change, notice_on_commit
 from ..records import record_text
 from ..clockstate import GameTime, assemble_game, counts_instants, game_time, instant_text, local_today
 from ..errors import (
@@ -196,6 +197,10 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     warnings = mover_warnings(game, time, colour, case, mail, cases=[*changes.cases, *changes.opened])
     if replay is not None and replay.unread is not None:
         warnings.append(unread_warning(replay.unread))
+    if game.mode == Mode.SERVER and ending is None:
+        # The partner is told after commit, by a task that reads the game itself: no statement in this
+        # transaction (issue 13's count), and a task published only once the move is stored (the trip's commit).
+        notice_on_commit(Change.MOVE, game_id=game.pk, version=game.events_version, colour=colour, trip=locked.trip)
     if ending is not None:
         for player in list(trees):  # the game is over: no line fires
             tree_write(game, trees, player, None, now)

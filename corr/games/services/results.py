@@ -24,6 +24,7 @@ from ..clockstate import assemble_game, clock_as_of, counts_instants
 from ..draws import draw_offer_of
 from ..records import record_text
 from ..errors import InvalidInput, NoDrawOffered, NotYourTurn, TurnConflict, colour_word
+from ..notices import Change, notice_on_commit
 from ..replay import game_replay
 from .ending import board_end_record, claim_checked
 from .participants import ensure_flag_standing
@@ -47,6 +48,8 @@ def _end(game: Game, by: User, colour: str, result: str, termination: str, note:
     game.save(update_fields=["status", "result", "termination"])
     history_append(game=game, by=by, kind=EventKind.RESULT, player=colour, note=note)
     game_recompute(game, by=by, today=today, cause=record_text("cause_result", result=result))
+    change = Change.DRAW_ACCEPT if result == GameResult.DRAW else Change.RESIGN
+    notice_on_commit(change, game_id=game.pk, version=game.events_version, colour=colour)
     return game
 
 
@@ -85,6 +88,7 @@ def draw_offer_make(*, game: Game, by: User, today: date, now: datetime | None =
                    note=record_text("draw_offered", player=colour))
     # The offer is in the game's clock view (GET /api/games/{id}/, cached per version): a new version.
     game_recompute(game, by=by, today=today, cause=record_text("cause_draw_offered", player=colour))
+    notice_on_commit(Change.DRAW_OFFER, game_id=game.pk, version=game.events_version, colour=colour)
     return game
 
 
@@ -132,6 +136,7 @@ def draw_offer_decline(*, game: Game, by: User, today: date, now: datetime | Non
     history_append(game=game, by=by, kind=EventKind.DRAW_DECLINE, player=colour,
                    note=record_text("draw_declined", player=colour, partner=offerer))
     game_recompute(game, by=by, today=today, cause=record_text("cause_draw_declined", player=colour))
+    notice_on_commit(Change.DRAW_DECLINE, game_id=game.pk, version=game.events_version, colour=colour)
     return game
 
 

@@ -20,6 +20,7 @@ from corr.models import Colour, EventKind, Game, GameKind, Mode, Timeouts, Tourn
 
 from ..clock_messages import ClockRefusal
 from ..cases import history_append
+from ..notices import Change, notice_on_commit
 from ..records import record_text
 from ..clockstate import INSTANT_COUNTS, local_today, ruleset_count, tournament_count
 from ..errors import InvalidInput, NotAllowed
@@ -188,6 +189,7 @@ def game_create(*, by: User, tournament: Tournament, white: User, black: User, f
                                kind=kind)
     game.tournament = tournament
     events_store(game, [], [], today)
+    notice_on_commit(Change.START, game_id=game.pk, version=game.events_version)
     return game
 
 

@@ -28,11 +28,21 @@ from django.db import connection
 class Trip:
     """The transaction a ``trip()`` block runs: prefix its first statement, suffix its last."""
 
-    __slots__ = ("begun", "ended")
+    __slots__ = ("after", "begun", "ended")
 
     def __init__(self) -> None:
         self.begun = False
         self.ended = False
+        self.after: list = []  # run once the transaction has committed (``on_commit``), in order
+
+    def on_commit(self, callback) -> None:
+        """Run ``callback()`` when the ``trip()`` block ends committed; never if it rolls back.
+
+        Django's ``transaction.on_commit`` runs a callback at once outside ``atomic``, which inside a
+        trip not yet committed would be before the COMMIT: a task it queues could read the old rows.
+        Run at the block's end, not with the COMMIT's statement: the caller may still read its result.
+        """
+        self.after.append(callback)
 
     def execute(self, cursor, sql: str, params, *, last: bool = False) -> None:
         """Run ``sql`` in the transaction, beginning it with this statement if it has not begun.
@@ -73,6 +83,9 @@ def trip():
         raise
     if current.begun and not current.ended:
         _end("COMMIT")
+    current.ended = True
+    for callback in current.after:
+        callback()
 
 
 def _end(command: str) -> None:

@@ -1,0 +1,130 @@
+"""A change to a game (``corr.games.notices.Change``), turned into notices for the players it concerns.
+
+Run by the task after the change committed, with ids only: the game is read here, at its current state.
+A notice is stored under a key naming its cause and recipient, so a task delivered twice tells nobody
+twice. Who is told of what:
+
+- a move: the partner, now on move ("your move"), unless their page of the game is open (``presence``) or
+  a conditional reply already answered it; a reply played by a conditional line: its owner too, with the
+  line that fired and what is still pending;
+- a game's start, an arbiter's result or reopening: both players;
+- a draw offer, acceptance or refusal, a resignation: the partner;
+- leave: the partner in each game the leave stops.
+Each only if the recipient wants that kind (``preferences``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+
+from corr.clock.assembly import other
+from corr.games.clockstate import clock_as_of
+from corr.games.selectors import game_time_get
+from corr.models import ConditionalTree, EventKind, Game, GameStatus, Leave, Mode
+from corr.web.conditional_text import tree_text
+
+from . import compose
+from .compose import Worded, in_language
+from .kinds import Kind
+from .models import Notice
+from .pace import notices_deliver
+from .preferences import choices_of
+from .presence import is_present
+
+
+class NotYetVisible(Exception):
+    """The change's transaction is not visible yet (its version not reached): the task retries shortly."""
+
+
+DRAWS = {"draw_offer", "draw_accept", "draw_decline"}
+RESULTS = {"resign", "result", "reopen"}
+
+
+def change_notify(*, change: str, game_id: int, version: int, colour: str, now: datetime) -> list[str]:
+    """Tell the players concerned of ``change`` (module docstring); :returns: the keys of the notices stored.
+
+    :raises NotYetVisible: the game is older than ``version`` (the change's commit is not visible yet).
+    """
+    game = Game.objects.select_related("tournament", "white", "black").filter(pk=game_id).first()
+    if game is None or game.mode == Mode.LIVE:
+        return []
+    if change == "leave":
+        return _leave(game, leave_id=version, colour=colour, now=now)
+    if game.events_version < version:
+        raise NotYetVisible(f"game {game_id} is at version {game.events_version}, the notice is of {version}")
+    time, rows = game_time_get(game=game, as_of=clock_as_of(game, now))
+    made: list[tuple[object, Kind, str, object]] = []  # (user, kind, key, word(user) -> Worded)
+    if change == "move":
+        made += _move(game, time, rows, version=version, mover=colour)
+    elif change == "start":
+        for c in ("white", "black"):
+            made.append((game.user_of(c), Kind.GAME_START, c, lambda u, c=c: compose.game_started(
+                game=game, time=time, user=u, colour=c)))
+    elif change in DRAWS:
+        partner = other(colour)
+        made.append((game.user_of(partner), Kind.DRAW, partner, lambda u: compose.draw_news(
+            change=change, game=game, time=time, user=u, colour=partner)))
+    elif change in RESULTS:
+        told = [other(colour)] if change == "resign" else ["white", "black"]
+        for c in told:
+            made.append((game.user_of(c), Kind.RESULT, c, lambda u, c=c: compose.result_news(
+                change=change, game=game, time=time, user=u, colour=c)))
+    return _store_and_deliver(game, made, prefix=f"{change}:{game.pk}:{version}", now=now)
+
+
+def _move(game: Game, time, rows, *, version: int, mover: str) -> list:
+    """The notices of ``mover``'s move stored at ``version``: the partner's "your move", a line's owner's."""
+    moves = [r for r in rows if r.kind == EventKind.MOVE]  # in seq order: the last is the one in force
+    mine = [r for r in moves if r.player == mover]
+    if not mine:
+        return []
+    move = mine[-1]
+    partner = other(mover)
+    made = []
+    if move.variant == "conditional":  # the mover's line replied: its owner is told what fired
+        answered = next((r for r in reversed(moves) if r.player == partner and r.seq < move.seq), None)
+        tree = ConditionalTree.objects.filter(game=game, player=mover).first()
+        pending = tree_text(tree.tree) if tree is not None and tree.tree else ""
+        if answered is not None:
+            made.append((game.user_of(mover), Kind.CONDITIONAL, mover, lambda u: compose.line_fired(
+                game=game, time=time, user=u, colour=mover, reply=move, answered=answered, pending=pending)))
+    # The partner is told only while the move is theirs to answer: not if their own line answered it already
+    # (its notice says so), nor once the game ended on the board (the end's own e-mail says that).
+    if game.status == GameStatus.ONGOING and time.to_move == partner:
+        made.append((game.user_of(partner), Kind.YOUR_MOVE, partner, lambda u: compose.your_move(
+            game=game, time=time, user=u, colour=partner, move=move)))
+    return made
+
+
+def _leave(game: Game, *, leave_id: int, colour: str, now: datetime) -> list[str]:
+    leave = Leave.objects.filter(pk=leave_id).select_related("user").first()
+    if leave is None:
+        raise NotYetVisible(f"leave {leave_id} is not visible yet")
+    partner = other(colour)
+    made = [(game.user_of(partner), Kind.LEAVE, partner,
+             lambda u: compose.leave_news(game=game, leave=leave, by=leave.user))]
+    # The key the leave e-mail always had (``leave:<leave>:game:<game>``): a redelivery stores nothing twice.
+    return _store_and_deliver(game, made, prefix=f"leave:{leave.pk}:game:{game.pk}", now=now, presence=False)
+
+
+def _store_and_deliver(game: Game, made: list, *, prefix: str, now: datetime, presence: bool = True) -> list[str]:
+    keys = []
+    for user, kind, colour, word in made:
+        if not choices_of(user.pk).wants(kind):
+            continue
+        if presence and kind == Kind.YOUR_MOVE and is_present(user_id=user.pk, game_id=game.pk):
+            continue  # their page of the game is open: they see the move there
+        with in_language(user):
+            worded: Worded = word(user)
+        key = f"{prefix}:{kind}:{user.pk}"[:120]
+        try:
+            with transaction.atomic():
+                notice = Notice.objects.create(key=key, user=user, game=game, colour=colour, kind=kind,
+                                               subject=worded.subject[:200], text=worded.text, created_at=now)
+        except IntegrityError:
+            continue  # a task delivered twice: told once
+        notices_deliver(user=user, notice_ids=[notice.pk], now=now)
+        keys.append(key)
+    return keys
