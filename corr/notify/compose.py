@@ -1,9 +1,9 @@
 """The words of a notice, in the recipient's language and time zone, from the game page's wording functions.
 
 Nothing here is worded anew that the game page already words (STYLE 17): the turn's banner is
-``corr.web.turns.turn_sentence``, the days left ``corr.games.timeleft``'s with the page's "days left", the
-deadline ``corr.web.deadline.shown_deadline`` with the page's "deadline", the time to an instant deadline
-``describe.countdown_text``, history notes ``corr.web.records``. Each function is called inside
+``corr.web.turns.turn_sentence``, the time left ``corr.games.timeleft``'s worded by ``describe.time_left_text``
+and ``time_left_why`` (the one answer, issue 39), the deadline ``corr.web.deadline.shown_deadline`` with the
+page's "deadline", history notes ``corr.web.records``. Each function is called inside
 ``translation.override`` of the recipient's language (``in_language``).
 """
 
@@ -23,7 +23,7 @@ from corr.games.turns import game_turns
 from corr.links import absolute_url
 from corr.models import Colour, Game, GameStatus
 from corr.web.deadline import reader_zone, shown_deadline
-from corr.web.describe import countdown_text
+from corr.web.describe import time_left_text, time_left_why
 from corr.web.records import record_words, termination_words
 from corr.web.turns import turn_sentence
 
@@ -61,8 +61,8 @@ def game_link(game: Game) -> str:
 
 
 def clock_lines(*, game: Game, time: GameTime, user, colour: str) -> list[str]:
-    """The recipient's clock as the game page says it: the turn's banner, days left (and the time to an
-    instant deadline), the deadline. Nothing once the game is over."""
+    """The recipient's clock as the game page says it: the turn's banner, the time left (and why it differs from
+    the control's days, where it does), the deadline. Nothing once the game is over."""
     if game.status != GameStatus.ONGOING or not time.to_move:
         return []
     zone = reader_zone(user, game.tournament)
@@ -72,10 +72,9 @@ def clock_lines(*, game: Game, time: GameTime, user, colour: str) -> list[str]:
     account = time.clock.accounts[colour]
     left = game_time_left(game=game, time=time)[colour]
     shown = shown_deadline(turns[colour], game=game, user=user, remaining_seconds=account.remaining_seconds)
-    days = f"{gettext('days left')}: {left.days}"
-    if shown is not None and shown.at is not None:
-        days += f" ({countdown_text(shown.remaining_seconds)})"
-    lines.append(days)
+    lines.append(f"{gettext('time left')}: {time_left_text(left)}")
+    if why := time_left_why(left):
+        lines.append(why)
     if shown is not None:
         lines.append(f"{gettext('deadline')}: {shown.text}")
     return lines

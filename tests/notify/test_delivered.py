@@ -59,7 +59,7 @@ def test_a_server_game_played_over_http_tells_the_partner_once_per_move(worker, 
         assert told["Subject"] == f"Game #{game.pk}: your move {number} (anna played {white})"
         text = body(told)
         assert f"anna played move {number}: {white}." in text
-        assert f"Your move {number}: on move, deadline" in text and "days left: " in text
+        assert f"Your move {number}: on move, deadline" in text and "time left: " in text
         assert "deadline: " in text and url in text
         post(api, boris, f"/api/games/{game.pk}/moves/", {"number": number, "notation": black})
         told = inbox.wait("anna@example.org", 1 + number)[-1]

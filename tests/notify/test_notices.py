@@ -3,10 +3,13 @@ with a real SMTP server and a real worker are in test_delivered.py."""
 
 from __future__ import annotations
 
+import html
+import re
 from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.test import Client
 
 from corr.games import services
 from corr.notify.models import Notice, Pace
@@ -53,7 +56,12 @@ def test_the_partner_is_told_of_the_move_with_the_page_s_words(api, game, anna, 
     assert email.subject == f"Game #{game.pk}: your move 1 (anna played e4)"
     assert "anna played move 1: e4." in email.body
     assert "Your move 1: on move, deadline" in email.body  # the game page's banner
-    assert "days left: " in email.body
+    # The one answer to the time left (issue 39): the e-mail says what the game page says at the same instant.
+    browser = Client()
+    browser.force_login(boris)
+    page = browser.get(f"/games/{game.pk}/").content.decode()
+    shown = re.search(r'id="account-black".*?class="big remaining time-left">([^<]*)<', page, re.S).group(1)
+    assert f"time left: {html.unescape(shown)}\n" in email.body
     assert f"https://corr.example.org/games/{game.pk}/" in email.body
     assert email.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert email.extra_headers["List-Unsubscribe"].startswith("<https://corr.example.org/notifications/unsubscribe/")
