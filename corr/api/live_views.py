@@ -71,12 +71,13 @@ def _live_act(request, game_id: int, serializer, service) -> Response:
 
 
 class GamesView(views.GamesView):
-    """POST /api/games/ with ``starts_at`` in a live tournament creates a live game."""
+    """POST /api/games/ in a live tournament creates a live game (``starts_at`` required); elsewhere a
+    correspondence game (``starts_at`` only for a server game counted in instants: issue 39)."""
 
     @extend_schema(request=s.GameCreate, responses={201: s.GameOut})
     def post(self, request):
         data = request.data if isinstance(request.data, Mapping) else {}
-        if "starts_at" in data or _live_tournament(data.get("tournament")):
+        if _live_tournament(data.get("tournament")):
             return self.live_post(request)
         return super().post(request)
 

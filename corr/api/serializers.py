@@ -171,7 +171,8 @@ class GameCreate(StrictInput):
     kind = serializers.ChoiceField(choices=GameKind.choices, required=False,
                                    help_text="omitted: the tournament's kind")
     starts_at = serializers.DateTimeField(required=False, help_text=(
-        "live tournaments only: the ISO 8601 instant the first mover's clock starts"))
+        "live tournaments and server tournaments counted in instants: the ISO 8601 instant the first mover's"
+        " clock starts; omitted in the latter, the later of the official start and the game's creation"))
 
 
 class GamesQuery(serializers.Serializer):

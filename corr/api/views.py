@@ -215,7 +215,8 @@ class GamesView(APIView):
                 raise InvalidInput(_("no user %(name)s"), field=colour, name=repr(data[colour]))
         game = services.game_create(by=request.user, tournament=tournament, white=players[data["white"]],
                                     black=players[data["black"]], first=data.get("first"), mode=data.get("mode"),
-                                    kind=data.get("kind", ""), today=_today(tournament))
+                                    kind=data.get("kind", ""), today=_today(tournament),
+                                    starts_at=data.get("starts_at"))
         time, _rows = game_time_get(game=game, as_of=_today(tournament))
         return Response(game_body(game, time), status=201)
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from corr.rulebooks import cited_in_english
 from corr.clock.charging import LEDGER_FIELDS
-from corr.games.clockstate import counts_instants, game_time
+from corr.games.clockstate import clock_start, counts_instants, game_time, midnight
 from corr.games.errors import ServiceError
 from corr.games.reply_notes import ledger_named, reply_notes
 from corr.models import Game, GameKind, Mode
@@ -112,6 +112,7 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
         # A postal tournament that presumes no transit plays by e-mail (docs/service.md, "Modes"): PGN's EM, else PM.
         "email": game.mode == Mode.POSTAL and game.tournament.presumed_transit_days == 0,
         "preface": exported_preface(time),
+        "tags": start_tags(game) if instants else [],
     }
     if format == "pgn":
         content = game_pgn(facts=facts, moves=moves, pending=pending).encode(charset)
@@ -120,6 +121,16 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
     else:
         content = game_sgf(facts=facts, moves=moves, pending=pending)
     return Export(content, f"{media_type}; charset={charset}", filename)
+
+
+def start_tags(game) -> list[tuple[str, str]]:
+    """``UTCDate``/``UTCTime`` of a server game whose clock starts after its tournament's official start (created
+    later, or started by the arbiter: ``Game.clock_start``, issue 39), the start ``manage.py clock`` and the
+    import read back (``corr.formats.pgn_stamps``); none when the official start is the game's."""
+    start = clock_start(game)
+    if start == midnight(game.tournament, game.tournament.official_start):
+        return []
+    return [("UTCDate", start.strftime("%Y.%m.%d")), ("UTCTime", start.strftime("%H:%M:%S"))]
 
 
 def replies_stamped(moves: list) -> list:

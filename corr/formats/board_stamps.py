@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .pgn_servers import ServerTagError, start_instant
 from .pgn_stamps import PgnStampError, _official_start, _zone, stamped_game_file
 
 _PDN_TOKEN = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]|\{([^}]*)\}|(\S+)')
@@ -40,9 +41,16 @@ def games_from_pdn(text: str, *, ruleset: dict, time_zone: str = "UTC",
 
     def finish() -> None:
         label = f"game {len(games) + 1} ({tags.get('White', '?')} - {tags.get('Black', '?')})"
+        # A server game started after its tournament's official start carries UTCDate/UTCTime, as in PGN.
+        try:
+            started = start_instant(tags)
+        except ServerTagError as error:
+            raise PgnStampError(f"{label}: {error}") from None
+        official_start = (started[0].strftime("%Y-%m-%dT%H:%M:%SZ") if started is not None
+                          else _official_start(tags, label).isoformat())
         games.append(stamped_game_file(tags, label, plies, " ".join(preface), ruleset=ruleset, zone=zone,
-                                       zone_name=time_zone, started=None,
-                                       official_start=_official_start(tags, label).isoformat(), warn=warn))
+                                       zone_name=time_zone, started=started, official_start=official_start,
+                                       warn=warn))
 
     for match in _PDN_TOKEN.finditer(text):
         name, value, comment, word = match.groups()

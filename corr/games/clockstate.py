@@ -116,11 +116,20 @@ def assemble_game(game: Game, rows, as_of: date, *, clock_tuples: bool = False) 
     t = game.tournament
     instants = counts_instants(game)
     return assemble(
-        rows=rows, ruleset=t.ruleset, official_start=midnight(t, t.official_start) if instants else t.official_start,
+        rows=rows, ruleset=t.ruleset, official_start=clock_start(game) if instants else t.official_start,
         first=game.first, transit_days=None if game.mode == Mode.SERVER else t.presumed_transit_days,
         ongoing=game.status == GameStatus.ONGOING, as_of=clock_as_of(game, as_of), leave=game_leave(game),
         clock_tuples=clock_tuples, instants=instants, time_zone=t.time_zone,
     )
+
+
+def clock_start(game: Game) -> datetime:
+    """The instant a server game counted in instants starts its first mover's clock: 00:00 of the official start
+    in the tournament's zone (50.4.5), or the game's own ``clock_start`` when later (a game created after its
+    tournament's start charges nothing before it existed: issue 39)."""
+    official = midnight(game.tournament, game.tournament.official_start)
+    own = getattr(game, "clock_start", None)
+    return own if own is not None and own > official else official
 
 
 def game_time(game: Game, rows, as_of: date, *, with_ledger: bool = False, clock_tuples: bool = False) -> GameTime:

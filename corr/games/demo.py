@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from django.db import transaction
 
@@ -60,7 +61,10 @@ def demo_create(*, now: datetime) -> Demo:
                                         official_start=today, ruleset={"days_per_control": 30})
     server_game = services.game_create(by=arbiter, tournament=server, white=boris, black=anna, today=today)
     # ICCF's webserver way (issue 22): whole 24-hour days, flags recorded at their instant, the deadline a time.
-    iccf = services.tournament_create(by=arbiter, name="Demo ICCF server event", mode="server", official_start=today,
-                                      preset="iccf_10_50", time_zone="Europe/Moscow")
+    # Its official start is today in its own zone, not the server's: at 23:23 UTC it is already tomorrow in
+    # Moscow, and a start read the other way would charge a day before anyone could move (issue 39).
+    moscow_today = now.astimezone(ZoneInfo("Europe/Moscow")).date()
+    iccf = services.tournament_create(by=arbiter, name="Demo ICCF server event", mode="server",
+                                      official_start=moscow_today, preset="iccf_10_50", time_zone="Europe/Moscow")
     iccf_game = services.game_create(by=arbiter, tournament=iccf, white=anna, black=boris, today=today)
     return Demo(logins=(ARBITER,) + PLAYERS, game_ids=(postal_game.pk, server_game.pk, iccf_game.pk))

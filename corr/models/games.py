@@ -174,6 +174,10 @@ class Game(models.Model):
     events_version = models.PositiveIntegerField(
         default=0, help_text="Raised with every stored event or result: the key of cached clocks.")
     created_at = models.DateTimeField(default=timezone.now)
+    clock_start = models.DateTimeField(null=True, blank=True, help_text=(
+        "A server game counted in instants: the instant its first mover's clock starts, when later than the"
+        " tournament's official start (the game's creation, or the start the arbiter named); null: the official"
+        " start (issue 39)."))
 
     class Meta:
         ordering = ["id"]

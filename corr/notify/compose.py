@@ -72,7 +72,7 @@ def clock_lines(*, game: Game, time: GameTime, user, colour: str) -> list[str]:
     account = time.clock.accounts[colour]
     left = game_time_left(game=game, time=time)[colour]
     shown = shown_deadline(turns[colour], game=game, user=user, remaining_seconds=account.remaining_seconds)
-    lines.append(f"{gettext('time left')}: {time_left_text(left)}")
+    lines.append(time_left_text(left) + ".")  # "2 d 03 h 12 min left.", as the page's card says it
     if why := time_left_why(left):
         lines.append(why)
     if shown is not None:

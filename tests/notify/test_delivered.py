@@ -59,7 +59,7 @@ def test_a_server_game_played_over_http_tells_the_partner_once_per_move(worker, 
         assert told["Subject"] == f"Game #{game.pk}: your move {number} (anna played {white})"
         text = body(told)
         assert f"anna played move {number}: {white}." in text
-        assert f"Your move {number}: on move, deadline" in text and "time left: " in text
+        assert f"Your move {number}: on move, deadline" in text and " left." in text
         assert "deadline: " in text and url in text
         post(api, boris, f"/api/games/{game.pk}/moves/", {"number": number, "notation": black})
         told = inbox.wait("anna@example.org", 1 + number)[-1]
@@ -135,7 +135,7 @@ def test_a_russian_player_is_told_in_russian_with_the_deadline_in_their_zone(wor
     told = inbox.wait("boris@example.org", 2)[-1]
     text = body(told)
     assert told["Subject"].strip() == f"Партия №{game.pk}: ваш ход 1 (anna сыграл(а) e4)"  # RFC 2047, folded
-    assert "осталось дней: " in text
+    assert re.search(r"\nосталось (\d+ д )?\d+ ч \d+ мин\.\r?\n", text), text  # the page's time left
     with translation.override("ru"):
         flag = sent + timedelta(days=1)
         deadlines = {deadline_text(at=flag + timedelta(seconds=s), zone="Asia/Vladivostok") for s in range(3)}

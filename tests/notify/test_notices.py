@@ -61,7 +61,7 @@ def test_the_partner_is_told_of_the_move_with_the_page_s_words(api, game, anna, 
     browser.force_login(boris)
     page = browser.get(f"/games/{game.pk}/").content.decode()
     shown = re.search(r'id="account-black".*?class="big remaining time-left">([^<]*)<', page, re.S).group(1)
-    assert f"time left: {html.unescape(shown)}\n" in email.body
+    assert f"\n{html.unescape(shown)}.\n" in email.body
     assert f"https://corr.example.org/games/{game.pk}/" in email.body
     assert email.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert email.extra_headers["List-Unsubscribe"].startswith("<https://corr.example.org/notifications/unsubscribe/")

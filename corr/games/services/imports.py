@@ -28,7 +28,8 @@ from corr.clock import ClockError, EventError
 from corr.formats.pgn_stamps import PgnStampError, games_from_pgn
 from corr.models import EventKind, Game, GameEvent, GameKind, GameResult, Mail, Mode, Tournament
 
-from ..clockstate import assemble_game, clock_as_of, counts_instants, game_time, local_today
+from ..clockstate import (INSTANT_COUNTS, assemble_game, clock_as_of, counts_instants, game_time, local_today,
+                          midnight, tournament_count)
 from ..errors import InvalidInput, NotAllowed, ServiceError
 from ..permissions import can_arbitrate
 from .arbiters import game_finish
@@ -131,8 +132,12 @@ def _game_import(tournament: Tournament, by: User, read, number: int, now: datet
                        else f"{label}: {text}")
     sans = [node.san() for node in read.mainline()]
     try:
+        # The event was played before it is imported: its clock starts at the official start, not now.
         game = game_create(by=by, tournament=tournament, white=users[names[0]], black=users[names[1]],
-                           today=local_today(tournament, now))
+                           today=local_today(tournament, now),
+                           starts_at=midnight(tournament, tournament.official_start)
+                           if tournament.mode == Mode.SERVER and tournament_count(tournament) in INSTANT_COUNTS
+                           else None)
     except ServiceError as error:
         raise _Refused(f"{label}: {error.message}")
     new = _rows(game, by, file, sans, label)

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import zoneinfo
-from datetime import date
+from datetime import UTC, date, datetime
 
 from django.contrib.auth.models import Group
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ARBITERS_GROUP, User
 from accounts.usernames import username_lookalike
 from corr.clock import ClockError, Ruleset, RulesetError
+from corr import limits as lim
 from corr.clock.presets import preset_ruleset
 from corr.models import Colour, EventKind, Game, GameKind, Mode, Timeouts, Tournament
 
@@ -22,7 +24,7 @@ from ..clock_messages import ClockRefusal
 from ..cases import history_append
 from ..notices import Change, notice_on_commit
 from ..records import record_text
-from ..clockstate import INSTANT_COUNTS, local_today, ruleset_count, tournament_count
+from ..clockstate import INSTANT_COUNTS, local_today, midnight, ruleset_count, tournament_count
 from ..errors import InvalidInput, NotAllowed
 from ..permissions import can_arbitrate
 from .storage import events_store, game_recompute
@@ -157,11 +159,15 @@ def ensure_timeouts(value: str) -> None:
 
 @transaction.atomic
 def game_create(*, by: User, tournament: Tournament, white: User, black: User, first: str | None = None,
-                mode: str | None = None, kind: str = "", today: date) -> Game:
+                mode: str | None = None, kind: str = "", today: date, starts_at: datetime | None = None) -> Game:
     """Pair two participants in a tournament (its arbiters only); ``kind`` blank plays the tournament's.
 
     ``first``: who moves first; None is black in Go ("the clock of the player with the black stones is
     started", Go rules 12.5) and white in chess and draughts.
+    ``starts_at``: a server game counted in instants only: the instant its first mover's clock starts, not
+    before the tournament's official start (50.4.5). Omitted, a game created after the official start starts
+    at its creation: nobody is charged for time before the game existed (issue 39).
+    :raises InvalidInput: ``starts_at`` for another game, or before the official start (``field: "starts_at"``).
     """
     if not can_arbitrate(by, tournament):
         raise NotAllowed(_("only the tournament's arbiters create its games"))
@@ -185,12 +191,34 @@ def game_create(*, by: User, tournament: Tournament, white: User, black: User, f
         raise InvalidInput(_("time_control.count %(count)s needs the instant of every move: a postal or e-mail"
                              " tournament counts dates (a postcard carries no instant); use mode server"),
                            field="time_control.count", count=count)
+    clock_start = _clock_start(tournament, mode, count, starts_at)
     game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=mode,
-                               kind=kind)
+                               kind=kind, clock_start=clock_start)
     game.tournament = tournament
     events_store(game, [], [], today)
     notice_on_commit(Change.START, game_id=game.pk, version=game.events_version)
     return game
+
+
+def _clock_start(tournament: Tournament, mode: str, count: str, starts_at: datetime | None) -> datetime | None:
+    """The ``Game.clock_start`` of a new game: see ``game_create``. None: the official start."""
+    if mode != Mode.SERVER or count not in INSTANT_COUNTS:
+        if starts_at is not None:
+            raise InvalidInput(_("starts_at is the start of a server game counted in instants (or of a live game);"
+                                 " this game counts dates from the tournament's official start (50.4.5)"),
+                               field="starts_at")
+        return None
+    official = midnight(tournament, tournament.official_start)
+    if starts_at is None:
+        created = timezone.now().replace(microsecond=0)
+        return created if created > official else None
+    if starts_at.tzinfo is None:
+        raise InvalidInput(_("starts_at needs its offset or Z (an instant), got %(value)s"), field="starts_at",
+                           value=starts_at.isoformat())
+    if starts_at < official or not lim.date_in_window(starts_at.date()):
+        raise InvalidInput(_("starts_at must not be before the tournament's official start, %(start)s (50.4.5)"),
+                           field="starts_at", start=official.isoformat())
+    return starts_at.astimezone(UTC).replace(microsecond=0)
 
 
 CLOCK_SETTINGS = ("official_start", "presumed_transit_days", "time_zone")
