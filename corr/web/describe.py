@@ -443,9 +443,52 @@ def system_word(system: str) -> str:
     return str(SYSTEM_WORDS.get(system, system.replace("_", " ")))
 
 
+def _amount(clock: dict, name: str) -> str | None:
+    """The amount of ``name`` in ``clock`` (``main_days``, ``main_seconds``, ``block_days_left``...), worded with
+    its unit."""
+    for key in (f"{name}_{unit}{tail}" for tail in ("", "_left") for unit in ("days", "seconds", "ms")):
+        unit = key.removeprefix(f"{name}_").removesuffix("_left")
+        value = clock.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return _days(int(value)) if unit == "days" else _duration(value / 1000 if unit == "ms" else value)
+    return None
+
+
+def _overtime_text(clock: dict) -> str | None:
+    """Japanese and Canadian byo-yomi in a sentence (Go rules 12.6-12.9): "main time: 30 days left; then 5
+    periods of 1 day", as a player reads the clock; None for a state of another shape."""
+    main, period = _amount(clock, "main"), _amount(clock, "period")
+    if main is None or period is None:
+        return None
+    if "periods_left" in clock and "in_byoyomi" in clock:
+        periods = clock["periods_left"]
+        if clock["in_byoyomi"]:
+            return ngettext("byo-yomi: %(periods)s period of %(period)s left",
+                            "byo-yomi: %(periods)s periods of %(period)s left", periods) % {
+                "periods": periods, "period": period}
+        return ngettext("main time: %(main)s left; then %(periods)s period of %(period)s",
+                        "main time: %(main)s left; then %(periods)s periods of %(period)s", periods) % {
+            "main": main, "periods": periods, "period": period}
+    if "in_overtime" in clock and "moves_per_block" in clock:
+        if clock["in_overtime"]:
+            moves = clock.get("block_moves_left", clock["moves_per_block"])
+            return ngettext("overtime: %(moves)s move to make in the %(left)s left of this block",
+                            "overtime: %(moves)s moves to make in the %(left)s left of this block", moves) % {
+                "moves": moves, "left": _amount(clock, "block") or period}
+        moves = clock["moves_per_block"]
+        return ngettext("main time: %(main)s left; then %(moves)s move in each %(period)s",
+                        "main time: %(main)s left; then %(moves)s moves in each %(period)s", moves) % {
+            "main": main, "moves": moves, "period": period}
+    return None
+
+
 def system_state_text(clock: dict) -> str:
-    """A system's state in words, ``main time 30 days, byo-yomi periods left 5, a period 1 day, in byo-yomi
-    no``: each key named (its unit said with the amount), yes and no for true and false, "-" for none."""
+    """A system's state in words. Byo-yomi in a sentence (``_overtime_text``: "main time: 30 days left; then 5
+    periods of 1 day"); another system each key named (its unit said with the amount), yes and no for true
+    and false, "-" for none."""
+    sentence = _overtime_text(clock)
+    if sentence is not None:
+        return sentence
     parts = []
     for key, value in clock.items():
         if key == "system":

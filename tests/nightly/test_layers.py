@@ -77,4 +77,11 @@ def test_the_outbox_and_the_leave_service_reach_neither_the_nightly_job_nor_the_
 def test_the_tasks_call_the_nightly_job_and_the_outbox():
     # The parser sees the imports the tests above forbid (else they would pass on nothing).
     assert {"corr.nightly.job", "corr.outbox"} <= imports_of("corr.tasks")
-    assert "corr.outbox" in imports_of("corr.games.services.leave")
+    assert "corr.outbox" in imports_of("corr.games.services.ending")  # a service that e-mails itself
+
+
+def test_the_services_reach_no_notification_code():
+    # STYLE 15: the services queue a notice by the task's name after commit (corr.games.notices); the
+    # notifications package reads the games, never the other way round.
+    reached = sorted(m for m in closure("corr.games.services") if m.startswith("corr.notify"))
+    assert reached == []

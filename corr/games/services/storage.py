@@ -46,6 +46,16 @@ def events_store(game: Game, rows: list[GameEvent], new: list[GameEvent], today:
     return events_store_changes(game, rows, new, today, cause=cause, by=by, cases=cases)[0]
 
 
+def _clock_start_follow(game: Game, new: list[GameEvent]) -> None:
+    """A move recorded at an instant before the game's own clock start (``Game.clock_start``: its creation) was
+    played before corr recorded the game, as an import's: the clock starts at the official start again. A move
+    made on the server is never before its game, so this costs a server move no statement."""
+    start = game.clock_start
+    if start is not None and any(row.sent_at is not None and row.sent_at < start for row in new):
+        game.clock_start = None
+        Game.objects.filter(pk=game.pk).update(clock_start=None)
+
+
 def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: date, *,
                          cause: str | None = None, by: User | None = None,
                          cases: list[OverstepCase] | None = None,
@@ -62,6 +72,7 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
     ``keep_open``: more statements follow in ``trip`` (a conditional tree's, issue 28): the store never commits it.
     """
     as_of = today if as_of is None else as_of
+    _clock_start_follow(game, new)
     next_seq = (rows[-1].seq if rows else 0) + 1
     for offset, row in enumerate(new):
         row.game = game
