@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date, datetime
 
 import chess.pgn
@@ -32,6 +31,8 @@ from ..clockstate import assemble_game, clock_as_of, counts_instants, game_time,
 from ..errors import InvalidInput, NotAllowed, ServiceError
 from ..permissions import can_arbitrate
 from .arbiters import game_finish
+from .import_facts import Refused as _Refused
+from .import_facts import pending_receipt_written, postal_facts_import, void_notations
 from .setup import game_create
 from .storage import events_store
 
@@ -46,11 +47,6 @@ class ImportRefused(InvalidInput):
         super().__init__(_("%(refused)s of %(total)s games refused; nothing was imported"), field="pgn",
                          refused=len(lines), total=total)
         self.lines = lines
-
-
-@dataclass
-class _Refused(Exception):
-    line: str
 
 
 def _moment(text: str) -> datetime:
@@ -69,9 +65,9 @@ def import_checked(tournament: Tournament, by: User) -> None:
     """Whether ``by`` may import into ``tournament`` at all. :raises NotAllowed, InvalidInput: as below."""
     if not can_arbitrate(by, tournament):
         raise NotAllowed(_("only the tournament's arbiters import its games"))
-    if tournament.mode != Mode.SERVER or tournament.kind != GameKind.CHESS:
-        raise InvalidInput(_("games are imported into chess server tournaments: their moves are sent instants"),
-                           field="tournament")
+    if tournament.mode not in (Mode.SERVER, Mode.POSTAL) or tournament.kind != GameKind.CHESS:
+        raise InvalidInput(_("games are imported into chess server, postal and e-mail tournaments: a live game's"
+                             " file is not a PGN of dated moves"), field="tournament")
 
 
 @transaction.atomic
@@ -135,6 +131,10 @@ def _game_import(tournament: Tournament, by: User, read, number: int, now: datet
                            today=local_today(tournament, now))
     except ServiceError as error:
         raise _Refused(f"{label}: {error.message}")
+    if tournament.mode == Mode.POSTAL:
+        game = postal_facts_import(game=game, by=by, file=file, sans=sans, voids=void_notations(read),
+                                   pending_receipt=pending_receipt_written(read), label=label, now=now)
+        return _finished(game, by, read, label, now)
     new = _rows(game, by, file, sans, label)
     if counts_instants(game) and any(row.sent_at is None for row in new if row.kind == EventKind.MOVE):
         raise _Refused(f"{label}: the tournament counts instants: every [%ccsnt] needs its time"
@@ -143,13 +143,21 @@ def _game_import(tournament: Tournament, by: User, read, number: int, now: datet
     _calculator_check(game, new, as_of, label)
     try:
         events_store(game, [], new, local_today(tournament, now))
-        result = read.headers.get("Result", "*")
-        if result in (GameResult.WHITE_WON, GameResult.BLACK_WON, GameResult.DRAW):
-            game = game_finish(game=game, by=by, result=result, today=local_today(tournament, now),
-                               termination=read.headers.get("Termination", "") or "imported")
     except (ServiceError, ClockError) as error:
         raise _Refused(f"{label}: {error.message}")
-    return game
+    return _finished(game, by, read, label, now)
+
+
+def _finished(game: Game, by: User, read, label: str, now: datetime) -> Game:
+    """The game ended as its ``Result`` says (recorded by the arbiter), or left ongoing for ``*``."""
+    result = read.headers.get("Result", "*")
+    if result not in (GameResult.WHITE_WON, GameResult.BLACK_WON, GameResult.DRAW):
+        return game
+    try:
+        return game_finish(game=game, by=by, result=result, today=local_today(game.tournament, now),
+                           termination=read.headers.get("Termination", "") or "imported")
+    except (ServiceError, ClockError) as error:
+        raise _Refused(f"{label}: {error.message}")
 
 
 def _legal_checked(read, label: str) -> None:
