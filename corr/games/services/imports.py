@@ -20,6 +20,7 @@ from datetime import date, datetime
 
 import chess.pgn
 from django.db import transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -117,6 +118,7 @@ def _game_import(tournament: Tournament, by: User, read, number: int, now: datet
     if unknown:
         raise _Refused(f"{label}: no user {', '.join(repr(n) for n in unknown)} (players are matched by username)")
     _legal_checked(read, label)
+    _whole_checked(read, label)
     exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
     try:
         (file,) = games_from_pgn(read.accept(exporter), ruleset=tournament.ruleset.as_dict(),
@@ -171,6 +173,21 @@ def _legal_checked(read, label: str) -> None:
     written = error.split("'")[1] if error.count("'") >= 2 else error
     raise _Refused(f"{label}, move {made // 2 + 1}{dots} ({colour}): {written} is not a legal move there; the game is"
                    " refused whole rather than cut before it")
+
+
+_STOPPED = "movetext stops here: "
+
+
+def _whole_checked(read, label: str) -> None:
+    """Refuse a file whose movetext corr's export stopped (a postal move it could not write on the board: its
+    facts and every later move's follow in words, with no stamp), rather than import the game cut before it.
+    :raises _Refused: naming the move, with the export's reason."""
+    for comment in (read.comment, *(node.comment for node in read.mainline())):
+        if _STOPPED in comment:
+            why = comment.split(_STOPPED, 1)[1].split("; the rest as entered follows", 1)[0]
+            raise _Refused(f"{label}: " + gettext("the file's moves stop before the game's end (%(why)s): the moves"
+                                                  " after it are words, not moves, and the game is refused whole"
+                                                  " rather than cut") % {"why": why})
 
 
 _FACT_COMMANDS = {"notice": "[%ccnotice]", "void": "[%ccvoid]"}
