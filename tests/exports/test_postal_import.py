@@ -96,3 +96,24 @@ def test_a_live_tournament_takes_no_import(api, arbiter, anna, postal_eventful):
 
     r = post(api, arbiter, tournament(arbiter, FISCHER_90_30), export_text(api, anna, postal_eventful))
     assert r.status_code == 400 and r.json()["field"] == "tournament", r.json()
+
+
+def test_the_postal_tournament_page_imports_corrs_postal_pgn_in_french(api, arbiter, anna, postal_eventful):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+
+    text = export_text(api, anna, postal_eventful)
+    target = postal_target(arbiter)
+    client = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    client.force_login(arbiter)
+    page = client.get(f"/tournaments/{target.pk}/").content.decode()
+    assert 'id="import-form"' in page and "date de réception [%ccrd]" in page
+    refused = text.replace("[%ccnotice black 2", "[%ccnotice white 2")
+    r = client.post(f"/tournaments/{target.pk}/import/", {"pgn": SimpleUploadedFile("game.pgn", refused.encode())},
+                    follow=True)
+    assert ("white&#x27;s [%ccnotice] impossible_move: c&#x27;est le tour des noirs : seul le joueur au trait signale"
+            " le coup du partenaire") in r.content.decode()
+    r = client.post(f"/tournaments/{target.pk}/import/", {"pgn": SimpleUploadedFile("game.pgn", text.encode())},
+                    follow=True)
+    (copy,) = Game.objects.filter(tournament=target)
+    assert api_clock(api, anna, copy)["players"] == api_clock(api, anna, postal_eventful)["players"]
