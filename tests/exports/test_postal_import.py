@@ -107,7 +107,7 @@ def test_the_postal_tournament_page_imports_corrs_postal_pgn_in_french(api, arbi
     client = Client(HTTP_ACCEPT_LANGUAGE="fr")
     client.force_login(arbiter)
     page = client.get(f"/tournaments/{target.pk}/").content.decode()
-    assert 'id="import-form"' in page and "date de réception [%ccrd]" in page
+    assert 'id="import-form"' in page and "et de réception [%ccrd]" in page
     refused = text.replace("[%ccnotice black 2", "[%ccnotice white 2")
     r = client.post(f"/tournaments/{target.pk}/import/", {"pgn": SimpleUploadedFile("game.pgn", refused.encode())},
                     follow=True)
