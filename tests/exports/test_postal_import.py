@@ -15,9 +15,15 @@ from corr.games.services.leave import leave_book
 from corr.models import Game, Leave
 
 from ..conftest import NOW, TODAY
-from .test_round_trip_corpus import api_clock, export_text, postal_eventful, postal_moves  # noqa: F401
+from .test_round_trip_corpus import api_clock, eventful, export_text, postal_moves
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def postal_eventful(api, arbiter, anna, boris, postal_game):
+    """The corpus's eventful postal game (a void move, its notice, a penalty, a delay, leave, a receipt)."""
+    return eventful(api, arbiter, anna, boris, postal_game)
 
 
 def postal_target(arbiter, **leave_rules):
@@ -88,7 +94,8 @@ def test_a_postal_import_in_the_background_ends_with_the_game_and_its_clocks(
     job = api(arbiter).get(r["Location"]).json()
     assert (job["status"], job["refusals"]) == ("done", [])
     (copy,) = job["games"]
-    assert api_clock(api, anna, Game.objects.get(pk=copy))["players"] == api_clock(api, anna, postal_eventful)["players"]
+    original = api_clock(api, anna, postal_eventful)["players"]
+    assert api_clock(api, anna, Game.objects.get(pk=copy))["players"] == original
 
 
 def test_a_live_tournament_takes_no_import(api, arbiter, anna, postal_eventful):

@@ -54,14 +54,16 @@ class Refused(Exception):
         self.line = line
 
 
-_VOID_WORDS = re.compile(r"void move (\d+) (\S*):")
+_VOID_WORDS = re.compile(r"void move (\d+) (.*?): received ")
+_NO_NOTATION = "(no notation)"
 _RECEIPT_OR_DISPATCH = re.compile(r"\[%(ccrd|ccsnt|ccvoid|ccnotice)\s")
 
 
 def void_notations(read) -> list[str]:
     """The notations of the game's void moves, in order, from corr's words beside ``[%ccvoid]`` (blank: none)."""
     comments = [read.comment, *(node.comment for node in read.mainline())]
-    return [notation for comment in comments for _number, notation in _VOID_WORDS.findall(comment)]
+    return ["" if notation == _NO_NOTATION else notation
+            for comment in comments for _number, notation in _VOID_WORDS.findall(comment)]
 
 
 def pending_receipt_written(read) -> bool:

@@ -8,6 +8,11 @@ instants (or dates) the stamps give, read in the tournament's zone (:mod:`corr.f
 ``manage.py clock --pgn``'s reader). Every game's moves are checked by the calculator in their
 place, as a move of the API is; a ``Result`` other than ``*`` ends the game, recorded by the arbiter.
 
+A postal tournament (by post or e-mail, issue 37) takes corr's own PGN of a postal or e-mail game: each
+game's facts (moves with their received dates, void moves, notices, penalties, delays, start notices, the
+receipt of the move on turn, leave) are entered again through their services
+(:mod:`.import_facts`), and the copy's clocks are the original's.
+
 All or nothing: a single refused game stores no game at all, and the refusal lists one line per
 refused game naming the game and, where it is one, the move.
 """
@@ -75,14 +80,14 @@ def import_checked(tournament: Tournament, by: User) -> None:
 def tournament_pgn_import(*, tournament: Tournament, by: User, pgn: str, now: datetime,
                           progress: Callable[[int, int], None] | None = None,
                           players: dict[str, str] | None = None) -> list[Game]:
-    """Create the games of ``pgn`` in ``tournament`` (a server tournament ``by`` arbitrates), as of ``now``.
+    """Create the games of ``pgn`` in ``tournament`` (a server or postal tournament ``by`` arbitrates), as of ``now``.
 
     ``progress(games read, games refused)``, if given, is told after each game (a background import's page
     shows it: ``corr.games.services.import_jobs``). ``players``: the arbiter's mapping of the PGN's names to
     usernames (``corr.games.services.import_names``, issue 37); a name it does not map is a username.
 
     :raises NotAllowed: ``by`` does not arbitrate the tournament (403).
-    :raises InvalidInput: not a chess server tournament, or no game in the text (``field: "pgn"``).
+    :raises InvalidInput: not a chess server or postal tournament, or no game in the text (``field: "pgn"``).
     :raises ImportRefused: one line per refused game (an unknown player, a move without a stamp, an
         illegal move, a chronology the calculator refuses...): nothing was stored.
     """
