@@ -18,8 +18,11 @@ if TYPE_CHECKING:
 _CACHE = "_leave_ranges"
 
 
-def leave_applies(leave: Leave, tournament) -> bool:
-    """A booking for every tournament stops the clocks of those that allow leave; special leave its own."""
+def leave_applies(leave: Leave, tournament, game: Game | None = None) -> bool:
+    """A booking for every tournament stops the clocks of those that allow leave; special leave its own; the leave
+    of one game (``leave.game_id``, an imported game's: issue 37) that game's alone (``game``; None: none)."""
+    if leave.game_id is not None:
+        return game is not None and leave.game_id == game.pk
     if leave.tournament_id is not None:
         return leave.tournament_id == tournament.pk
     return tournament.leave_days > 0
@@ -42,7 +45,8 @@ def leaves_prefetch(games: Iterable[Game]) -> None:
     users = {g.white_id for g in games} | {g.black_id for g in games}
     tournaments = {g.tournament_id for g in games}
     rows = list(Leave.objects.filter(user_id__in=users)
-                .filter(Q(tournament__isnull=True) | Q(tournament_id__in=tournaments)).order_by("first"))
+                .filter(Q(tournament__isnull=True) | Q(tournament_id__in=tournaments))
+                .filter(Q(game__isnull=True) | Q(game_id__in=[g.pk for g in games])).order_by("first"))
     for game in games:
         leave_keep(game, rows)
 
@@ -51,12 +55,12 @@ def leave_keep(game: Game, rows) -> None:
     """Keep on ``game`` the ranges of the leave ``rows`` (``user_id``, ``first``, ``last``, ``tournament_id``,
     in order of ``first``) that stop its clocks: those of its players that apply to its tournament.
 
-    ``rows`` may hold other players' leave; the caller read them (``leaves_prefetch``, or the
+    ``rows`` may hold other players' leave and other games' own; the caller read them (``leaves_prefetch``, or the
     move's one locking statement, ``corr.games.services.lock_read.game_lock_read``).
     """
     ranges: dict[str, list[DateRange]] = {"white": [], "black": []}
     for leave in rows:
-        if not leave_applies(leave, game.tournament):
+        if not leave_applies(leave, game.tournament, game):
             continue
         for colour, user_id in (("white", game.white_id), ("black", game.black_id)):
             if leave.user_id == user_id:
@@ -65,9 +69,10 @@ def leave_keep(game: Game, rows) -> None:
 
 
 LEAVE_JSON_SQL = (
-    "SELECT COALESCE(json_agg(json_build_array(l.user_id, l.first, l.last, l.tournament_id) ORDER BY l.first),"
-    " '[]')::text FROM corr_leave l WHERE l.user_id IN (corr_game.white_id, corr_game.black_id)"
-    " AND (l.tournament_id IS NULL OR l.tournament_id = corr_game.tournament_id)")
+    "SELECT COALESCE(json_agg(json_build_array(l.user_id, l.first, l.last, l.tournament_id, l.game_id)"
+    " ORDER BY l.first), '[]')::text FROM corr_leave l WHERE l.user_id IN (corr_game.white_id, corr_game.black_id)"
+    " AND (l.tournament_id IS NULL OR l.tournament_id = corr_game.tournament_id)"
+    " AND (l.game_id IS NULL OR l.game_id = corr_game.id)")
 """A subquery of a ``corr_game`` query: its players' leave that may apply to it, as one JSON text (PostgreSQL)."""
 
 
@@ -76,12 +81,14 @@ class _LeaveRow(NamedTuple):
     first: date
     last: date
     tournament_id: int | None
+    game_id: int | None
 
 
 def leave_keep_json(game: Game, text: str) -> None:
     """``leave_keep`` with the rows of ``LEAVE_JSON_SQL``'s text."""
     fromdate = date.fromisoformat
-    leave_keep(game, [_LeaveRow(u, fromdate(first), fromdate(last), t) for u, first, last, t in orjson.loads(text)])
+    leave_keep(game, [_LeaveRow(u, fromdate(first), fromdate(last), t, g)
+                      for u, first, last, t, g in orjson.loads(text)])
 
 
 def leave_forget(game: Game) -> None:

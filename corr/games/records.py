@@ -35,6 +35,8 @@ TEMPLATES: dict[str, str] = {
     "leave_cancelled": gettext_noop("%(player)s's leave cancelled: %(first)s to %(last)s"),
     "leave_granted": gettext_noop("special leave for %(player)s: %(first)s to %(last)s, granted by %(name)s:"
                                   " %(reason)s"),
+    "leave_imported": gettext_noop("%(player)s's leave: %(first)s to %(last)s, imported with the game's file by"
+                                   " %(name)s"),
     # Why a case was withdrawn: what changed, and what the clock says now.
     "why_figures": gettext_noop("%(cause)s: %(used)s of %(allowed)s days used in control %(control)s"),
     "why_over": gettext_noop("%(cause)s: the game is over"),
@@ -55,6 +57,7 @@ TEMPLATES: dict[str, str] = {
     "cause_admin": gettext_noop("changed in the admin (%(text)s)"),
     "cause_reopened": gettext_noop("game reopened"),
     "cause_demo": gettext_noop("demo data loaded"),
+    "cause_imported": gettext_noop("game #%(game)s imported from its file by %(name)s"),
     # Terminations: how a game ended, when corr ended it.
     "lost_on_time_control": gettext_noop("%(player)s lost on time: control %(control)s exceeded, %(used)s of"
                                          " %(allowed)s days as of %(day)s (50.4.3)"),

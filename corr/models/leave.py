@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from corr import limits as lim
 
-from .games import DATE_WINDOW, AllowancePer, MoveOnLeave, Tournament  # noqa: F401
+from .games import DATE_WINDOW, AllowancePer, Game, MoveOnLeave, Tournament  # noqa: F401
 
 
 class Leave(models.Model):
@@ -18,7 +18,9 @@ class Leave(models.Model):
 
     ``tournament`` None: every tournament that allows leave (a player's own booking);
     otherwise that tournament only (an arbiter's special leave). Special leave is beyond
-    the allowance and carries the reason and the arbiter who granted it.
+    the allowance and carries the reason and the arbiter who granted it. ``game`` set: that
+    game only (issue 37: the leave an imported game's file records, stored by the importing
+    arbiter as the game's special leave, so that no other game of the player changes).
     """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="leaves")
@@ -28,6 +30,8 @@ class Leave(models.Model):
                                    related_name="leaves", help_text="Blank: every tournament that allows leave.")
     special = models.BooleanField(default=False, help_text="Granted by an arbiter beyond the allowance.")
     reason = models.TextField(blank=True, default="", validators=[MaxLengthValidator(lim.NOTE_MAX)])
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="own_leaves",
+                             help_text="Set: this game only (the leave an imported game's file records).")
     granted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                    related_name="+")
     created_at = models.DateTimeField(default=timezone.now)

@@ -115,12 +115,16 @@ def test_the_calculator_checks_the_moves_in_their_place(api, arbiter, anna, bori
                                   " is after the as-of date 2026-03-01 12:00:00+00:00"]
 
 
-def test_only_the_tournaments_arbiters_import_into_server_tournaments(api, anna, other_arbiter, arbiter, target,
-                                                                     postal, frozen):
+def test_only_the_tournaments_arbiters_import_into_server_and_postal_tournaments(api, anna, other_arbiter, arbiter,
+                                                                                target, frozen):
+    from .test_live_exports import FISCHER_90_30, tournament
+
     assert post(api, anna, target, ICCF_EVENT).status_code == 403
     assert post(api, other_arbiter, target, ICCF_EVENT).status_code == 403
-    r = post(api, arbiter, postal, ICCF_EVENT)
+    r = post(api, arbiter, tournament(arbiter, FISCHER_90_30), ICCF_EVENT)
     assert r.status_code == 400 and r.json()["field"] == "tournament"
+    assert r.json()["detail"] == ("games are imported into chess server, postal and e-mail tournaments: a live"
+                                  " game's file is not a PGN of dated moves")
     r = post(api, arbiter, target, "no game here")
     assert r.status_code == 400 and r.json()["field"] == "pgn"
 

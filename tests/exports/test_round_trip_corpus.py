@@ -74,7 +74,12 @@ def postal_moves(api, game, users, moves):
 def postal_eventful(api, arbiter, anna, boris, postal_game):
     """A postal game (10 moves in 30 days, 4 days' transit, Moscow) with an impossible move and its notice, the
     penalty for it, a late repeat's delay, special leave and a recorded receipt of the move on turn."""
-    game, users = postal_game, {"white": anna, "black": boris}
+    return eventful(api, arbiter, anna, boris, postal_game)
+
+
+def eventful(api, arbiter, anna, boris, game):
+    """``game`` (a new postal or e-mail game, anna - boris) played as ``postal_eventful`` says."""
+    users = {"white": anna, "black": boris}
     postal_moves(api, game, users, [("white", "e4", None, "2026-01-12"), ("black", "e5", "2026-01-16", "2026-01-18"),
                                     ("white", "Ke3", "2026-01-22", "2026-01-25")])  # impossible: e3 is not the king's
     r = api(boris).post(f"/api/games/{game.pk}/notices/", {"reason": "impossible_move", "received_on": "2026-01-29",
@@ -306,3 +311,67 @@ def test_a_clock_fact_that_cannot_be_read_fails_the_command_naming_game_and_move
         clock_command(tmp_path, text.replace(*change), "pgn", preset="rus_50_4", zone="Europe/Moscow",
                       as_of=TODAY.isoformat())
     assert str(failed.value) == message
+
+
+def export_text(api, user, game) -> str:
+    return export(api(user), game, "pgn").content.decode()
+
+
+def without_tags(text: str, *tags: str) -> str:
+    """``text`` without the lines of ``tags`` (a copy's ``Event`` and ``Site`` name its own tournament and page)."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith(tuple(f"[{t} " for t in tags)))
+
+
+def test_postal_pgn_imports_into_a_new_postal_tournament_with_the_same_clocks(api, arbiter, anna, boris,
+                                                                              postal_eventful):
+    """A void move, its notice, the penalty, a delay, special leave and the receipt of the move on turn: the copy's
+    clocks are the game's, field by field, and its own export is the game's, but for its tournament and page."""
+    elsewhere = services.tournament_create(by=arbiter, name="Other cup", official_start=date(2026, 1, 10),
+                                           mode="postal", presumed_transit_days=4, time_zone="Europe/Moscow")
+    other = services.game_create(by=arbiter, tournament=elsewhere, white=anna, black=boris, today=TODAY)
+    other_before = api_clock(api, anna, other)
+    text = export_text(api, anna, postal_eventful)
+    assert "[%ccvoid white 2" in text and "[%ccleave white 2026.02.15 2026.02.18]" in text
+    page = api_clock(api, anna, postal_eventful)
+    copy = imported(api, arbiter, postal_eventful, text)
+    assert api_clock(api, anna, copy)["players"] == page["players"]
+    assert page["players"]["white"]["penalty_days"] == 5 and page["players"]["white"]["delay_days"] == 2
+    assert without_tags(export_text(api, anna, copy), "Event", "Site") == without_tags(text, "Event", "Site")
+    assert api_clock(api, anna, other) == other_before  # the copy's leave is its own: anna's other game keeps hers
+    r = api(anna).get("/api/leaves/")
+    (leave,) = [item for item in r.json()["leaves"] if item["tournament"] == copy.tournament_id]
+    assert (leave["from"], leave["to"], leave["special"], leave["granted_by"]) == ("2026-02-15", "2026-02-18", True,
+                                                                                  "arbiter")
+
+
+@pytest.fixture
+def email_eventful(api, arbiter, anna, boris, frozen):
+    """``postal_eventful`` by e-mail (no transit presumed, Paris), black's notice of the start received late."""
+    t = services.tournament_create(by=arbiter, name="E-mail events", official_start=date(2026, 1, 10), mode="postal",
+                                   presumed_transit_days=0, time_zone="Europe/Paris")
+    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=TODAY)
+    r = api(arbiter).post(f"/api/games/{game.pk}/start-notices/", {"player": "black", "received_on": "2026-01-11"},
+                          format="json")
+    assert r.status_code == 201, r.json()
+    return eventful(api, arbiter, anna, boris, game)
+
+
+def test_email_pgn_with_a_start_notice_and_leave_imports_into_a_new_email_tournament(api, tmp_path, arbiter, anna,
+                                                                                     email_eventful):
+    text = export_text(api, anna, email_eventful)
+    assert '[Mode "EM"]' in text and "[%ccstart black 2026.01.11]" in text and "[%ccnotice black 2" in text
+    page = api_clock(api, anna, email_eventful)
+    players, warnings = clock_command(tmp_path, text, "pgn", preset="rus_50_4", zone="Europe/Paris",
+                                      as_of=TODAY.isoformat())
+    assert warnings == ""
+    assert_same_accounts(players, page["players"])
+    copy = imported(api, arbiter, email_eventful, text)
+    assert api_clock(api, anna, copy)["players"] == page["players"]
+    assert without_tags(export_text(api, anna, copy), "Event", "Site") == without_tags(text, "Event", "Site")
+
+
+def test_an_email_game_without_events_imports_with_its_presumed_receipt(api, arbiter, anna, email_game):
+    text = export_text(api, anna, email_game)
+    page = api_clock(api, anna, email_game)
+    copy = imported(api, arbiter, email_game, text)
+    assert api_clock(api, anna, copy)["players"] == page["players"]

@@ -69,8 +69,8 @@ def import_job_create(*, tournament: Tournament, by: User, pgn: str, now: dateti
     upload of a PGN whose names are not all accounts: the job waits (``names``) until the arbiter matches them
     (``import_job_names_set``), and is not queued before.
 
-    :raises NotAllowed: ``by`` does not arbitrate the tournament (403). :raises InvalidInput: not a chess server
-        tournament, no game in the text, or more than ``GAMES_MAX`` games (``field: "pgn"``): no job is made.
+    :raises NotAllowed: ``by`` does not arbitrate the tournament (403). :raises InvalidInput: not a chess server or
+        postal tournament, no game in the text, or more than ``GAMES_MAX`` games (``field: "pgn"``): no job is made.
     """
     import_checked(tournament, by)
     total = pgn_games_count(pgn)

@@ -8,6 +8,11 @@ instants (or dates) the stamps give, read in the tournament's zone (:mod:`corr.f
 ``manage.py clock --pgn``'s reader). Every game's moves are checked by the calculator in their
 place, as a move of the API is; a ``Result`` other than ``*`` ends the game, recorded by the arbiter.
 
+A postal tournament (by post or e-mail, issue 37) takes corr's own PGN of a postal or e-mail game: each
+game's facts (moves with their received dates, void moves, notices, penalties, delays, start notices, the
+receipt of the move on turn, leave) are entered again through their services
+(:mod:`.import_facts`), and the copy's clocks are the original's.
+
 All or nothing: a single refused game stores no game at all, and the refusal lists one line per
 refused game naming the game and, where it is one, the move.
 """
@@ -16,11 +21,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date, datetime
 
 import chess.pgn
 from django.db import transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -33,6 +38,8 @@ from ..clockstate import (INSTANT_COUNTS, assemble_game, clock_as_of, counts_ins
 from ..errors import InvalidInput, NotAllowed, ServiceError
 from ..permissions import can_arbitrate
 from .arbiters import game_finish
+from .import_facts import Refused as _Refused
+from .import_facts import pending_receipt_written, postal_facts_import, void_notations
 from .setup import game_create
 from .storage import events_store
 
@@ -47,11 +54,6 @@ class ImportRefused(InvalidInput):
         super().__init__(_("%(refused)s of %(total)s games refused; nothing was imported"), field="pgn",
                          refused=len(lines), total=total)
         self.lines = lines
-
-
-@dataclass
-class _Refused(Exception):
-    line: str
 
 
 def _moment(text: str) -> datetime:
@@ -70,23 +72,23 @@ def import_checked(tournament: Tournament, by: User) -> None:
     """Whether ``by`` may import into ``tournament`` at all. :raises NotAllowed, InvalidInput: as below."""
     if not can_arbitrate(by, tournament):
         raise NotAllowed(_("only the tournament's arbiters import its games"))
-    if tournament.mode != Mode.SERVER or tournament.kind != GameKind.CHESS:
-        raise InvalidInput(_("games are imported into chess server tournaments: their moves are sent instants"),
-                           field="tournament")
+    if tournament.mode not in (Mode.SERVER, Mode.POSTAL) or tournament.kind != GameKind.CHESS:
+        raise InvalidInput(_("games are imported into chess server, postal and e-mail tournaments: a live game's"
+                             " file is not a PGN of dated moves"), field="tournament")
 
 
 @transaction.atomic
 def tournament_pgn_import(*, tournament: Tournament, by: User, pgn: str, now: datetime,
                           progress: Callable[[int, int], None] | None = None,
                           players: dict[str, str] | None = None) -> list[Game]:
-    """Create the games of ``pgn`` in ``tournament`` (a server tournament ``by`` arbitrates), as of ``now``.
+    """Create the games of ``pgn`` in ``tournament`` (a server or postal tournament ``by`` arbitrates), as of ``now``.
 
     ``progress(games read, games refused)``, if given, is told after each game (a background import's page
     shows it: ``corr.games.services.import_jobs``). ``players``: the arbiter's mapping of the PGN's names to
     usernames (``corr.games.services.import_names``, issue 37); a name it does not map is a username.
 
     :raises NotAllowed: ``by`` does not arbitrate the tournament (403).
-    :raises InvalidInput: not a chess server tournament, or no game in the text (``field: "pgn"``).
+    :raises InvalidInput: not a chess server or postal tournament, or no game in the text (``field: "pgn"``).
     :raises ImportRefused: one line per refused game (an unknown player, a move without a stamp, an
         illegal move, a chronology the calculator refuses...): nothing was stored.
     """
@@ -122,6 +124,7 @@ def _game_import(tournament: Tournament, by: User, read, number: int, now: datet
     if unknown:
         raise _Refused(f"{label}: no user {', '.join(repr(n) for n in unknown)} (players are matched by username)")
     _legal_checked(read, label)
+    _whole_checked(read, label)
     exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
     try:
         (file,) = games_from_pgn(read.accept(exporter), ruleset=tournament.ruleset.as_dict(),
@@ -140,6 +143,10 @@ def _game_import(tournament: Tournament, by: User, read, number: int, now: datet
                            else None)
     except ServiceError as error:
         raise _Refused(f"{label}: {error.message}")
+    if tournament.mode == Mode.POSTAL:
+        game = postal_facts_import(game=game, by=by, file=file, sans=sans, voids=void_notations(read),
+                                   pending_receipt=pending_receipt_written(read), label=label, now=now)
+        return _finished(game, by, read, label, now)
     new = _rows(game, by, file, sans, label)
     if counts_instants(game) and any(row.sent_at is None for row in new if row.kind == EventKind.MOVE):
         raise _Refused(f"{label}: the tournament counts instants: every [%ccsnt] needs its time"
@@ -148,13 +155,21 @@ def _game_import(tournament: Tournament, by: User, read, number: int, now: datet
     _calculator_check(game, new, as_of, label)
     try:
         events_store(game, [], new, local_today(tournament, now))
-        result = read.headers.get("Result", "*")
-        if result in (GameResult.WHITE_WON, GameResult.BLACK_WON, GameResult.DRAW):
-            game = game_finish(game=game, by=by, result=result, today=local_today(tournament, now),
-                               termination=read.headers.get("Termination", "") or "imported")
     except (ServiceError, ClockError) as error:
         raise _Refused(f"{label}: {error.message}")
-    return game
+    return _finished(game, by, read, label, now)
+
+
+def _finished(game: Game, by: User, read, label: str, now: datetime) -> Game:
+    """The game ended as its ``Result`` says (recorded by the arbiter), or left ongoing for ``*``."""
+    result = read.headers.get("Result", "*")
+    if result not in (GameResult.WHITE_WON, GameResult.BLACK_WON, GameResult.DRAW):
+        return game
+    try:
+        return game_finish(game=game, by=by, result=result, today=local_today(game.tournament, now),
+                           termination=read.headers.get("Termination", "") or "imported")
+    except (ServiceError, ClockError) as error:
+        raise _Refused(f"{label}: {error.message}")
 
 
 def _legal_checked(read, label: str) -> None:
@@ -168,6 +183,21 @@ def _legal_checked(read, label: str) -> None:
     written = error.split("'")[1] if error.count("'") >= 2 else error
     raise _Refused(f"{label}, move {made // 2 + 1}{dots} ({colour}): {written} is not a legal move there; the game is"
                    " refused whole rather than cut before it")
+
+
+_STOPPED = "movetext stops here: "
+
+
+def _whole_checked(read, label: str) -> None:
+    """Refuse a file whose movetext corr's export stopped (a postal move it could not write on the board: its
+    facts and every later move's follow in words, with no stamp), rather than import the game cut before it.
+    :raises _Refused: naming the move, with the export's reason."""
+    for comment in (read.comment, *(node.comment for node in read.mainline())):
+        if _STOPPED in comment:
+            why = comment.split(_STOPPED, 1)[1].split("; the rest as entered follows", 1)[0]
+            raise _Refused(f"{label}: " + gettext("the file's moves stop before the game's end (%(why)s): the moves"
+                                                  " after it are words, not moves, and the game is refused whole"
+                                                  " rather than cut") % {"why": why})
 
 
 _FACT_COMMANDS = {"notice": "[%ccnotice]", "void": "[%ccvoid]"}

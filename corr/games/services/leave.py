@@ -19,7 +19,7 @@ from ..notices import Change, notice_on_commit
 from ..clockstate import GameTime, local_today
 from ..errors import InvalidInput, NotAllowed, day_word
 from ..records import record_text
-from ..leaves import days_in_year, leave_applies, leave_used, ongoing_games
+from ..leaves import days_in_year, leave_applies, leave_forget, leave_used, ongoing_games
 from .arbiters import colour_checked, ensure_arbiter
 from .storage import game_lock, game_recompute
 
@@ -71,7 +71,8 @@ def leave_book(*, by: User, first: date, last: date, now: datetime) -> Leave:
     # Lock the player's row so that two bookings at once cannot both fit the allowance or both miss
     # the other's overlap (their leave rows may not exist yet to be locked).
     User.objects.select_for_update().filter(pk=by.pk).first()
-    mine = list(Leave.objects.filter(user=by).order_by("first"))
+    # An imported game's own leave (issue 37) is that game's record, not a booking the new one could overlap.
+    mine = list(Leave.objects.filter(user=by, game__isnull=True).order_by("first"))
     for other in mine:
         if other.first <= last and first <= other.last:
             raise InvalidInput(_("overlaps your leave #%(id)s from %(first)s to %(last)s"), field="from", id=other.pk,
@@ -144,6 +145,30 @@ def special_leave_grant(*, by: User, game: Game, player: str, first: date, last:
         return times[game.pk]
     locked, _rows = game_lock(game)
     return game_recompute(locked, by=by, today=local_today(locked.tournament, now), cause=note(colour))
+
+
+@transaction.atomic
+def game_leave_import(*, by: User, game: Game, player: str, first: date, last: date, today: date) -> Leave:
+    """Store ``first``..``last`` as the leave of ``player`` in ``game`` alone: the leave an imported game's file
+    records (issue 37, ``[%ccleave]``), granted by ``by``, the importing arbiter, as the game's special leave.
+
+    It stops that game's clocks only: the player's other games, in this tournament or any other, keep theirs,
+    and no allowance is used (special leave never is). A history line says it; the clocks are recomputed.
+    :raises NotAllowed: ``by`` may not rule on the game. :raises InvalidInput: for reversed dates.
+    """
+    colour = colour_checked(player)
+    locked, _rows = game_lock(game)
+    ensure_arbiter(locked, by)
+    if last < first:
+        raise InvalidInput(_("to %(last)s is before from %(first)s (both days are included)"), field="to",
+                           last=day_word(last), first=day_word(first))
+    text = record_text("leave_imported", player=colour, first=first, last=last, name=by.username)
+    leave = Leave.objects.create(user=locked.user_of(colour), first=first, last=last, tournament=locked.tournament,
+                                 game=locked, special=True, reason=text, granted_by=by)
+    history_append(game=locked, by=by, kind=EventKind.LEAVE, note=text, player=colour)
+    game_recompute(locked, by=by, today=today, cause=text)
+    leave_forget(game)
+    return leave
 
 
 def _games_follow(games: list[Game], leave: Leave | None, *, by: User, now: datetime, note,
