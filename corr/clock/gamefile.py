@@ -13,7 +13,9 @@ from typing import Any
 from .calendar import parse_date, read_ranges
 from .counts import DEFAULT_TIME_ZONE, Count, end_of, local_date, moment_text, parse_instant, rfc3339, start_of, zone
 from .errors import ClockError, EventError
-from .events import Credit, Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant
+from .events import (
+    Credit, Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant,
+)
 from .rules import Ruleset
 
 _TOP_KEYS = frozenset({"ruleset", "official_start", "as_of", "players", "events", "meta", "time_zone"})
@@ -26,7 +28,8 @@ _DELAY_KEYS = frozenset({"type", "player", "move", "days", "reason"})
 _CREDIT_KEYS = frozenset({"type", "player", "move", "days", "seconds"})
 _new_event = tuple.__new__  # a named tuple's own __new__ is a Python call, three times slower
 
-_KEYS = {"move": _MOVE_KEYS, "notice": _NOTICE_KEYS, "penalty": _PENALTY_KEYS, "delay": _DELAY_KEYS, "credit": _CREDIT_KEYS}
+_KEYS = {"move": _MOVE_KEYS, "notice": _NOTICE_KEYS, "penalty": _PENALTY_KEYS, "delay": _DELAY_KEYS,
+         "credit": _CREDIT_KEYS}
 
 
 def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, date | None]:

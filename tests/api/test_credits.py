@@ -88,7 +88,8 @@ def test_the_refusal_of_a_credit_beyond_the_time_used_says_the_rule_in_russian(m
     r = api(arbiter).post(f"/api/games/{moved.pk}/credits/", {"player": "black", "days": 37, "reason": "x"},
                           format="json", HTTP_ACCEPT_LANGUAGE="ru")
     assert r.status_code == 400
-    assert "36" in r.json()["detail"] and "return" not in r.json()["detail"]
+    assert r.json()["detail"] == ("кредит возвращает не больше времени, уже засчитанного игроку чёрные (36 дней): он"
+                                  " возвращает использованное время, а не создаёт новое")
 
 
 @pytest.mark.django_db

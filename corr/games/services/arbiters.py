@@ -9,7 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import DelayReason, PenaltyReason, player_start
-from corr.models import CaseKind, Colour, EventKind, Game, GameEvent, GameResult, GameStatus, OverstepCase, OverstepStatus
+from corr.models import (
+    CaseKind, Colour, EventKind, Game, GameEvent, GameResult, GameStatus, OverstepCase, OverstepStatus,
+)
 
 from ..cases import history_append
 from ..records import record_text
