@@ -450,7 +450,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
     return result, lines
 
 
-def _as_given(event: Move | Notice | Penalty | Delay) -> tuple[object, ...]:
+def _as_given(event: Move | Notice | Penalty | Delay | Credit) -> tuple[object, ...]:
     """An event's fields as objects: the checks of whole numbers must see a bool as a bool, where the
     compiled build would have read a field declared ``int`` as an int (``True`` as 1)."""
     return event
@@ -468,7 +468,7 @@ def _credit_amount(index: int, event: Credit, exact: bool, scale: int) -> int:
             raise event_error(index, "credit", "credit_not_whole", field=name, name=name, value=repr(value))
     if seconds and not exact:
         raise event_error(index, "credit", "credit_seconds_not_exact", field="seconds", value=seconds)
-    given = days * scale + seconds
+    given = event.days * scale + event.seconds  # checked whole numbers above
     if given == 0:
         raise event_error(index, "credit", "credit_nothing", field="days")
     return given
