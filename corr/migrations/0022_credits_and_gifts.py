@@ -14,7 +14,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='gift_max_days',
-            field=models.PositiveSmallIntegerField(db_default=0, default=0, help_text='Server games: the most days a player may give the partner in one game (0: no gifts).', validators=[django.core.validators.MaxValueValidator(30)]),
+            field=models.PositiveSmallIntegerField(blank=True, db_default=0, default=0, help_text='Server games: the most days a player may give the partner in one game (0: no gifts).', validators=[django.core.validators.MaxValueValidator(30)]),
         ),
         migrations.AlterField(
             model_name='gameevent',

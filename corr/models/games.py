@@ -126,7 +126,7 @@ class Tournament(models.Model):
     # Issue 39: a player may give the partner time (lichess's "+", DGS's add-time) in server games, up to
     # this many days in all per game; 0, the default, allows no gift.
     gift_max_days = models.PositiveSmallIntegerField(
-        default=0, db_default=0, validators=[MaxValueValidator(lim.GIFT_DAYS_MAX)],
+        default=0, db_default=0, blank=True, validators=[MaxValueValidator(lim.GIFT_DAYS_MAX)],
         help_text="Server games: the most days a player may give the partner in one game (0: no gifts).")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="arbitrated_tournaments", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
