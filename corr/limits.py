@@ -57,6 +57,9 @@ costs more; 1000 days is a typo until said otherwise). The API takes what it is 
 PRESUMED_TRANSIT_DAYS_MAX = 365
 """Days a move is presumed in transit before its receipt is recorded (0 for e-mail)."""
 LEAVE_DAYS_MAX = 366
+GIFT_DAYS_MAX = 30
+"""A tournament's ``gift_max_days``: the most days one player may give their partner in one game (issue 39;
+Dragon Go Server lets a player add at most 14 days at a time, lichess 15 seconds a press)."""
 """A tournament's leave numbers (allowance, minimum length, booking ahead): at most a leap year's days."""
 
 NAME_MAX = 200

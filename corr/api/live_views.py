@@ -158,7 +158,7 @@ class ReopenView(views.ReopenView):
 
     @idempotent
     def live_post(self, request, game_id: int):
-        return _live_act(request, game_id, s.ReopenInput, live.live_reopen)
+        return _live_act(request, game_id, s.LiveReopenInput, live.live_reopen)
 
 
 class GameHistoryView(views.GameHistoryView):

@@ -86,6 +86,13 @@ class LeaveSettings(StrictInput):
                                                                " (default 1)")
 
 
+def gift_max_field(**kwargs) -> serializers.IntegerField:
+    """A tournament's ``gift_max_days`` (issue 39): 0..``GIFT_DAYS_MAX``."""
+    return serializers.IntegerField(min_value=0, max_value=lim.GIFT_DAYS_MAX, help_text=(
+        "server games: the most days a player may give the partner in one game (0, the default: no gifts)"),
+        **kwargs)
+
+
 class TournamentCreate(LeaveSettings):
     name = serializers.CharField(max_length=lim.NAME_MAX)
     official_start = StrictDateField()
@@ -101,6 +108,7 @@ class TournamentCreate(LeaveSettings):
     timeouts = serializers.ChoiceField(choices=Timeouts.choices, required=False, default=Timeouts.ARBITER,
                                        help_text="server games under an instant count: arbiter (a case) or automatic"
                                                  " (lost on time at the flag)")
+    gift_max_days = gift_max_field(required=False, default=0)
 
     def validate_ruleset(self, value: dict) -> dict:
         """Numbers within ``corr.limits`` (their columns are smallints); the calculator checks the rest."""
@@ -143,6 +151,7 @@ class TournamentChange(LeaveSettings):
     presumed_transit_days = serializers.IntegerField(required=False, min_value=0,
                                                      max_value=lim.PRESUMED_TRANSIT_DAYS_MAX)
     timeouts = serializers.ChoiceField(choices=Timeouts.choices, required=False)
+    gift_max_days = gift_max_field(required=False)
     validate_ruleset = TournamentCreate.validate_ruleset
 
 
@@ -155,7 +164,7 @@ class TournamentOut(serializers.ModelSerializer):
         model = Tournament
         fields = ["id", "name", "official_start", "mode", "time_zone", "presumed_transit_days", "ruleset",
                   "arbiters", "kind", "leave_days", "leave_per", "leave_min_days", "leave_book_ahead_days",
-                  "timeouts"]
+                  "timeouts", "gift_max_days"]
 
     def get_ruleset(self, obj) -> dict:
         return obj.ruleset.as_dict()
@@ -289,8 +298,43 @@ class WithdrawalInput(StrictInput):
     note = note_field()
 
 
-class ReopenInput(StrictInput):
+class LiveReopenInput(StrictInput):
     note = note_field(help_text="why the finished game is set back to ongoing")
+
+
+class ReopenInput(LiveReopenInput):
+    overstep = serializers.ChoiceField(choices=["credit", "keep"], required=False, allow_null=True, default=None,
+                                       help_text=(
+        "correspondence games, required where a player is over the control once reopened (a game lost on time):"
+        " credit gives back the time that puts the player back in the control (the amount over it plus one day),"
+        " keep leaves the overstep (its case open for the arbiter). Live games take no overstep."))
+
+
+def credit_amount_fields():
+    """``days`` or ``seconds`` of a credit or gift (one of the two; the service refuses both or neither)."""
+    return {
+        "days": serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1,
+                                         max_value=lim.DELAY_DAYS_MAX, help_text="whole days given"),
+        "seconds": serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1,
+                                            max_value=lim.DELAY_DAYS_MAX * 86400, help_text=(
+            "seconds given, only where the clock counts seconds (time_control.count exact): 2 h 30 min is 9000")),
+    }
+
+
+class CreditInput(StrictInput):
+    """An arbiter's credit (issue 39): time given back to ``player``, taken off the current control."""
+
+    player = serializers.ChoiceField(choices=Colour.choices)
+    days, seconds = credit_amount_fields().values()
+    reason = note_field(help_text="why the time is given back (required), e.g. a postal strike, a server outage")
+    move = move_field(required=False, allow_null=True, default=None,
+                      help_text="the move the time is taken off (default: the player's current one)")
+
+
+class GiftInput(StrictInput):
+    """A player's gift of time to the partner (issue 39), where the tournament's ``gift_max_days`` allows it."""
+
+    days, seconds = credit_amount_fields().values()
 
 
 class NoInput(StrictInput):

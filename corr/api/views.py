@@ -411,6 +411,10 @@ CorrectionsView = _game_action("CorrectionsView", s.CorrectionInput, lambda u, g
 WithdrawalsView = _game_action("WithdrawalsView", s.WithdrawalInput, lambda u, g, d, t: services.event_withdraw(
     game=g, by=u, seq=d["event"], note=d["note"], today=t))
 ResultView = _game_action("ResultView", s.ResultInput, _result, ends_game=True)
+CreditsView = _game_action("CreditsView", s.CreditInput, lambda u, g, d, t: services.credit_give(
+    game=g, by=u, today=t, **d))
+GiftsView = _game_action("GiftsView", s.GiftInput, lambda u, g, d, t: services.gift_give(
+    game=g, by=u, today=t, **d))
 
 
 def _reopen(user, game, data, today):

@@ -26,6 +26,7 @@ from .charging import LedgerLine, Pending, PlayerCharges, charge_game, player_st
 from .control import ControlState, ControlWindow, CumulativeMovesControl, Overstep, TimeControl
 from .errors import ClockError, EventError, RulesetError
 from .events import (
+    Credit,
     Delay,
     DelayReason,
     Event,
@@ -50,7 +51,7 @@ __all__ = [
     "LedgerLine", "Pending", "PlayerCharges", "charge_game", "player_start",
     "ControlState", "ControlWindow", "CumulativeMovesControl", "Overstep", "TimeControl",
     "ClockError", "EventError", "RulesetError",
-    "Delay", "DelayReason", "Event", "Game", "Move", "Notice", "NoticeReason", "Penalty", "PenaltyReason",
+    "Credit", "Delay", "DelayReason", "Event", "Game", "Move", "Notice", "NoticeReason", "Penalty", "PenaltyReason",
     "Player", "Variant",
     "parse_date", "read_game", "write_event", "write_game",
     "DEFAULT_RULESET", "Ruleset", "Unit",

@@ -41,6 +41,8 @@ class Account:
     remaining_seconds: int = 0
     """The time left as of the as-of instant, the running move counted: until ``flag_at`` for a player
     on move, what their next move may take for the other; 0 once the flag fell."""
+    credit_days: int = 0
+    """Time given back (credits), in whole days: taken off ``total_days`` (the seconds are in the ledger)."""
 
     def __init__(
         self,
@@ -60,6 +62,7 @@ class Account:
         clock: dict | None = None,
         flag_at: datetime | None = None,
         remaining_seconds: int = 0,
+        credit_days: int = 0,
     ) -> None:
         # Written out rather than generated: a dataclass's generated __init__ runs as interpreted code
         # even in the compiled build, at ~150 ns a field (issue 13).
@@ -79,6 +82,7 @@ class Account:
         self.clock = clock
         self.flag_at = flag_at
         self.remaining_seconds = remaining_seconds
+        self.credit_days = credit_days
 
     @property
     def remaining_days(self) -> int:
@@ -99,7 +103,8 @@ class Account:
             "overstepped": None if self.overstepped is None else self.overstepped.as_json(),
             "flag_at": rfc3339(self.flag_at),
             "remaining_seconds": self.remaining_seconds,
-        } | ({} if self.clock is None else {"clock": self.clock})
+        } | ({} if self.clock is None else {"clock": self.clock}) | (
+            {"credit_days": self.credit_days} if self.credit_days else {})  # only once time was given back
 
 
 @dataclass(init=False, unsafe_hash=True)
@@ -215,7 +220,7 @@ def _fold(control: TimeControl, c: PlayerCharges):
 def _account(c: PlayerCharges, state: ControlState, trouble_days: int, game: Game, control: TimeControl,
              as_of: date, moment: datetime | None) -> Account:
     window, overstepped, deadline = state.window, state.overstepped, state.deadline
-    thinking, penalty, delay = c.thinking_days, c.penalty_days, c.delay_days
+    thinking, penalty, delay, credit = c.thinking_days, c.penalty_days, c.delay_days, c.credit_days
     zone = game.time_zone
     dates = c.count is Count.DATES
     if dates:
@@ -243,6 +248,7 @@ def _account(c: PlayerCharges, state: ControlState, trouble_days: int, game: Gam
                 overstepped = rival
     if c.count is Count.EXACT:  # the account's day fields in whole days; the seconds are said beside them
         thinking, penalty, delay = thinking // DAY_SECONDS, penalty // DAY_SECONDS, delay // DAY_SECONDS
+        credit = credit // DAY_SECONDS
         window = ControlWindow(window.number, window.through_move, window.allowed_days // DAY_SECONDS,
                                window.remaining_days // DAY_SECONDS)
         if overstepped is not None:
@@ -252,10 +258,10 @@ def _account(c: PlayerCharges, state: ControlState, trouble_days: int, game: Gam
     return Account(
         player=c.player, start=c.start, made=c.made, on_move=c.pending is not None,
         thinking_days=thinking, penalty_days=penalty, delay_days=delay,
-        total_days=thinking + penalty + delay, control=window, deadline=deadline,
+        total_days=thinking + penalty + delay - credit, control=window, deadline=deadline,
         time_trouble=window.remaining_days <= trouble_days,
         overstepped=overstepped, next_charge_number=c.next_charge_number, clock=state.clock,
-        flag_at=flag_at, remaining_seconds=remaining_seconds,
+        flag_at=flag_at, remaining_seconds=remaining_seconds, credit_days=credit,
     )
 
 

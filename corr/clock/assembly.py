@@ -29,7 +29,7 @@ from typing import Any, Iterable, Protocol
 from .calendar import DateRange
 from .counts import moment_text, zone
 from .events import (
-    Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant,
+    Credit, Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant,
 )
 from .rules import Ruleset
 
@@ -329,6 +329,9 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
             add_source(seq)
         elif kind == "delay":
             add_event(Delay(player, number, days, DelayReason(reason or "late_repeat")))
+            add_source(seq)
+        elif kind == "credit":  # its ``reason`` is the unit of its ``days``: days, or seconds (an exact count)
+            add_event(Credit(player, number, 0, days) if reason == "seconds" else Credit(player, number, days, 0))
             add_source(seq)
         elif kind == "receipt":
             receipt = received_on

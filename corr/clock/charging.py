@@ -20,7 +20,7 @@ from typing import Final, NamedTuple
 from .calendar import Exclusions, MoveOnLeave, excluded_note
 from .counts import DAY_SECONDS, Count, duration_text, moment_text
 from .errors import EventError, clock_error, event_error
-from .events import Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
+from .events import Credit, Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
 from .instants import INSTANT_MIN, InstantExclusions, check_instants, instant_error, start_of
 
 # Ledger kinds: what a line of the ledger explains. (Final: constants of the compiled build, not
@@ -32,6 +32,7 @@ KIND_PENDING_MOVE: Final = "pending_move"
 KIND_NOTICE: Final = "notice"
 KIND_PENALTY: Final = "penalty"
 KIND_DELAY: Final = "delay"
+KIND_CREDIT: Final = "credit"
 
 
 LEDGER_FIELDS: Final = ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note")
@@ -130,6 +131,8 @@ class PlayerCharges:
     """The player's days that do not count (leave, holidays, weekends); None when every day counts."""
     count: Count = Count.DATES
     """How the amounts were counted: days (dates, whole days) or seconds (exact)."""
+    credit_days: int = 0
+    """Time given back (:class:`~corr.clock.events.Credit`), in the count's unit: taken off the charges."""
 
     def __init__(
         self,
@@ -147,6 +150,7 @@ class PlayerCharges:
         shifted: tuple[tuple[int, int, int], ...] = (),
         exclusions: Exclusions | None = None,
         count: Count = Count.DATES,
+        credit_days: int = 0,
     ) -> None:
         self.player = player
         self.start = start
@@ -162,11 +166,12 @@ class PlayerCharges:
         self.shifted = shifted
         self.exclusions = exclusions
         self.count = count
+        self.credit_days = credit_days
 
     @property
     def total_days(self) -> int:
-        """50.4.1: thinking time plus penalty days plus delays."""
-        return self.thinking_days + self.penalty_days + self.delay_days
+        """50.4.1: thinking time plus penalty days plus delays, less the time credited back."""
+        return self.thinking_days + self.penalty_days + self.delay_days - self.credit_days
 
 
 @dataclass(init=False, slots=True)
@@ -184,6 +189,7 @@ class _State:
     penalty_days: int = 0
     penalties: int = 0
     delay_days: int = 0
+    credit_days: int = 0
     pending: Pending | None = None
     move_days: list[tuple[int, int, int]] | None = None
     dispatched: date = date.min
@@ -224,6 +230,7 @@ class _State:
         self.penalty_days = penalty_days
         self.penalties = penalties
         self.delay_days = delay_days
+        self.credit_days = 0
         self.pending = pending
         self.move_days = move_days
         self.dispatched = dispatched
@@ -415,6 +422,15 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
                 event.player, event.move, "delay", delay, 0, "50.4.11", index,
                 f"{event.reason._value_}: whole delay added by the arbiter",
             ))
+        elif isinstance(event, Credit):
+            _check_charge_number(index, event, state)
+            given = _credit_amount(index, event, exact, scale)
+            state.credit_days += given
+            state.charge(event.move, -given)
+            append((
+                event.player, event.move, KIND_CREDIT, -(given // scale), 0, "", index,
+                f"time given back: {duration_text(given) if exact else f'{given} day(s)'}",
+            ))
         else:  # pragma: no cover - the parser and the types admit no other kind
             raise EventError(index, str(event.type), "unknown event type", field="type")
 
@@ -429,15 +445,33 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             charges=tuple(s.charges), thinking_days=s.thinking_days,
             penalty_days=s.penalty_days, delay_days=s.delay_days, pending=s.pending,
             move_days=tuple(s.move_days or ()), double_after=double, shifted=tuple(s.shifted or ()),
-            exclusions=s.exclusions, count=count,
+            exclusions=s.exclusions, count=count, credit_days=s.credit_days,
         )
     return result, lines
 
 
-def _as_given(event: Move | Notice | Penalty | Delay) -> tuple[object, ...]:
+def _as_given(event: Move | Notice | Penalty | Delay | Credit) -> tuple[object, ...]:
     """An event's fields as objects: the checks of whole numbers must see a bool as a bool, where the
     compiled build would have read a field declared ``int`` as an int (``True`` as 1)."""
     return event
+
+
+def _credit_amount(index: int, event: Credit, exact: bool, scale: int) -> int:
+    """A credit's amount in the count's unit: its days, plus its seconds where the clock has seconds.
+
+    :raises EventError: for an amount that is not a whole number, negative or nothing at all, or
+        seconds under a count of days.
+    """
+    days, seconds = _as_given(event)[2], _as_given(event)[3]
+    for name, value in (("days", days), ("seconds", seconds)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise event_error(index, "credit", "credit_not_whole", field=name, name=name, value=repr(value))
+    if seconds and not exact:
+        raise event_error(index, "credit", "credit_seconds_not_exact", field="seconds", value=seconds)
+    given = event.days * scale + event.seconds  # checked whole numbers above
+    if given == 0:
+        raise event_error(index, "credit", "credit_nothing", field="days")
+    return given
 
 
 def _discard(line: LedgerRow) -> None:
@@ -684,7 +718,7 @@ def _dispatch(event) -> bool:
     return event.type == "notice" and event.reason is not NoticeReason.REPEAT
 
 
-def _check_charge_number(index: int, event: Notice | Penalty | Delay, state: _State) -> None:
+def _check_charge_number(index: int, event: Notice | Penalty | Delay | Credit, state: _State) -> None:
     number = _as_given(event)[1]
     if isinstance(number, bool) or not isinstance(number, int):
         raise event_error(index, event.type, "move_not_whole", field="move", value=repr(number))

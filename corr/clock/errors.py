@@ -20,6 +20,10 @@ MESSAGES: dict[str, str] = {
                              " there is",
     "unknown_player": "unknown player %(value)s (players: %(known)s)",
     "days_not_whole": "days must be a whole number >= 0, got %(value)s",
+    "credit_not_whole": "a credit's %(name)s must be a whole number >= 0, got %(value)s",
+    "credit_seconds_not_exact": "a credit's seconds count only where the clock counts seconds (time_control.count"
+                                " exact): give whole days, got %(value)s seconds",
+    "credit_nothing": "a credit gives back nothing: its days (or seconds) must be more than 0",
     "number_not_whole": "number must be a whole number, got %(value)s",
     "second_pending_move": "a second pending move for %(player)s (move %(number)s is pending since event"
                            " %(event)s); only one move can be pending",

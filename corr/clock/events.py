@@ -1,4 +1,4 @@
-"""The facts of a game: moves, notices, penalties and delays, as recorded.
+"""The facts of a game: moves, notices, penalties, delays and credits, as recorded.
 
 Events are immutable values. They carry only what happened; every day count is
 derived from them by :mod:`corr.clock.charging`. They are named tuples rather
@@ -136,7 +136,30 @@ class Delay(NamedTuple):
         return "delay"
 
 
-Event = Move | Notice | Penalty | Delay
+class Credit(NamedTuple):
+    """Time given back to a player, taken off what is charged to ``move`` (the inverse of a penalty).
+
+    Not a rule of 50.4, which only charges: corr models what the servers and federations do. ICCF's
+    tournament directors credit days after a server outage; lichess's "+" gives the opponent time; Dragon
+    Go Server lets the opponent add days. The credit changes no rule: the control, its days and its
+    moves stay; only the amount charged to ``move`` (by default the player's current one) is smaller,
+    so the time left in that control is larger. ``days`` are whole days of the control; ``seconds``
+    (only under the ``exact`` count, where the clock has seconds) are added to them.
+    """
+
+    player: str
+    move: int
+    days: int = 0
+    seconds: int = 0
+
+    @property
+    def type(self) -> str:
+        """The event's kind as a game file writes it (a property: a named tuple's class attributes are
+        not typed, and the compiled calculator is type-checked)."""
+        return "credit"
+
+
+Event = Move | Notice | Penalty | Delay | Credit
 
 
 @dataclass(frozen=True, slots=True)

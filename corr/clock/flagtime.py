@@ -17,14 +17,14 @@ from .calendar import Exclusions
 from .charging import PlayerCharges, span
 from .control import affordable_days
 from .counts import Count, start_of
-from .events import Delay, Game, Move, Notice, Penalty
+from .events import Credit, Delay, Game, Move, Notice, Penalty
 from .instants import InstantExclusions
 from .verdicts import Overstep
 
 
 def move_points(game: Game, charges: PlayerCharges) -> tuple[dict[int, date], dict[int, int]]:
     """(the first counted moment of each of the player's dated moves, the amounts charged to each move
-    number that are not that move's own thinking time: penalties, delays and notices)."""
+    number that are not that move's own thinking time: penalties, delays and notices, less credits)."""
     rules = game.ruleset
     scale = charges.count.unit_seconds if charges.count is Count.EXACT else 1
     starts: dict[int, date] = {}
@@ -44,6 +44,8 @@ def move_points(game: Game, charges: PlayerCharges) -> tuple[dict[int, date], di
             extra[event.move] = extra.get(event.move, 0) + days * scale
         elif isinstance(event, Delay):
             extra[event.move] = extra.get(event.move, 0) + event.days * scale
+        elif isinstance(event, Credit):  # time given back: taken off as charging takes it off
+            extra[event.move] = extra.get(event.move, 0) - event.days * scale - (event.seconds if scale != 1 else 0)
         elif isinstance(event, Notice):  # 50.4.7: its counted days less the grace days, as charging counts them
             counted_from = max(event.received_on, charges.start)
             raw = span(counted_from, event.sent_on, scale != 1)

@@ -13,7 +13,9 @@ from typing import Any
 from .calendar import parse_date, read_ranges
 from .counts import DEFAULT_TIME_ZONE, Count, end_of, local_date, moment_text, parse_instant, rfc3339, start_of, zone
 from .errors import ClockError, EventError
-from .events import Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant
+from .events import (
+    Credit, Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant,
+)
 from .rules import Ruleset
 
 _TOP_KEYS = frozenset({"ruleset", "official_start", "as_of", "players", "events", "meta", "time_zone"})
@@ -23,9 +25,11 @@ _MOVE_KEYS = frozenset({"type", "player", "number", "received_on", "sent_on", "r
 _NOTICE_KEYS = frozenset({"type", "player", "move", "reason", "received_on", "sent_on", "received_at", "sent_at"})
 _PENALTY_KEYS = frozenset({"type", "player", "move", "reason"})
 _DELAY_KEYS = frozenset({"type", "player", "move", "days", "reason"})
+_CREDIT_KEYS = frozenset({"type", "player", "move", "days", "seconds"})
 _new_event = tuple.__new__  # a named tuple's own __new__ is a Python call, three times slower
 
-_KEYS = {"move": _MOVE_KEYS, "notice": _NOTICE_KEYS, "penalty": _PENALTY_KEYS, "delay": _DELAY_KEYS}
+_KEYS = {"move": _MOVE_KEYS, "notice": _NOTICE_KEYS, "penalty": _PENALTY_KEYS, "delay": _DELAY_KEYS,
+         "credit": _CREDIT_KEYS}
 
 
 def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, date | None]:
@@ -182,7 +186,7 @@ _RECEIVED = ("received_on", "received_at")
 _SENT = ("sent_on", "sent_at")
 
 
-def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice | Penalty | Delay:
+def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice | Penalty | Delay | Credit:
     if not isinstance(data, dict):
         raise EventError(index, "?", "an event must be a JSON object")
     kind = data.get("type")
@@ -225,6 +229,10 @@ def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice 
                       _event_moment(index, kind, data, _SENT, dates, True))
     if kind == "penalty":
         return Penalty(player, _whole(index, kind, data, "move"), _reason(index, kind, data, PenaltyReason))
+    if kind == "credit":  # its amounts are checked by charging, which knows the count
+        return Credit(player, _whole(index, kind, data, "move"),
+                      _whole(index, kind, data, "days") if "days" in data else 0,
+                      _whole(index, kind, data, "seconds") if "seconds" in data else 0)
     days = _whole(index, kind, data, "days")
     if days < 0:
         raise EventError(index, kind, f"days must be a whole number >= 0, got {days}", field="days")
@@ -253,7 +261,7 @@ def _write_player(player: Player) -> dict:
     return out
 
 
-def write_event(event: Move | Notice | Penalty | Delay) -> dict:
+def write_event(event: Move | Notice | Penalty | Delay | Credit) -> dict:
     """One event as a game file object (dates as ``YYYY-MM-DD``, absent ones left out)."""
     if isinstance(event, Move):
         out: dict[str, Any] = {"type": "move", "player": event.player, "number": event.number}
@@ -271,6 +279,11 @@ def write_event(event: Move | Notice | Penalty | Delay) -> dict:
                 **_dated("received", event.received_on), **_dated("sent", event.sent_on)}
     if isinstance(event, Penalty):
         return {"type": "penalty", "player": event.player, "move": event.move, "reason": event.reason.value}
+    if isinstance(event, Credit):
+        out = {"type": "credit", "player": event.player, "move": event.move, "days": event.days}
+        if event.seconds:
+            out["seconds"] = event.seconds
+        return out
     return {"type": "delay", "player": event.player, "move": event.move, "days": event.days,
             "reason": event.reason.value}
 

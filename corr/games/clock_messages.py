@@ -33,6 +33,10 @@ MESSAGES = {
                                " last date there is."),
     "unknown_player": _("the player %(value)s is not a player of this game (%(known)s)"),
     "days_not_whole": _("the days must be a whole number of at least 0, got %(value)s"),
+    "credit_not_whole": _("the %(name)s of a credit must be a whole number of at least 0, got %(value)s"),
+    "credit_seconds_not_exact": _("a credit's seconds count only where the clock counts seconds (an exact count):"
+                                  " give whole days, got %(value)s seconds"),
+    "credit_nothing": _("a credit must give back more than 0 days or seconds"),
     "number_not_whole": _("the move number must be a whole number, got %(value)s"),
     "second_pending_move": _("%(player)s already has move %(number)s pending (%(event)s): only one move can be"
                              " pending"),

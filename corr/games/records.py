@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_noop
 
+from corr.clock.counts import DAY_SECONDS, duration_text
+
 TEMPLATES: dict[str, str] = {
     # History record lines.
     "mail_case_confirmed": gettext_noop("registered mail case %(case)s confirmed: penalty (50.4.9.3)"),
@@ -22,6 +24,15 @@ TEMPLATES: dict[str, str] = {
     "result_ended": gettext_noop("result %(result)s: %(termination)s"),
     "result": gettext_noop("result %(result)s"),
     "reopened": gettext_noop("reopened (was %(was)s): %(note)s"),
+    # Issue 39: reopening a game lost on time says what became of the overstep; time given back (a credit).
+    # ``amount`` and ``bound`` are amounts of time (``amount_text``), ``note`` what the arbiter typed.
+    "reopened_kept": gettext_noop("reopened (was %(was)s), %(player)s's overstep kept: %(note)s"),
+    "case_reopened": gettext_noop("%(kind)s case %(case)s reopened with the game"),
+    "credit_given": gettext_noop("%(amount)s given back to %(player)s by the arbiter: %(note)s"),
+    "credit_reopen": gettext_noop("%(amount)s given back to %(player)s on reopening, back in control %(control)s:"
+                                  " %(note)s"),
+    "credit_gift": gettext_noop("%(amount)s given to %(player)s by %(partner)s (gifts allowed: up to %(bound)s"
+                                " a game)"),
     "rules_changed": gettext_noop("tournament rules changed: %(text)s"),
     "admin_changed": gettext_noop("changed in the admin: %(text)s"),
     "void": gettext_noop("void: %(player)s reported it as %(reason)s"),
@@ -56,6 +67,7 @@ TEMPLATES: dict[str, str] = {
     "cause_rules": gettext_noop("tournament rules changed (%(text)s)"),
     "cause_admin": gettext_noop("changed in the admin (%(text)s)"),
     "cause_reopened": gettext_noop("game reopened"),
+    "cause_credit": gettext_noop("time given back to %(player)s"),
     "cause_demo": gettext_noop("demo data loaded"),
     "cause_imported": gettext_noop("game #%(game)s imported from its file by %(name)s"),
     # Terminations: how a game ended, when corr ended it.
@@ -141,6 +153,14 @@ TEMPLATES: dict[str, str] = {
 def record_text(code: str, **params) -> str:
     """The stored English of ``code`` with ``params`` (strings, numbers, dates written ISO)."""
     return TEMPLATES[code] % {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in params.items()}
+
+
+def amount_text(days: int = 0, seconds: int = 0) -> str:
+    """An amount of time given back as the history stores it: ``3 days``, ``1 day``, or under an exact count
+    ``0 d 02 h 30 min`` (the calculator's ``duration_text``); read back in words by ``corr.web.records``."""
+    if seconds:
+        return duration_text(days * DAY_SECONDS + seconds)
+    return f"{days} day" if days == 1 else f"{days} days"
 
 
 def _codes(*prefixes: str) -> tuple[str, ...]:

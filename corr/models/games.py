@@ -123,6 +123,11 @@ class Tournament(models.Model):
     timeouts = models.CharField(max_length=10, choices=Timeouts.choices, default=Timeouts.ARBITER,
                                 db_default=Timeouts.ARBITER,
                                 help_text="Server games under an instant count: who records a fallen flag.")
+    # Issue 39: a player may give the partner time (lichess's "+", DGS's add-time) in server games, up to
+    # this many days in all per game; 0, the default, allows no gift.
+    gift_max_days = models.PositiveSmallIntegerField(
+        default=0, db_default=0, blank=True, validators=[MaxValueValidator(lim.GIFT_DAYS_MAX)],
+        help_text="Server games: the most days a player may give the partner in one game (0: no gifts).")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="arbitrated_tournaments", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
@@ -211,6 +216,7 @@ class EventKind(models.TextChoices):
     NOTICE = "notice", _("notice or repeat (50.4.7)")
     PENALTY = "penalty", _("penalty (50.4.9, 50.4.10)")
     DELAY = "delay", _("delay (50.4.11)")
+    CREDIT = "credit", _("time given back")
     START_NOTICE = "start_notice", _("notice of the start received late (50.4.6)")
     WITHDRAWAL = "withdrawal", _("withdrawal of an earlier event")
     # Records: lines of the history that change no clock (the calculator never sees them).
@@ -245,6 +251,8 @@ class GameEvent(models.Model):
     the row it replaces (in that row's place in the sequence); a withdrawal is a
     row of kind ``withdrawal``. ``number`` is the move's number for a move, and
     the move the days are charged to for a notice, penalty or delay.
+    A ``credit`` (time given back, issue 39) gives back ``days`` of the unit its ``reason`` names:
+    ``days``, or ``seconds`` under an exact count; ``number`` is the move they are taken off.
     """
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")

@@ -218,6 +218,7 @@ LEDGER_KINDS = {
     "notice": gettext_lazy("notice or repeat"),
     "penalty": gettext_lazy("penalty"),
     "delay": gettext_lazy("delay"),
+    "credit": gettext_lazy("time given back"),
 }
 
 
@@ -310,6 +311,11 @@ _NOTES = [
      lambda m: _("%(reason)s: repeated penalty in this game") % {"reason": reason_word(m[1])}),
     (re.compile(r"(\w+): whole delay added by the arbiter"),
      lambda m: _("%(reason)s: whole delay added by the arbiter") % {"reason": reason_word(m[1])}),
+    (re.compile(r"time given back: (\d+) day\(s\)"),
+     lambda m: ngettext("time given back: %(days)s day", "time given back: %(days)s days", int(m[1]))
+     % {"days": m[1]}),
+    (re.compile(r"time given back: (-?\d+ d \d\d h \d\d min(?: \d\d s)?)"),
+     lambda m: _("time given back: %(time)s") % {"time": _duration_words(m[1])}),
     (re.compile(r"move (\d+) running since (\S+?)(?:: (.+?))?(, charged to accepted variant move (\d+))?"),
      lambda m: _("move %(number)s running since %(day)s") % {"number": m[1], "day": _when_words(m[2])}
      + (": " + _how_words(m[3]) if m[3] else "")

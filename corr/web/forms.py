@@ -226,14 +226,53 @@ class PenaltyForm(PageForm):
 
 
 class DelayForm(PageForm):
+    """50.4.11: the whole delay of a late repeat, CHARGED to the player (issue 39: the form says so; time given
+    back is the credit's form)."""
+
     name = "delay"
-    player = forms.ChoiceField(label=_("Player"), choices=Colour.choices)
-    days = forms.IntegerField(label=_("Days"), min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX,
-                              help_text=lazy_format(_("more than %(days)s asks you to confirm"),
-                                                    days=lim.DELAY_CONFIRM_DAYS))
+    player = forms.ChoiceField(label=_("Player charged"), choices=Colour.choices)
+    days = forms.IntegerField(label=_("Days charged"), min_value=lim.DELAY_DAYS_MIN, max_value=lim.DELAY_DAYS_MAX,
+                              help_text=lazy_format(_("added to the player's time used; more than %(days)s asks you"
+                                                      " to confirm"), days=lim.DELAY_CONFIRM_DAYS))
     move = move_number_field(_("Charged to move"), required=False)
     note = note_field(required=False)
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class CreditForm(PageForm):
+    """An arbiter's credit (issue 39): days back, or under an exact count hours and minutes; a reason."""
+
+    name = "credit"
+    player = forms.ChoiceField(label=_("Player given time"), choices=Colour.choices)
+    days = forms.IntegerField(label=_("Days given back"), min_value=0, max_value=lim.DELAY_DAYS_MAX, required=False)
+    hours = forms.IntegerField(label=_("Hours given back"), min_value=0, max_value=lim.DELAY_DAYS_MAX * 24,
+                               required=False)
+    minutes = forms.IntegerField(label=_("Minutes given back"), min_value=0, max_value=59, required=False)
+    reason = note_field(required=True, label=_("Why (required)"))
+
+    def __init__(self, *args, seconds: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not seconds:  # a clock of days takes whole days only
+            del self.fields["hours"], self.fields["minutes"]
+
+    def amount(self) -> dict:
+        """``{"days": n}`` or, where hours or minutes were given, ``{"seconds": n}`` (the service checks both)."""
+        data = self.cleaned_data
+        hours, minutes = data.get("hours") or 0, data.get("minutes") or 0
+        if hours or minutes:
+            return {"seconds": (data.get("days") or 0) * 86400 + hours * 3600 + minutes * 60}
+        return {"days": data.get("days")}
+
+
+class GiftForm(CreditForm):
+    """A player's gift of time to the partner (issue 39), where the tournament allows gifts."""
+
+    name = "gift"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["player"], self.fields["reason"]
+        self.fields["days"].label = _("Days given")
 
 
 class StartNoticeForm(PageForm):
@@ -261,6 +300,14 @@ class PlayersResultForm(PageForm):
 class ReopenForm(PageForm):
     name = "reopen"
     note = note_field(required=True, label=_("Why reopen it"))
+    overstep = forms.ChoiceField(label=_("The overstep"), required=False, widget=forms.RadioSelect, choices=[
+        ("credit", _("credit the time that puts the player back in the control (the time over it and one day)")),
+        ("keep", _("keep it: the case stays open for the arbiter"))])
+
+    def __init__(self, *args, over: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not over:  # nobody over the control: nothing to ask
+            del self.fields["overstep"]
 
 
 class CorrectionForm(PageForm):

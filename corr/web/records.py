@@ -14,14 +14,14 @@ from datetime import date
 from functools import cache
 
 from django.utils.formats import date_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from corr.games.records import CAUSES, LINES, LIVE_LOG, TEMPLATES, TERMINATIONS, WHYS
 from corr.rulebooks import cited
 from corr.templatetags.corr_i18n import word
 
-from .describe import reason_word
+from .describe import _duration_words, reason_word
 
 NESTED = {"why": WHYS, "cause": CAUSES, "termination": TERMINATIONS}
 """Parameters that are texts of the templates themselves, and which templates they are."""
@@ -77,6 +77,8 @@ def is_typed(text: str, among: tuple[str, ...] = LINES) -> bool:
 def _param(name: str, value: str) -> str:
     if name in NESTED:
         return record_words(value, NESTED[name])
+    if name in ("amount", "bound"):
+        return amount_words(value)
     if name in ("player", "partner"):
         return str(word(value))
     if name == "kind":
@@ -87,6 +89,14 @@ def _param(name: str, value: str) -> str:
     if name in ("day", "first", "last") and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
         return date_format(date.fromisoformat(value), "SHORT_DATE_FORMAT")
     return value
+
+
+def amount_words(text: str) -> str:
+    """An amount of time the history stored (``corr.games.records.amount_text``) in the page's language."""
+    match = re.fullmatch(r"(\d+) days?", text)
+    if match is not None:
+        return ngettext("%(days)s day", "%(days)s days", int(match[1])) % {"days": match[1]}
+    return _duration_words(text)
 
 
 def termination_words(text: str) -> str:

@@ -47,12 +47,13 @@ from corr.games.timeleft import game_time_left, view_time_left
 from corr.games.turns import URGENCY_RANK, Turn, TurnSince, TurnState, game_turns, urgency, view_turns
 from corr.games.services.arbiters import CORRECTABLE_BY_KIND
 from corr.games.replay import game_replay
+from corr.games.services import credits as credit_services
 from corr.games.services.ending import claim_founded
 from corr.games.services.import_jobs import import_in_background, import_job_create, import_job_json
 from corr.games.services.import_names import unmatched
 from corr.models import (
-    RECORD_KINDS, EventKind, Game, GameEvent, GameKind, GameStatus, Mode, NightlyReport, OverstepCase, OverstepStatus,
-    Tournament,
+    RECORD_KINDS, CaseKind, EventKind, Game, GameEvent, GameKind, GameStatus, Mode, NightlyReport, OverstepCase,
+    OverstepStatus, Tournament,
 )
 from corr.nightly.cases import overstep_confirm, overstep_dismiss
 from corr.rulebooks import cited
@@ -70,8 +71,9 @@ from .describe import (explain_account, ledger_kind, ledger_note, plain, reason_
 from .records import record_words
 from .turns import turn_sentence, turn_text
 from .forms import (
-    CaseDecisionForm, ConditionalForm, CorrectionForm, DelayForm, InvitationForm, MoveForm, NoticeForm, PenaltyForm,
-    PlayersResultForm, ReceiptForm, ReopenForm, ResultForm, StartNoticeForm, VariantForm, WithdrawalForm,
+    CaseDecisionForm, ConditionalForm, CorrectionForm, CreditForm, DelayForm, GiftForm, InvitationForm, MoveForm,
+    NoticeForm, PenaltyForm, PlayersResultForm, ReceiptForm, ReopenForm, ResultForm, StartNoticeForm, VariantForm,
+    WithdrawalForm,
 )
 
 
@@ -167,7 +169,8 @@ def _history(game: Game, ruling: bool, bound: dict):
     for e in events:
         later = replaced_by.get(e.id)
         line = {"e": e, "kind": cited(str(e.get_kind_display())), "record": e.kind in RECORD_KINDS,
-                "note": record_words(e.note), "reason": reason_word(e.reason) if e.reason else "",
+                "note": record_words(e.note),
+                "reason": reason_word(e.reason) if e.reason and e.kind != EventKind.CREDIT else "",
                 "target": by_id.get(e.supersedes_id), "replaced_by": later,
                 "withdrawn": later is not None and later.kind == EventKind.WITHDRAWAL,
                 "corrected": later is not None and later.kind != EventKind.WITHDRAWAL}
@@ -299,7 +302,13 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "delay_form": bound.get("delay") or DelayForm(),
         "start_notice_form": bound.get("start-notice") or StartNoticeForm(),
         "result_form": bound.get("result") or ResultForm(),
-        "reopen_form": bound.get("reopen") or ReopenForm(),
+        "reopen_form": bound.get("reopen") or ReopenForm(over=lost_on_time(game)),
+        # Issue 39: time given back by the arbiter, and a player's gift where the tournament allows it.
+        "credit_form": bound.get("credit") or CreditForm(seconds=credit_services.exact(game)),
+        "gift_form": (bound.get("gift") or GiftForm(seconds=credit_services.exact(game))
+                      if colour is not None and game.mode == Mode.SERVER and game.status == GameStatus.ONGOING
+                      and game.tournament.gift_max_days > 0 else None),
+        "gift_max": game.tournament.gift_max_days,
         "refused": bool(bound),
         # Players' results in server games (issue 26): resign at any time; offer a draw after one's move;
         # the player to move answers the partner's offer.
@@ -525,6 +534,33 @@ def delay_post(request, game_id: int):
     return _act(request, game_id, DelayForm(request.POST), call, confirm=_delay_question)
 
 
+def lost_on_time(game) -> bool:
+    """Whether a finished game ended on time (a confirmed overstep case, or a flag's termination): its reopening
+    asks what to do with the overstep (issue 39)."""
+    return (game.status != GameStatus.ONGOING
+            and (OverstepCase.objects.filter(game=game, kind=CaseKind.OVERSTEP, status=OverstepStatus.CONFIRMED)
+                 .exists() or " lost on time" in game.termination))
+
+
+@login_required
+@require_POST
+def credit_post(request, game_id: int):
+    form = CreditForm(request.POST, seconds=credit_services.exact(_game_or_404(request, game_id)))
+
+    def call(game, data, today):
+        return credit_services.credit_give(game=game, by=request.user, player=data["player"], reason=data["reason"],
+                                           today=today, **form.amount())
+    return _act(request, game_id, form, call)
+
+
+@login_required
+@require_POST
+def gift_post(request, game_id: int):
+    form = GiftForm(request.POST, seconds=credit_services.exact(_game_or_404(request, game_id)))
+    return _act(request, game_id, form, lambda game, data, today: credit_services.gift_give(
+        game=game, by=request.user, today=today, **form.amount()))
+
+
 @login_required
 @require_POST
 def start_notice_post(request, game_id: int):
@@ -550,8 +586,12 @@ def result_post(request, game_id: int):
 @login_required
 @require_POST
 def reopen_post(request, game_id: int):
-    return _act(request, game_id, ReopenForm(request.POST),
-                lambda game, data, today: _by(request, game, data, services.game_reopen))
+    form = ReopenForm(request.POST, over=lost_on_time(_game_or_404(request, game_id)))
+
+    def call(game, data, today):
+        return services.game_reopen(game=game, by=request.user, today=today, note=data["note"],
+                                    overstep=data.get("overstep") or None)
+    return _act(request, game_id, form, call)
 
 
 def _resign_question(game, user) -> str:

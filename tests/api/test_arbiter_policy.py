@@ -63,8 +63,8 @@ def test_a_result_and_a_reopening_are_in_the_history_and_a_finished_game_takes_n
     r = client.post(f"/api/games/{postal_game.pk}/penalties/", {"player": "white", "reason": "address_error"},
                     format="json")
     assert r.status_code == 409 and "game is over" in r.json()["detail"]
-    r = client.post(f"/api/games/{postal_game.pk}/reopen/", {"note": "the draw offer was never accepted"},
-                    format="json")
+    r = client.post(f"/api/games/{postal_game.pk}/reopen/", {"note": "the draw offer was never accepted",
+                                                             "overstep": "keep"}, format="json")
     assert r.status_code == 201, r.json()
     assert r.json()["status"] == "ongoing" and r.json()["result"] == ""
     r = client.post(f"/api/games/{postal_game.pk}/penalties/", {"player": "white", "reason": "address_error"},
@@ -73,7 +73,8 @@ def test_a_result_and_a_reopening_are_in_the_history_and_a_finished_game_takes_n
     history = [(h["kind"], h["note"], h["entered_by"])
                for h in client.get(f"/api/games/{postal_game.pk}/history/").json() if h["kind"] != "case"]
     assert history == [("result", "result 1/2-1/2: agreed", "arbiter"),
-                       ("reopen", "reopened (was 1/2-1/2): the draw offer was never accepted", "arbiter"),
+                       ("reopen", "reopened (was 1/2-1/2), white's overstep kept: the draw offer was never accepted",
+                        "arbiter"),
                        ("penalty", "", "arbiter")]
 
 
@@ -89,7 +90,7 @@ def test_a_dismissal_is_in_the_history_with_its_reason(api, postal_game, arbiter
 
 def test_a_history_line_is_never_corrected_or_withdrawn(api, postal_game, arbiter):
     api(arbiter).post(f"/api/games/{postal_game.pk}/result/", {"result": "1-0"}, format="json")
-    api(arbiter).post(f"/api/games/{postal_game.pk}/reopen/", {"note": "typo"}, format="json")
+    api(arbiter).post(f"/api/games/{postal_game.pk}/reopen/", {"note": "typo", "overstep": "keep"}, format="json")
     seq = GameEvent.objects.get(game=postal_game, kind="result").seq
     r = api(arbiter).post(f"/api/games/{postal_game.pk}/withdrawals/", {"event": seq, "note": "hide it"},
                           format="json")

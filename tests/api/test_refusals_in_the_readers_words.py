@@ -73,7 +73,7 @@ def test_the_refusal_names_the_historys_number_not_the_calculators_index(api, an
     # anna's move 1 (#1) corrected by #3; boris's move 1 is #2; a result reopened adds record lines.
     assert post(api(arbiter), answered, "corrections", event=1, notation="d4", note="postcard").status_code == 201
     assert post(api(arbiter), answered, "result", result="1-0").status_code == 201
-    assert post(api(arbiter), answered, "reopen", note="entered by mistake").status_code == 201
+    assert post(api(arbiter), answered, "reopen", note="entered by mistake", overstep="keep").status_code == 201
     assert post(api(anna), answered, "moves", number=2, received_on="2026-01-22", sent_on="2026-01-25").status_code \
         == 201
     anna_2 = seq_of(answered, "move", "white", number=2)

@@ -97,7 +97,7 @@ def test_a_withdrawn_move_warns_the_owner_now_on_move(api, server_game, anna, bo
 def test_a_reopened_game_warns_the_owner_and_the_line_never_fires(api, server_game, anna, boris, arbiter):
     move(api, anna, server_game, 1, "e4", conditional=LINE)
     for path, body in (("result/", {"result": "1-0", "termination": "by mistake"}),
-                       ("reopen/", {"note": "the result was entered by mistake"})):
+                       ("reopen/", {"note": "the result was entered by mistake", "overstep": "keep"})):
         r = post(api, arbiter, server_game, path, body)
         assert r.status_code in (200, 201), r.json()
     tree = tree_of(api, anna, server_game)

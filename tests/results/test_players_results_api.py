@@ -102,6 +102,6 @@ def test_only_players_of_server_games_and_the_arbiter_still_reopens(api, server_
     assert "arbiter records the result" in r.json()["detail"]
     assert post(api, anna, server_game, "resign/", {"why": "tired"}).status_code == 400  # no body keys
     assert post(api, anna, server_game, "resign/").status_code == 201
-    r = post(api, arbiter, server_game, "reopen/", {"note": "resigned by mistake, says the appeal"})
+    r = post(api, arbiter, server_game, "reopen/", {"note": "resigned by mistake, says the appeal", "overstep": "keep"})
     assert r.status_code == 201 and r.json()["status"] == "ongoing" and r.json()["result"] == ""
     move(api, anna, server_game, 1, "d4")

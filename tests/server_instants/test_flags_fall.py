@@ -123,7 +123,8 @@ def test_the_arbiter_can_reopen_an_automatic_loss(automatic_game, arbiter, api):
     assert record(automatic_game, BLACK_FLAG) is True
     with time_machine.travel(BLACK_FLAG + timedelta(hours=1), tick=False):
         response = api(arbiter).post(f"/api/games/{automatic_game.pk}/reopen/",
-                                     {"note": "the server was down that evening"}, format="json")
+                                     {"note": "the server was down that evening", "overstep": "keep"},
+                                     format="json")
     assert response.status_code in (200, 201), response.content
     assert response.json()["status"] == "ongoing"
     assert GameEvent.objects.filter(game=automatic_game, kind=EventKind.REOPEN).exists()

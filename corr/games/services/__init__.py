@@ -12,6 +12,7 @@ from .arbiters import (  # noqa: F401
     CORRECTABLE, delay_assess, event_correct, event_withdraw, game_finish, game_reopen, penalty_assess,
     start_notice_record,
 )
+from .credits import credit_give, gift_give  # noqa: F401
 from .participants import move_store, move_submit, notice_submit, receipt_record  # noqa: F401
 from .setup import (  # noqa: F401
     arbiter_grant, game_create, participant_create, tournament_create, tournament_rules_apply, tournament_rules_change,

@@ -9,14 +9,17 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from corr.clock import DelayReason, PenaltyReason, player_start
-from corr.models import Colour, EventKind, Game, GameEvent, GameResult, GameStatus
+from corr.models import (
+    CaseKind, Colour, EventKind, Game, GameEvent, GameResult, GameStatus, OverstepCase, OverstepStatus,
+)
 
 from ..cases import history_append
 from ..notices import Change, notice_on_commit
 from ..records import record_text
 from ..clockstate import GameTime, game_time
-from ..errors import InvalidInput, NotAllowed, TurnConflict
+from ..errors import InvalidInput, NotAllowed, TurnConflict, colour_word
 from ..permissions import can_arbitrate
+from .credits import credit_of_reopening
 from .participants import correction_of, row_in_force
 from .storage import (
     ensure_not_after_today, ensure_ongoing, event_new, events_store, game_lock, game_recompute, reason_checked,
@@ -114,6 +117,7 @@ CORRECTABLE_BY_KIND = {
     EventKind.DELAY: ("days", "reason", "number"),
     EventKind.RECEIPT: ("received_on",),
     EventKind.START_NOTICE: ("received_on",),
+    EventKind.CREDIT: ("number",),
 }
 
 
@@ -184,19 +188,57 @@ def game_finish(*, game: Game, by: User, result: str, termination: str, today: d
     return game
 
 
+OVERSTEP_CHOICES = ("credit", "keep")
+"""What a reopening does with a player's overstep (issue 39): give back the time that puts them back in the
+control (``corr.games.services.credits.overstep_credit``), or keep it (the case waits for the arbiter)."""
+
+
 @transaction.atomic
-def game_reopen(*, game: Game, by: User, note: str, today: date) -> Game:
-    """Set a finished game back to ongoing (arbiters), e.g. a result recorded by mistake; the history keeps why."""
+def game_reopen(*, game: Game, by: User, note: str, today: date, overstep: str | None = None) -> Game:
+    """Set a finished game back to ongoing (arbiters), e.g. a result recorded by mistake; the history keeps why.
+
+    A game whose player is over the control once ongoing (a game lost on time) asks ``overstep``: ``credit``
+    stores the credit that puts the player back in the control, ``keep`` leaves the overstep. Either way the
+    game's confirmed overstep cases are reopened (``open`` again, a history line each): an ongoing game
+    has no confirmed loss on time. After a credit the reopened case is withdrawn by the clock, as any case
+    whose facts are gone; withdrawing the credit from the history brings the overstep back, and a new case.
+    :raises InvalidInput: no note; ``overstep`` missing where a player is over the control, or not one of
+    ``OVERSTEP_CHOICES``. :raises TurnConflict: the game is ongoing; ``credit`` with no overstep to credit.
+    """
     game, rows = game_lock(game)
     ensure_arbiter(game, by)
     if game.status == GameStatus.ONGOING:
         raise TurnConflict(_("the game is not finished: nothing to reopen"), field="game")
     if not note.strip():
         raise InvalidInput(_("note is required: say why the game is reopened"), field="note")
+    if overstep is not None and overstep not in OVERSTEP_CHOICES:
+        raise InvalidInput(_("overstep must be credit or keep, got %(value)s"), field="overstep", value=repr(overstep))
     was = game.result or game.status
     game.status, game.result, game.termination = GameStatus.ONGOING, GameResult.NONE, ""
     game.save(update_fields=["status", "result", "termination"])
-    history_append(game=game, by=by, kind=EventKind.REOPEN, note=record_text("reopened", was=was, note=note))
-    game_recompute(game, by=by, today=today, cause=record_text("cause_reopened"))
+    over = [colour for colour, account in game_time(game, rows, today).clock.accounts.items()
+            if account.overstepped is not None]
+    if over and overstep is None:
+        raise InvalidInput(_("%(player)s is over the control: say what to do with the overstep (overstep: credit,"
+                             " to give back the time that puts %(player)s back in the control, or keep)"),
+                           field="overstep", player=colour_word(over[0]))
+    line = (record_text("reopened_kept", was=was, player=over[0], note=note) if over and overstep == "keep"
+            else record_text("reopened", was=was, note=note))
+    history_append(game=game, by=by, kind=EventKind.REOPEN, note=line)
+    cases_reopen(game=game, by=by)
+    if overstep == "credit":
+        credit_of_reopening(game=game, by=by, note=note, today=today)
+    else:
+        game_recompute(game, by=by, today=today, cause=record_text("cause_reopened"))
     notice_on_commit(Change.REOPEN, game_id=game.pk, version=game.events_version)
     return game
+
+
+def cases_reopen(*, game: Game, by: User) -> None:
+    """Set the game's confirmed overstep cases back to open, each with a history line (the game is ongoing again:
+    a confirmed overstep would contradict it). The clock then keeps, refreshes or withdraws them."""
+    for case in OverstepCase.objects.filter(game=game, kind=CaseKind.OVERSTEP, status=OverstepStatus.CONFIRMED):
+        case.status, case.decided_by, case.decided_at, case.decision_reason = OverstepStatus.OPEN, None, None, ""
+        case.save(update_fields=["status", "decided_by", "decided_at", "decision_reason"])
+        history_append(game=game, by=by, kind=EventKind.CASE, player=case.player,
+                       note=record_text("case_reopened", kind="overstep", case=case.pk))

@@ -77,14 +77,15 @@ def arbiter_grant(*, user: User) -> None:
 def tournament_create(*, by: User, name: str, official_start: date, mode: str, ruleset: dict | None = None,
                       time_zone: str = "UTC", presumed_transit_days: int | None = None,
                       preset: str | None = None, kind: str = GameKind.CHESS, timeouts: str = Timeouts.ARBITER,
-                      **leave_rules) -> Tournament:
+                      gift_max_days: int = 0, **leave_rules) -> Tournament:
     """Create a tournament; its creator becomes one of its arbiters.
 
     ``preset`` names a ruleset of :data:`corr.clock.presets.PRESETS`; keys of
     ``ruleset`` override it. ``presumed_transit_days`` defaults to 0 (e-mail
     and server games). ``kind`` (chess, draughts, go) is what its games play. ``leave_rules``: any
     of :data:`LEAVE_SETTINGS` (issue 14; the model's defaults otherwise). ``timeouts``: who records a
-    fallen flag of a server game under an instant count (``Timeouts``).
+    fallen flag of a server game under an instant count (``Timeouts``). ``gift_max_days``: the days a player
+    may give the partner in one server game (issue 39; 0: none).
     The time control is stored expanded, its ``count`` with it: the tournament
     keeps the count it was created with whatever a preset later says.
     :raises InvalidInput: for a ruleset value, mode, count or time zone that breaks its rule.
@@ -114,7 +115,8 @@ def tournament_create(*, by: User, name: str, official_start: date, mode: str, r
             raise InvalidInput(_("%(key)s is not a tournament setting"), field=key, key=key)
     tournament = Tournament.objects.create(
         name=name, official_start=official_start, mode=mode, time_zone=time_zone, kind=kind,
-        presumed_transit_days=presumed_transit_days or 0, created_by=by, timeouts=timeouts, **rules.as_dict(),
+        presumed_transit_days=presumed_transit_days or 0, created_by=by, timeouts=timeouts, gift_max_days=gift_max_days,
+        **rules.as_dict(),
         **leave_rules,
     )
     tournament.arbiters.add(by)
@@ -284,7 +286,7 @@ def tournament_rules_change(*, tournament: Tournament, by: User, ruleset: dict |
     for name, value in settings.items():
         if name == "timeouts":
             ensure_timeouts(value)
-        if name not in (*CLOCK_SETTINGS, *LEAVE_SETTINGS, "name", "timeouts"):
+        if name not in (*CLOCK_SETTINGS, *LEAVE_SETTINGS, "name", "timeouts", "gift_max_days"):
             raise InvalidInput(_("%(name)s cannot be changed here"), field=name, name=name)
         if name == "time_zone":
             try:
