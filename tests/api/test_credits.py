@@ -7,7 +7,7 @@ has used 50 days of a 30-day control: 20 over. The credit of a reopening is 20 +
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -53,7 +53,9 @@ def test_an_arbiter_gives_days_back_and_the_history_and_the_ledger_say_it(moved,
 def test_seconds_are_given_under_an_exact_count(arbiter, anna, boris, api, frozen):
     t = services.tournament_create(by=arbiter, name="Daily", official_start=date(2026, 3, 1), mode="server",
                                    preset="chesscom_days_1")
-    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=TODAY)
+    # Paired at 00:00 (the arbiter names the official start): white has thought since then, 12 hours by now.
+    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=TODAY,
+                                starts_at=datetime(2026, 3, 1, tzinfo=UTC))
     before = account(api(arbiter).get(f"/api/games/{game.pk}/").json(), "white")["remaining_seconds"]
     r = api(arbiter).post(f"/api/games/{game.pk}/credits/",
                           {"player": "white", "seconds": 9000, "reason": "the server was down 2 h 30 min"},

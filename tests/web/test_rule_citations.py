@@ -111,7 +111,8 @@ def test_a_byoyomi_state_reads_in_words(arbiter, anna, boris, language, frozen):
     game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, first="black", today=TODAY)
     text = page(anna, f"/games/{game.pk}/", language)
     assert not RAW.search(text), RAW.search(text)
-    expected = {"en": "Japanese byo-yomi control: main time 30 days", "ru": "Японское бёёми", "fr": "Byo-yomi japonais"}
+    expected = {"en": "Japanese byo-yomi control: main time: 30 days left; then 5 periods of 1 day",
+                "ru": "Японское бёёми", "fr": "Byo-yomi japonais"}
     assert expected[language] in text
 
 
