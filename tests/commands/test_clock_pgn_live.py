@@ -4,6 +4,7 @@ live PGN with and without a live preset. Pure: no database."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -16,7 +17,7 @@ from corr.clock.presets import preset_ruleset
 from corr.formats.live_files import live_games
 from corr.formats.live_stamps import LiveStampError, live_command, live_game_file, now_command
 
-from .test_clock_pgn import ROOT, clock
+from .test_clock_pgn import PGN_EXTRACT, ROOT, clock, needs_pgn_extract
 
 T0 = 1_772_366_400_000  # 2026-03-01T12:00:00Z in ms
 EVENTS = [
@@ -119,3 +120,26 @@ def test_reading_live_files_loads_no_django():
                            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))"],
                           cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+FIXTURE = ROOT / "tests" / "commands" / "data" / "corr_live.pgn"
+
+
+def test_the_fixture_s_clk_after_each_press_is_the_clock_its_commands_compute():
+    """docs/calculator.md's live example: the standard ``[%clk]`` python-chess reads after each move and the clock
+    corr's commands give after that press are the same figures."""
+    import chess.pgn
+
+    text = FIXTURE.read_text()
+    game = chess.pgn.read_game(io.StringIO(text))
+    done = clock(FIXTURE, "--preset", "fide_classical_live", "--json")
+    assert (done.returncode, done.stderr) == (0, "")
+    presses = [line for line in json.loads(done.stdout)["ledger"] if line["kind"] == "move"]
+    assert [n.clock() * 1000 for n in game.mainline()] == [line["remaining_ms"] for line in presses]
+
+
+@needs_pgn_extract
+def test_the_fixture_is_valid_pgn_for_pgn_extract():
+    done = subprocess.run([PGN_EXTRACT, "-s", str(FIXTURE)], capture_output=True, text=True)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "[%ccadjust black +60 2026-03-01T12:11:14.000Z]" in " ".join(done.stdout.split())  # rewrapped
