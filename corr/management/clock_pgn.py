@@ -3,6 +3,8 @@
 The PGN is converted by :func:`corr.formats.pgn_stamps.games_from_pgn` and handed on as the
 JSON of a game file (one object for one game, a list for more), so that everything after
 reading (the calculator, ``--as-of``, ``--json``, the errors) is the JSON file's path as it is.
+Under a live preset (``"unit": "seconds"``, the ``*_live`` ones) the file is corr's live export and its
+commands give live game files (:mod:`corr.formats.live_files`), computed at their ``[%ccnow]`` or ``--now``.
 """
 
 from __future__ import annotations
