@@ -11,6 +11,11 @@ files say what the formats say for play at the board.
   (Canadian, FF[4]'s own meaning); in byo-yomi ``BL``/``WL`` is the time of the current period.
 - The arbiter's actions, the flags and the service's gaps are comments after the move before them, in
   fixed English words, so that the file loses no fact of the history.
+- Every event the clock is computed from is also a command of corr's (:mod:`corr.formats.live_stamps`,
+  issue 37) at the head of its comment: ``[%ccbegin]`` before the first move, ``[%ccpress]`` (and
+  ``[%cclag]``) after each ``[%clk]``, ``[%ccpause]``, ``[%ccresume]``, ``[%ccadjust]`` ... before their words,
+  and ``[%ccnow]`` (the instant of the file's clocks) after the last move: ``manage.py clock FILE.pgn --preset
+  NAME_live`` reads them back to the live game file's clock, the page's.
 
 The clock after each press is the engine's (:func:`corr.clock.live.live_clock`) replayed on the events up
 to that press: the same figures the game page showed at that instant.
@@ -27,7 +32,8 @@ from zoneinfo import ZoneInfo
 from corr.rulebooks import cited_in_english
 from corr.clock.live import live_clock
 from corr.live import timesource
-from corr.live.state import clock_at, engine_event, live_rows
+from corr.formats.live_stamps import live_command, now_command
+from corr.live.state import clock_at, engine_event, file_now_ms, live_rows
 from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEventKind, LiveGame
 
 from .timecontrol import clock_text
@@ -56,6 +62,8 @@ class LiveExportedMove:
     """The system's state after the press (byo-yomi periods left, the Canadian block...)."""
     notes: list[str] = field(default_factory=list)
     """What happened after this move and before the next one (arbiter, flags, gaps)."""
+    command: str = ""
+    """corr's command of the press (``[%ccpress white 1 2026-03-01T12:00:10.000Z]``, its lag after it)."""
     void: bool = False
     variant: str = ""
     clock_command: str = "clk"
@@ -66,8 +74,8 @@ class LiveExportedMove:
     def facts(self) -> str:
         if self.clock_command == "clock":
             reading = clock_text(self.clock_ms // 1000 * 1000)
-            return f"[%clock {self.player[0]}{reading}] at {instant(self.at_ms)}"
-        return f"[%clk {clock_text(self.clock_ms)}] at {instant(self.at_ms)}"
+            return f"[%clock {self.player[0]}{reading}] {self.command} at {instant(self.at_ms)}"
+        return f"[%clk {clock_text(self.clock_ms)}] {self.command} at {instant(self.at_ms)}"
 
     @property
     def comment(self) -> str:
@@ -163,19 +171,25 @@ def live_history(game: Game, now_ms: int | None = None) -> LiveHistory:
             player = pressed.players[row.player]
             moves.append(LiveExportedMove(seq=row.seq, player=row.player, number=row.number,
                                           notation=row.notation.strip(), at_ms=row.at_ms,
-                                          clock_ms=player.remaining_ms, state=player.state))
+                                          clock_ms=player.remaining_ms, state=player.state,
+                                          command=live_command(engine_event(row))))
         else:
-            (moves[-1].notes if moves else preface).append(cited_in_english(_event_text(row)))
+            # The command first (programs read it; viewers hide it), then the words a person reads.
+            words = cited_in_english(_event_text(row))
+            if row.kind in LIVE_CLOCK_KINDS:
+                words = f"{live_command(engine_event(row))} {words}"
+            (moves[-1].notes if moves else preface).append(words)
     clock = clock_at(game, live, rows, now, ledger=True)
+    as_of = now_command(file_now_ms(live, now))  # the live game file's now: manage.py clock computes there
     sides = ", ".join(f"{side} {clock_text(p.remaining_ms)}" + (" (flag fallen)" if p.flag_fallen else "")
                       for side, p in clock.players.items())
     if game.status != GameStatus.ONGOING:
-        closing = [f"clocks at the end ({instant(clock.now_ms)}): {sides}"]
+        closing = [f"{as_of} clocks at the end ({instant(clock.now_ms)}): {sides}"]
     elif now < live.starts_at_ms:
-        closing = [f"not started: {clock.to_move}'s clock starts at {instant(live.starts_at_ms)}"]
+        closing = [f"{as_of} not started: {clock.to_move}'s clock starts at {instant(live.starts_at_ms)}"]
     else:
         state = "paused" if clock.paused else f"{clock.to_move} to move, clock running"
-        closing = [f"clocks at {instant(now)}: {sides}; {state}"]
+        closing = [f"{as_of} clocks at {instant(now)}: {sides}; {state}"]
     return LiveHistory(moves=moves, preface=preface, closing=closing, ledger=clock.ledger,
                        started_at_ms=live.starts_at_ms)
 

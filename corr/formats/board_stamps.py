@@ -37,10 +37,9 @@ def games_from_pdn(text: str, *, ruleset: dict, time_zone: str = "UTC",
     :raises PgnStampError: naming the game (and the move) that cannot be read.
     """
     zone = _zone(time_zone)
-    games, tags, plies, preface, in_moves = [], {}, [], [], False
-
-    def finish() -> None:
-        label = f"game {len(games) + 1} ({tags.get('White', '?')} - {tags.get('Black', '?')})"
+    games = []
+    for number, (tags, plies, preface) in enumerate(pdn_games(text), start=1):
+        label = game_label(number, tags)
         # A server game started after its tournament's official start carries UTCDate/UTCTime, as in PGN.
         try:
             started = start_instant(tags)
@@ -48,10 +47,21 @@ def games_from_pdn(text: str, *, ruleset: dict, time_zone: str = "UTC",
             raise PgnStampError(f"{label}: {error}") from None
         official_start = (started[0].strftime("%Y-%m-%dT%H:%M:%SZ") if started is not None
                           else _official_start(tags, label).isoformat())
-        games.append(stamped_game_file(tags, label, plies, " ".join(preface), ruleset=ruleset, zone=zone,
+        games.append(stamped_game_file(tags, label, plies, preface, ruleset=ruleset, zone=zone,
                                        zone_name=time_zone, started=started, official_start=official_start,
                                        warn=warn))
+    return games
 
+
+def game_label(number: int, tags: dict) -> str:
+    """How messages name a game: ``game 1 (anna - boris)``."""
+    return f"game {number} ({tags.get('White') or '?'} - {tags.get('Black') or '?'})"
+
+
+def pdn_games(text: str) -> list[tuple[dict, list[tuple[str, str]], str]]:
+    """Every game of a PDN text as (its tags, its plies: each the mover's colour and the move's comments, the
+    comments before the first move). :raises PgnStampError: for a game without a result, a text without one."""
+    games, tags, plies, preface, in_moves = [], {}, [], [], False
     for match in _PDN_TOKEN.finditer(text):
         name, value, comment, word = match.groups()
         if name is not None:
@@ -65,7 +75,7 @@ def games_from_pdn(text: str, *, ruleset: dict, time_zone: str = "UTC",
             else:
                 preface.append(comment)
         elif word in _PDN_RESULTS:
-            finish()
+            games.append((tags, plies, " ".join(preface)))
             tags, plies, preface, in_moves = {}, [], [], False
         elif not _MOVE_NUMBER.fullmatch(word):
             in_moves = True
@@ -80,9 +90,23 @@ def games_from_pdn(text: str, *, ruleset: dict, time_zone: str = "UTC",
 def games_from_sgf(raw: bytes, *, ruleset: dict, time_zone: str = "UTC",
                    warn: Callable[[str], None] | None = None) -> list[dict]:
     """Every game of an SGF collection as a game file dict. :raises PgnStampError: naming the game."""
+    zone = _zone(time_zone)
+    games = []
+    for number, (tags, plies, preface) in enumerate(sgf_games(raw), start=1):
+        label = game_label(number, tags)
+        games.append(stamped_game_file(tags, label, plies, preface, ruleset=ruleset, zone=zone,
+                                       zone_name=time_zone, started=None,
+                                       official_start=_official_start(tags, label).isoformat(), warn=warn))
+    return games
+
+
+def sgf_games(raw: bytes) -> list[tuple[dict, list[tuple[str, str]], str]]:
+    """Every game of an SGF collection as (tags in PGN's names, plies, the root's comment), as :func:`pdn_games`.
+
+    :raises PgnStampError: for a file sgfmill cannot read, naming the game.
+    """
     from sgfmill import sgf, sgf_grammar  # only for SGF runs
 
-    zone = _zone(time_zone)
     try:
         trees = sgf_grammar.parse_sgf_collection(raw)
     except ValueError as error:
@@ -100,10 +124,7 @@ def games_from_sgf(raw: bytes, *, ruleset: dict, time_zone: str = "UTC",
                      for colour, _point in [node.get_move()] if colour is not None]
         except ValueError as error:
             raise PgnStampError(f"game {number}: {error}") from None
-        label = f"game {number} ({tags['White'] or '?'} - {tags['Black'] or '?'})"
-        games.append(stamped_game_file(tags, label, plies, _property(root, "C") or "", ruleset=ruleset, zone=zone,
-                                       zone_name=time_zone, started=None,
-                                       official_start=_official_start(tags, label).isoformat(), warn=warn))
+        games.append((tags, plies, _property(root, "C") or ""))
     if not games:
         raise PgnStampError("no SGF game found")
     return games

@@ -143,6 +143,16 @@ def live_payload(game: Game, now_ms: int | None = None) -> dict:
     return payload_of(game, live, clock_at(game, live, rows, now), now, rows)
 
 
+def file_now_ms(live: LiveGame, now_ms: int) -> int:
+    """The instant a live game's files are computed at: ``now_ms``, or the end of a game over if earlier.
+
+    A game over is computed at the instant its clocks stopped, as the API shows it (:func:`clock_at`): at a
+    later now the file would run the clock of the side to move past the end. The live game file's ``now`` and
+    the exports' ``[%ccnow]`` are this instant.
+    """
+    return now_ms if live.ended_at_ms is None else min(now_ms, live.ended_at_ms)
+
+
 def live_game_file(game: Game, now_ms: int | None = None) -> dict:
     """A live game as ``manage.py clock`` reads it (:mod:`corr.clock.live.gamefile`): its ruleset, its clock
     events at ISO 8601 instants and ``now`` (the server's; ``now_ms`` when given), with ``meta`` naming it.
@@ -155,9 +165,6 @@ def live_game_file(game: Game, now_ms: int | None = None) -> dict:
     rows = live_rows(game)
     # Read after the rows: no event of them is after this instant (a press committed meanwhile is later).
     now = timesource.now_ms() if now_ms is None else now_ms
-    # A game over is computed at the instant its clocks stopped, as the API shows it (clock_at): at a later
-    # now the file would run the clock of the side to move past the end.
-    data = write_live_game(game.tournament.ruleset, engine_events(rows),
-                           now if live.ended_at_ms is None else min(now, live.ended_at_ms))
+    data = write_live_game(game.tournament.ruleset, engine_events(rows), file_now_ms(live, now))
     data["meta"] = {"game": game.pk, "tournament": game.tournament_id, "mode": game.mode}
     return data

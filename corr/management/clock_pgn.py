@@ -3,6 +3,8 @@
 The PGN is converted by :func:`corr.formats.pgn_stamps.games_from_pgn` and handed on as the
 JSON of a game file (one object for one game, a list for more), so that everything after
 reading (the calculator, ``--as-of``, ``--json``, the errors) is the JSON file's path as it is.
+Under a live preset (``"unit": "seconds"``, the ``*_live`` ones) the file is corr's live export and its
+commands give live game files (:mod:`corr.formats.live_files`), computed at their ``[%ccnow]`` or ``--now``.
 """
 
 from __future__ import annotations
@@ -68,6 +70,15 @@ def pgn_game_file(path: str, options: dict, *, stdin: IO[bytes],
         with open(path, "rb") as stream:
             raw = stream.read()
     suffix = str(path).lower().rsplit(".", 1)[-1]
+    if options.get("pgn"):
+        suffix = "pgn"
+    if is_live_ruleset(ruleset):
+        return io.BytesIO(orjson.dumps(_live_games(raw, suffix, ruleset)))
+    from corr.formats.live_stamps import has_live_commands
+
+    if has_live_commands(_text(raw)):
+        raise CommandFailed(f"{path} is a live game's file ([%ccbegin], [%ccpress] ...): give a live preset"
+                            f" (--preset fide_classical_live, for instance), not {preset}")
     try:
         if suffix in ("pdn", "sgf") and not options.get("pgn"):
             from corr.formats.board_stamps import games_from_pdn, games_from_sgf
@@ -81,6 +92,27 @@ def pgn_game_file(path: str, options: dict, *, stdin: IO[bytes],
     except PgnStampError as error:
         raise CommandFailed(str(error)) from None
     return io.BytesIO(orjson.dumps(games if len(games) > 1 else games[0]))
+
+
+def is_live_ruleset(ruleset: dict) -> bool:
+    """True for a ruleset whose clock counts seconds: a live game's (the ``*_live`` presets)."""
+    control = ruleset.get("time_control") if isinstance(ruleset, dict) else None
+    return isinstance(control, dict) and control.get("unit") == "seconds"
+
+
+def _live_games(raw: bytes, suffix: str, ruleset: dict) -> list[dict] | dict:
+    """corr's live PGN, PDN or SGF as live game files (:mod:`corr.formats.live_files`): one object, or a list.
+
+    :raises CommandFailed: for a game the reader refuses (its one line).
+    """
+    from corr.formats.live_files import live_games
+    from corr.formats.pgn_stamps import PgnStampError
+
+    try:
+        games = live_games(raw, _text(raw), suffix=suffix, ruleset=ruleset)
+    except (PgnStampError, ValueError) as error:
+        raise CommandFailed(str(error)) from None
+    return games if len(games) > 1 else games[0]
 
 
 def _text(raw: bytes) -> str:

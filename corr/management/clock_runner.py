@@ -76,7 +76,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="processes computing a list's games (default 1: on few cores more do not pay)")
     parser.add_argument("--pgn", action="store_true", help="read FILE as PGN whatever its name (FILE.pgn always is)")
-    parser.add_argument("--preset", help="PGN: the ruleset preset of its games (iccf_10_50, rus_50_4 ...); required")
+    parser.add_argument("--preset", help="PGN: the ruleset preset of its games (iccf_10_50, rus_50_4 ...;"
+                        " corr's live exports: fide_classical_live ...); required")
     parser.add_argument("--time-zone", dest="time_zone", help="PGN: the IANA zone its stamps' times are written in"
                         " (Europe/Moscow); default UTC")
 

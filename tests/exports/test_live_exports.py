@@ -90,9 +90,12 @@ def test_a_live_chess_game_reads_back_in_python_chess_with_the_clock_after_every
     # time and the arbiter's minute is black's.
     assert [n.clock() for n in nodes] == [ms / 1000 for ms in after] == [
         5400 - 10 + 30, 5400 - 4.5 + 0.25 + 30, 5420 - 180 + 30, 5425.75 - 20 + 60 + 30]
-    assert "[%clk 1:30:25.75] at 2026-03-01T12:00:14.500Z" in nodes[1].comment
+    # corr's commands of the clock's events (issue 37) stand before the words, which keep their instants.
+    assert ("[%clk 1:30:25.75] [%ccpress black 1 2026-03-01T12:00:14.500Z] [%cclag 250] at"
+            " 2026-03-01T12:00:14.500Z") in nodes[1].comment
     # Rules by rulebook, in the files' fixed English (issue 25): not the project's seed numbers.
-    assert "clocks paused by the arbiter at 2026-03-01T12:01:14.500Z (FIDE Laws 6.12): a phone rang" in nodes[1].comment
+    assert ("[%ccpause 2026-03-01T12:01:14.500Z] clocks paused by the arbiter at 2026-03-01T12:01:14.500Z (FIDE Laws"
+            " 6.12): a phone rang") in nodes[1].comment
     assert "black's clock +0:01:00 by the arbiter" in nodes[1].comment
     assert "sanction against white (Go rules 17.4)" in nodes[1].comment
     # After the last move: both clocks as of the download, white's running.
@@ -124,7 +127,8 @@ def test_a_move_made_without_notation_keeps_its_clock_in_the_comment(api, arbite
     press(api, boris, game_id, 1, "")  # the phone's "move made" button
     game = chess.pgn.read_game(io.StringIO(download(boris, game_id, "pgn")[1].decode()))
     assert game.errors == [] and [n.clock() for n in game.mainline()] == [5427]
-    assert "black 1 (no notation): [%clk 1:30:23] at 2026-03-01T12:00:10.000Z" in game.next().comment
+    assert ("black 1 (no notation): [%clk 1:30:23] [%ccpress black 1 2026-03-01T12:00:10.000Z] at"
+            " 2026-03-01T12:00:10.000Z") in game.next().comment
 
 
 def test_a_live_draughts_game_reads_back_in_pydraughts_with_the_clocks(api, arbiter, anna, boris, clock,
@@ -145,8 +149,10 @@ def test_a_live_draughts_game_reads_back_in_pydraughts_with_the_clocks(api, arbi
     assert read.tags["TimeControl"] == "40/7200:3600" and read.tags["UTCTime"] == "12:00:00"
     # 2 hours for 40 moves, no increment: white 7200 - 12 then - 95; black 7200 - 30.
     # PDN's clock command: the mover's clock after the press, whole seconds, lowercase (stopped).
-    assert "1. c3-d4 {[%clock w1:59:48] at 2026-03-01T12:00:12.000Z} f6-g5 {[%clock b1:59:30] at" in text
-    assert "2. g3-f4 {[%clock w1:58:13] at 2026-03-01T12:02:17.000Z}" in text
+    assert ("1. c3-d4 {[%clock w1:59:48] [%ccpress white 1 2026-03-01T12:00:12.000Z] at 2026-03-01T12:00:12.000Z}"
+            " f6-g5 {[%clock b1:59:30] [%ccpress black 1 2026-03-01T12:00:42.000Z] at") in text
+    assert ("2. g3-f4 {[%clock w1:58:13] [%ccpress white 2 2026-03-01T12:02:17.000Z] at 2026-03-01T12:02:17.000Z}"
+            in text)
 
 
 def sgf_times(node) -> dict:

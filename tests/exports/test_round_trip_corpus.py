@@ -17,15 +17,20 @@ excluded silently: ``EXCLUDED`` lists what is left out and why.
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 from datetime import UTC, date, datetime
 from io import StringIO
 
+import chess.pgn
 import pytest
 from django.core.management import call_command
 
+from corr.clock.live.gamefile import ms_instant
 from corr.games import services
 
 
+from ..commands.test_clock_pgn import PGN_EXTRACT, needs_pgn_extract
 from ..conftest import TODAY
 from .test_exports import export
 
@@ -250,31 +255,78 @@ def test_go_sgf_computes_to_the_game_page(api, tmp_path, anna, go_server):
     assert_same_accounts(players, page["players"])
 
 
+def live_eventful(api, arbiter, anna, boris, clock, create_game, ruleset: dict, kind: str, moves: list) -> int:
+    """A live game under ``ruleset`` (anna - boris) of ``moves`` (each the player, the notation, the seconds
+    thought), with a lag reported on the second press, a pause of the arbiter's of 10 minutes after it, an
+    arbiter's minute to black on resuming: the game's id, the clock 7 s into the next move."""
+    from ..live.conftest import MIN, S, START_MS
+    from .test_live_exports import press, tournament
+
+    game_id = create_game(tournament(arbiter, ruleset, kind=kind))
+    clock.advance_to(START_MS)
+    users, made = {"white": anna, "black": boris}, {"white": 0, "black": 0}
+    for index, (player, notation, seconds) in enumerate(moves):
+        clock.advance(seconds * S)
+        made[player] += 1
+        press(api, users[player], game_id, made[player], notation, **({"lag_ms": 250} if index == 1 else {}))
+        if index == 1:
+            clock.advance(60 * S)
+            assert api(arbiter).post(f"/api/games/{game_id}/pause/", {"reason": "a phone rang"},
+                                     format="json").status_code == 201
+            clock.advance(10 * MIN)
+            assert api(arbiter).post(f"/api/games/{game_id}/resume/", {}, format="json").status_code == 201
+            r = api(arbiter).post(f"/api/games/{game_id}/time-adjustments/",
+                                  {"player": "black", "seconds": 60, "reason": "sanction against white"},
+                                  format="json")
+            assert r.status_code == 201, r.json()
+    clock.advance(7 * S)
+    return game_id
+
+
+LIVE_CHESS = [("white", "e4", 10), ("black", "e5", 4), ("white", "Nf3", 95), ("black", "Nc6", 20)]
+LIVE_DRAUGHTS = [("white", "c3-d4", 12), ("black", "f6-g5", 30), ("white", "g3-f4", 95)]
+LIVE_GO = [("black", "Q16", 12), ("white", "D4", 30), ("black", "Q4", 95), ("white", "pass", 3)]
+
+
+LIVE_EXCLUDED = {
+    "now": "the command's instant in ISO 8601 beside now_ms (both compared with the API's now_ms)",
+    "ledger": "the command's explanation of each event; the API gives the ledger as the CSV export",
+    "server_ms": "the live object's instant of the answer: the clock's now_ms, compared",
+    "version": "the service's count of stored events (for the page's pushes), no clock's",
+    "starts_at_ms": "the service's scheduled start; the clock's started_at_ms is compared",
+    "ended_at_ms": "the service's record of the end (the file's [%ccnow] is at or before it)",
+    "case": "an arbiter's open case: a record, not a clock event",
+    "player_stop": "a player's stop waiting for the arbiter's ruling: a record (the stop itself is [%ccstop])",
+    "status": "the game's status: a record of the service", "result": "the game's result: PGN's Result tag",
+    "termination": "the game's termination: words after the last move, PGN's Termination tag",
+}
+"""Fields of a live clock that the command and the API do not both hold, with the reason."""
+
+
+def assert_same_live_clock(computed: dict, body: dict) -> None:
+    """``computed`` (the command's ``--json`` of a live game) is the API's game (``GET /api/games/{id}/``): its
+    ``clock`` (the engine's, every field) and its ``live`` object (the page's), every field both hold equal;
+    what only one holds is in ``LIVE_EXCLUDED``."""
+    clock, live = body["clock"], body["live"]
+    assert computed["now"] == ms_instant(clock["now_ms"]) and live["server_ms"] == clock["now_ms"]
+    assert set(computed) - {"now", "ledger"} == set(clock)  # the engine's clock, whole
+    for answer in (clock, live):
+        assert_same_accounts(computed["players"], answer["players"])
+        shared = (set(computed) & set(answer)) - {"players"}
+        assert {k: computed[k] for k in shared} == {k: answer[k] for k in shared}
+    assert set(live) - set(computed) <= set(LIVE_EXCLUDED)
+    assert {"running", "paused", "next_flag_at_ms", "illegal_counts", "late_arrival_deadline_ms"} <= set(live)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_live_chess_game_file_computes_to_the_game_page(api, tmp_path, arbiter, anna, boris, clock, create_game):
-    """Live chess (Fischer 90 min + 30 s) with a pause and an arbiter's adjustment: the game file corr exports for
-    ``manage.py clock`` (``GET /api/games/{id}/events/``) computes, at the page's instant, the page's clocks. Its
-    PGN is not read back by the command (docs/exports.md says what it lacks); its ``[%clk]`` after each press is
-    the page's clock then (``tests/exports/test_live_exports.py``)."""
-    from ..live.conftest import MIN, S, START_MS
-    from .test_live_exports import FISCHER_90_30, press, tournament
+    """Live chess (FIDE classical) with a lag, a pause and an arbiter's adjustment: the game file corr exports
+    for ``manage.py clock`` (``GET /api/games/{id}/events/``) computes, at the page's instant, the page's
+    clocks."""
+    from corr.clock.presets import PRESETS
 
-    game_id = create_game(tournament(arbiter, FISCHER_90_30))
-    clock.advance_to(START_MS + 10 * S)
-    press(api, anna, game_id, 1, "e4")
-    clock.advance(4_500)
-    press(api, boris, game_id, 1, "e5", lag_ms=250)
-    clock.advance(60 * S)
-    assert api(arbiter).post(f"/api/games/{game_id}/pause/", {"reason": "a phone rang"},
-                             format="json").status_code == 201
-    clock.advance(10 * MIN)
-    assert api(arbiter).post(f"/api/games/{game_id}/resume/", {}, format="json").status_code == 201
-    r = api(arbiter).post(f"/api/games/{game_id}/time-adjustments/",
-                          {"player": "black", "seconds": 60, "reason": "sanction against white"}, format="json")
-    assert r.status_code == 201, r.json()
-    clock.advance(95 * S)
-    press(api, anna, game_id, 2, "Nf3")
-    clock.advance(7 * S)
+    game_id = live_eventful(api, arbiter, anna, boris, clock, create_game, PRESETS["fide_classical_live"],
+                            "chess", LIVE_CHESS)
     page = api(anna).get(f"/api/games/{game_id}/").json()
     events = api(anna).get(f"/api/games/{game_id}/events/")
     assert events.status_code == 200
@@ -283,11 +335,70 @@ def test_live_chess_game_file_computes_to_the_game_page(api, tmp_path, arbiter, 
     out = StringIO()
     call_command("clock", str(path), "--json", stdout=out)
     computed = json.loads(out.getvalue())
-    assert computed["now"] == "2026-03-01T12:12:56.500Z"  # the file's now: the instant the page was read
-    assert_same_accounts(computed["players"], page["clock"]["players"])
-    shared = (set(computed) & set(page["clock"])) - {"players"}
-    assert {"running", "paused", "to_move", "next_flag_at_ms", "flags"} <= shared
-    assert {k: computed[k] for k in shared} == {k: page["clock"][k] for k in shared}
+    assert computed["now"] == "2026-03-01T12:13:16Z"  # the file's now: the instant the page was read
+    assert_same_live_clock(computed, page)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("kind", "suffix", "preset", "moves"), [
+    ("chess", "pgn", "fide_classical_live", LIVE_CHESS),
+    ("draughts", "pdn", "draughts_live", LIVE_DRAUGHTS),
+    ("go", "sgf", "go_byoyomi_live", LIVE_GO),
+])
+def test_a_live_game_s_export_computes_to_the_game_page(api, tmp_path, arbiter, anna, boris, clock, create_game,
+                                                        kind, suffix, preset, moves):
+    """A live game with a lag, a pause and an arbiter's adjustment: its PGN (PDN, SGF) read back by ``manage.py
+    clock FILE --preset NAME_live`` gives, at the file's ``[%ccnow]``, the page's live clock, field by field."""
+    from corr.clock.presets import PRESETS
+
+    game_id = live_eventful(api, arbiter, anna, boris, clock, create_game, PRESETS[preset], kind, moves)
+    page = api(anna).get(f"/api/games/{game_id}/").json()
+    r = api(anna).get(f"/api/games/{game_id}/export/{suffix}/")
+    assert r.status_code == 200
+    text = r.content.decode().replace("\\]", "]")  # SGF escapes the ] of a value
+    assert "[%ccpause 2026-03-01T12:01:" in text and "[%ccadjust black +60 2026-03-01T12:11:" in text
+    assert "[%cclag 250]" in text and "[%ccbegin 2026-03-01T12:00:00.000Z]" in text
+    path = tmp_path / f"game.{suffix}"
+    path.write_bytes(r.content)
+    out, err = StringIO(), StringIO()
+    call_command("clock", str(path), "--preset", preset, "--json", stdout=out, stderr=err)
+    assert err.getvalue() == ""
+    assert_same_live_clock(json.loads(out.getvalue()), page)
+    # The commands are what the command reads: without the adjustment's, black's clock is another.
+    path.write_bytes(re.sub(rb"\[%ccadjust [^\]]*\\?\]", b"", r.content))
+    out = StringIO()
+    call_command("clock", str(path), "--preset", preset, "--json", stdout=out)
+    without = json.loads(out.getvalue())["players"]
+    assert without["black"]["remaining_ms"] != page["clock"]["players"]["black"]["remaining_ms"]
+    assert without["white"] == page["clock"]["players"]["white"]
+    assert page["clock"]["running"] == ("black" if moves[-1][0] == "white" else "white")
+
+
+@needs_pgn_extract
+@pytest.mark.django_db(transaction=True)
+def test_a_live_pgn_rewritten_by_pgn_extract_and_read_by_python_chess_keeps_its_clock(
+        api, tmp_path, arbiter, anna, boris, clock, create_game):
+    """Other programs leave corr's live commands alone: pgn-extract reads the live PGN without a complaint and
+    its copy (comments rewrapped) computes the same clock; python-chess reads every move and its ``[%clk]``."""
+    from corr.clock.presets import PRESETS
+
+    game_id = live_eventful(api, arbiter, anna, boris, clock, create_game, PRESETS["fide_classical_live"],
+                            "chess", LIVE_CHESS)
+    page = api(anna).get(f"/api/games/{game_id}/").json()
+    content = api(anna).get(f"/api/games/{game_id}/export/pgn/").content
+    game = chess.pgn.read_game(StringIO(content.decode()))
+    assert game.errors == [] and [node.san() for node in game.mainline()] == ["e4", "e5", "Nf3", "Nc6"]
+    assert [node.clock() for node in game.mainline()] == [5420, 5426.25, 5295, 5496.25]
+    source, copy = tmp_path / "game.pgn", tmp_path / "copy.pgn"
+    source.write_bytes(content)
+    done = subprocess.run([PGN_EXTRACT, "-s", "-w", "60", "-o", str(copy), str(source)], capture_output=True,
+                          text=True)
+    assert (done.returncode, done.stderr) == (0, "")
+    rewritten = copy.read_text()
+    assert rewritten != content.decode() and "[%ccadjust black +60 2026-03-01T12:11:14.000Z]" in rewritten
+    out = StringIO()
+    call_command("clock", str(copy), "--preset", "fide_classical_live", "--json", stdout=out)
+    assert_same_live_clock(json.loads(out.getvalue()), page)
 
 
 @pytest.mark.parametrize(("change", "message"), [

@@ -14,7 +14,8 @@ printing nothing on standard output.
 A live game file (its ``ruleset.time_control`` in ``"unit": "seconds"``, events stamped with ISO 8601
 instants, :mod:`corr.clock.live.gamefile`) is explained the same way: its ledger of milliseconds
 charged per move and what every arbiter action did, at ``--now``, else the file's ``now``, else the
-current time.
+current time. corr's live PGN, PDN or SGF under a live preset (``--preset fide_classical_live``) is read
+as that file from its commands (``[%ccpress]``, ``[%ccpause]`` ..., :mod:`corr.formats.live_stamps`).
 
 ``manage.py`` runs this command without starting Django
 (:func:`corr.management.clock_runner.main`); this class is the same command
