@@ -98,5 +98,6 @@ def _game_credit(game_id: int, start: datetime, end: datetime) -> int:
     bounds = {"start": instant_text(start), "end": instant_text(end)}
     note = record_text("outage_credit", amount=amount_text(days, seconds), player=player, **bounds)
     row = credit_row(None, player, time.clock.accounts[player].next_charge_number, days, seconds, note)
-    events_store_changes(game, rows, [row], clock_day(game, end), as_of=end, cause=record_text("cause_outage", **bounds))
+    events_store_changes(game, rows, [row], clock_day(game, end), as_of=end,
+                         cause=record_text("cause_outage", **bounds))
     return 1
