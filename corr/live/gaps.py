@@ -61,7 +61,8 @@ def beat(*, now_ms: int, every_ms: int = 0) -> int:
     """A process that takes moves is up at ``now_ms``: record the gaps of a silence first, then beat.
 
     ``every_ms``: beat only if the last beat is at least this old (requests: ``BEAT_EVERY_MS``).
-    Returns how many games got a gap. One query when the service was up. The silence is claimed with
+    Returns how many games got the silence back (live gaps, server games' credits). One query when the service
+    was up. The silence is claimed with
     a conditional update (STYLE 7): of two processes noticing it, only the one whose update won
     records the gaps. Never moves the beat back.
     """
