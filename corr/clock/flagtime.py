@@ -16,7 +16,7 @@ from datetime import date, datetime, timedelta
 from .calendar import Exclusions
 from .charging import PlayerCharges, span
 from .control import affordable_days
-from .counts import Count, start_of
+from .counts import DAY_SECONDS, Count, start_of
 from .events import Credit, Delay, Game, Move, Notice, Penalty
 from .instants import InstantExclusions
 from .verdicts import Overstep
@@ -26,7 +26,7 @@ def move_points(game: Game, charges: PlayerCharges) -> tuple[dict[int, date], di
     """(the first counted moment of each of the player's dated moves, the amounts charged to each move
     number that are not that move's own thinking time: penalties, delays and notices, less credits)."""
     rules = game.ruleset
-    scale = charges.count.unit_seconds if charges.count is Count.EXACT else 1
+    scale = DAY_SECONDS if charges.count is Count.EXACT else 1  # the rules' days in the count's unit, as charging
     starts: dict[int, date] = {}
     extra: dict[int, int] = {}
     penalties = 0

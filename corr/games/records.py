@@ -33,6 +33,10 @@ TEMPLATES: dict[str, str] = {
                                   " %(note)s"),
     "credit_gift": gettext_noop("%(amount)s given to %(player)s by %(partner)s (gifts allowed: up to %(bound)s"
                                 " a game)"),
+    # Issue 39: an outage of the service given back in a server game counted in instants (corr.games.services.
+    # outages); ``start`` and ``end`` are instants in RFC 3339 UTC, read back in the reader's zone.
+    "outage_credit": gettext_noop("the service was down from %(start)s to %(end)s: %(amount)s given back to"
+                                  " %(player)s"),
     "rules_changed": gettext_noop("tournament rules changed: %(text)s"),
     "admin_changed": gettext_noop("changed in the admin: %(text)s"),
     "void": gettext_noop("void: %(player)s reported it as %(reason)s"),
@@ -68,6 +72,7 @@ TEMPLATES: dict[str, str] = {
     "cause_admin": gettext_noop("changed in the admin (%(text)s)"),
     "cause_reopened": gettext_noop("game reopened"),
     "cause_credit": gettext_noop("time given back to %(player)s"),
+    "cause_outage": gettext_noop("the service was down from %(start)s to %(end)s"),
     "cause_demo": gettext_noop("demo data loaded"),
     "cause_imported": gettext_noop("game #%(game)s imported from its file by %(name)s"),
     # Terminations: how a game ended, when corr ended it.

@@ -41,7 +41,8 @@ _latest: dict[int, tuple[int, int]] = {}
 def beat_once(*, now_ms: int) -> dict:
     """One beat at ``now_ms``: the gaps of a silence, the beat, then the flags due.
 
-    :returns: ``{"gaps", "checked", "recorded"}``: games given an outage back, games checked, flags recorded.
+    :returns: ``{"gaps", "checked", "recorded"}``: games given an outage back (live games' gaps and server games'
+        credits), games checked, flags recorded.
     """
     gaps = beat(now_ms=now_ms)
     return {"gaps": gaps, **live_sweep(now_ms=now_ms, taking_moves=True)}

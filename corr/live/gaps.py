@@ -15,6 +15,12 @@ outage, which stops the scheduled checks and the sweep but not the moves, gives 
   comes before the gap threshold, the gap gives the time back. So no flag is recorded for an instant
   at which the service was down.
 
+- The same silence is given back in the correspondence server games counted in instants (issue 39,
+  :func:`corr.games.services.outages.outage_credit`): in the transaction that claims it, the player on move
+  in each is credited the part of it within their turn. Their flags, like the live ones, are recorded only
+  up to the last beat (:func:`flag_waits`, read by :mod:`corr.timeouts.services`): a flag that fell during
+  the silence waits, and sees the credit first.
+
 With the beat off (``LIVE_BEAT_SECONDS=0``) or before the first beat (a fresh database) there is
 nothing to compare with: no gap is recorded and checks judge up to now.
 """
@@ -22,11 +28,13 @@ nothing to compare with: no gap is recorded and checks judge up to now.
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.db import transaction
 
 from corr.games.records import record_text
+from corr.games.services.outages import outage_credit
 from corr.models import LIVE_CLOCK_KINDS, GameStatus, LiveEventKind, LiveGame, LiveHeartbeat
 
 from .state import clock_at
@@ -53,7 +61,8 @@ def beat(*, now_ms: int, every_ms: int = 0) -> int:
     """A process that takes moves is up at ``now_ms``: record the gaps of a silence first, then beat.
 
     ``every_ms``: beat only if the last beat is at least this old (requests: ``BEAT_EVERY_MS``).
-    Returns how many games got a gap. One query when the service was up. The silence is claimed with
+    Returns how many games got the silence back (live gaps, server games' credits). One query when the service
+    was up. The silence is claimed with
     a conditional update (STYLE 7): of two processes noticing it, only the one whose update won
     records the gaps. Never moves the beat back.
     """
@@ -101,7 +110,25 @@ def _gaps_record(beat_ms: int, now_ms: int) -> int:
                    reason=record_text("livelog_down", seconds=f"{(now_ms - beat_ms) / 1000:.1f}"))
             finish_write(game, live, rows, now_ms)
             count += 1
-        return count
+        return count + outage_credit(start=instant(beat_ms), end=instant(now_ms))
+
+
+def instant(ms: int) -> datetime:
+    """An instant of the beat (ms since the epoch) as an aware UTC datetime."""
+    return datetime.fromtimestamp(ms / 1000, tz=UTC)
+
+
+def flag_waits(at: datetime) -> bool:
+    """Whether a server game's flag that fell at ``at`` must wait for the next beat (issue 39): it fell after the
+    last beat, so no process that takes moves was seen up since. False with the beat off or never beaten."""
+    seen = seen_up_to_ms()
+    return seen is not None and int(at.timestamp() * 1000) > seen
+
+
+def beat_fresh(now: datetime) -> bool:
+    """Whether the last beat is within ``LIVE_GAP_MS`` of ``now``: no outage is known to be going on."""
+    seen = seen_up_to_ms()
+    return seen is not None and int(now.timestamp() * 1000) - seen <= settings.LIVE_GAP_MS
 
 
 def running_game_ids(now_ms: int):

@@ -12,6 +12,8 @@ from .nightly import (  # noqa: F401
 from .feeds import CalendarFeed  # noqa: F401
 from .leave import AllowancePer, Leave, MoveOnLeave  # noqa: F401
 from .conditional import ConditionalTree  # noqa: F401
-from .live import LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, LiveEvent, LiveEventKind, LiveGame, LiveHeartbeat  # noqa: F401
+from .live import (  # noqa: F401
+    LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, LiveEvent, LiveEventKind, LiveGame, LiveHeartbeat, ServiceOutage,
+)
 from .imports import ImportJob, ImportStatus  # noqa: F401
 from .invitations import Invitation  # noqa: F401

@@ -122,3 +122,21 @@ class LiveHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} at {self.beat_ms}"
+
+
+class ServiceOutage(models.Model):
+    """A silence of the beat longer than ``LIVE_GAP_MS``: no process could take moves from ``started_at`` (the last
+    beat) to ``ended_at`` (the beat that noticed it). One row per outage, written with the time it gave back to the
+    correspondence server games (``corr.games.services.outages``): a second attempt at the same outage finds its row
+    and gives nothing (STYLE 7)."""
+
+    started_at = models.DateTimeField(unique=True, help_text="The last beat before the silence.")
+    ended_at = models.DateTimeField(help_text="The first beat after it.")
+    games = models.PositiveIntegerField(default=0, help_text="Server games given the outage back.")
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-started_at"]
+
+    def __str__(self) -> str:
+        return f"down {self.started_at:%Y-%m-%d %H:%M:%S} to {self.ended_at:%Y-%m-%d %H:%M:%S} UTC"

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 
 from corr.games.cases import history_append
 from corr.games.records import record_text
 from corr.games.clockstate import clock_day, counts_instants, game_time
+from corr.games.flagclock import flag_check_at
 from corr.games.services import game_lock, game_recompute
+from corr.live.gaps import beat_fresh, flag_waits
 from corr.models import EventKind, Game, GameStatus, Timeouts
 from corr.outbox import emails_store
 from corr.nightly.flags import case_emails, cases_announce
@@ -56,6 +59,11 @@ def flag_record(*, game_id: int, now: datetime, version: int | None = None) -> b
 
     Running it twice records nothing twice: the case is announced once (its
     conditional UPDATE), a finished game is left alone.
+
+    A flag that fell after the beat's last instant (``corr.live.gaps.flag_waits``) is not recorded yet (issue
+    39): the service may have been down when it fell. While the beat is fresh, the check comes again one beat
+    later; in an outage the beat's return gives the time back first (``corr.games.services.outages``), which
+    queues the game's new check, and the sweep is the backstop.
     """
     try:
         game, rows = game_lock(Game(pk=game_id))
@@ -70,6 +78,9 @@ def flag_record(*, game_id: int, now: datetime, version: int | None = None) -> b
     if fallen is None:
         return False
     colour, at = fallen
+    if flag_waits(at):
+        _again_after_the_beat(game, now)
+        return False
     today = clock_day(game, time.clock.as_of)
     reopened = any(row.kind == EventKind.REOPEN for row in rows)
     if game.tournament.timeouts == Timeouts.AUTOMATIC and not reopened and colour == time.to_move:
@@ -81,6 +92,13 @@ def flag_record(*, game_id: int, now: datetime, version: int | None = None) -> b
     announced = cases_announce(game_ids=[game.pk], on=today)
     emails_store(case_emails(announced), enqueue=True)
     return bool(announced)
+
+
+def _again_after_the_beat(game: Game, now: datetime) -> None:
+    """Queue the check of ``game``'s flag one beat after ``now`` if the beat is fresh (in an outage, nothing)."""
+    if beat_fresh(now):
+        at, version = now + timedelta(seconds=settings.LIVE_BEAT_SECONDS), game.events_version
+        transaction.on_commit(lambda: flag_check_at(game_id=game.pk, version=version, at=at))
 
 
 def timeout_record(*, game: Game, timeout: Timeout, today, now: datetime) -> None:

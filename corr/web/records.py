@@ -10,9 +10,10 @@ template made (a note or a termination an arbiter typed) keeps its words, its ru
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime
 from functools import cache
 
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -88,6 +89,10 @@ def _param(name: str, value: str) -> str:
         return words if words != value else value
     if name in ("day", "first", "last") and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
         return date_format(date.fromisoformat(value), "SHORT_DATE_FORMAT")
+    if name in ("start", "end") and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", value):
+        # An instant (RFC 3339 UTC, ``instant_text``) as the page writes its instants: in the page's zone.
+        at = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        return date_format(timezone.localtime(at), "SHORT_DATETIME_FORMAT")
     return value
 
 

@@ -82,6 +82,19 @@ def test_exact_one_day_per_move_flags_at_the_second():
     assert (at["remaining_seconds"], at["overstepped"]["at"]) == (0, "2024-06-01T18:00:36Z")
 
 
+def test_a_credit_in_seconds_moves_the_instant_the_flag_fell_by_as_much_as_the_flag():
+    # 1 day per move from 2024-05-31T18:00:36Z, 7,200 s given back (an outage, issue 39): the flag and the
+    # overstep's instant are both 2 h later, 20:00:36 the next day (the overstep's instant read the credit's
+    # seconds as seconds of a second before: 1 s later, not 2 h).
+    game = server_game(DAY, "2024-05-31T18:00:36Z")
+    game = read_game({**write_game(game, parse_instant("2024-06-01T00:00:00Z", "as_of")), "events": [
+        *write_game(game, parse_instant("2024-06-01T00:00:00Z", "as_of"))["events"],
+        {"type": "credit", "player": "black", "move": 1, "seconds": 7200}]})[0]
+    assert black(game, "2024-06-01T20:00:35Z")["flag_at"] == "2024-06-01T20:00:36Z"
+    assert black(game, "2024-06-01T20:00:35Z")["overstepped"] is None
+    assert black(game, "2024-06-01T20:00:36Z")["overstepped"]["at"] == "2024-06-01T20:00:36Z"
+
+
 def test_a_move_sent_a_second_before_the_flag_is_in_time_and_one_at_it_is_not():
     in_time = server_game(DAY, "2024-05-31T18:00:36Z", "2024-06-01T18:00:35Z")
     assert black(in_time, "2024-06-02T00:00:00Z")["overstepped"] is None

@@ -76,8 +76,9 @@ def amount_checked(game: Game, days: int | None, seconds: int | None) -> tuple[i
     return (value, 0) if name == "days" else (0, value)
 
 
-def credit_row(by: User, player: str, move: int, days: int, seconds: int, note: str) -> GameEvent:
-    """The stored event of a credit: ``days`` holds the amount in the unit ``reason`` names."""
+def credit_row(by: User | None, player: str, move: int, days: int, seconds: int, note: str) -> GameEvent:
+    """The stored event of a credit: ``days`` holds the amount in the unit ``reason`` names; ``by`` None: corr
+    itself (an outage given back)."""
     if seconds:
         return event_new(by, EventKind.CREDIT, player, number=move, days=days * DAY_SECONDS + seconds,
                          reason=SECONDS, note=note)
