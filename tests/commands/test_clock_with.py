@@ -14,9 +14,10 @@ from corr.clock.batch import compute_file
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "tests" / "clock" / "example_game.json"
-# Black's move 3, received 02-10, is pending on 03-01 with 3 days left (a delay of 4 already charged).
-PENALTY_AND_DELAY = [{"type": "penalty", "player": "black", "move": 3, "reason": "impossible_move"},
-                     {"type": "delay", "player": "black", "move": 3, "days": 20, "reason": "late_repeat"}]
+# Black's move 3, received 02-10, is pending on 03-01 with 3 days left (a delay of 4 already charged); the
+# events (docs/calculator.md's): a penalty of 5 days and a delay of 20 on it.
+EVENTS = ROOT / "tests" / "clock" / "example_events.json"
+PENALTY_AND_DELAY = json.loads(EVENTS.read_text())
 
 
 def clock(*args):
@@ -25,10 +26,8 @@ def clock(*args):
 
 
 @pytest.fixture
-def events(tmp_path):
-    path = tmp_path / "events.json"
-    path.write_text(json.dumps(PENALTY_AND_DELAY))
-    return path
+def events():
+    return EVENTS
 
 
 def test_it_prints_what_the_events_would_change(events):
