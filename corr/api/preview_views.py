@@ -53,7 +53,7 @@ def _act(user, today, event: dict):
     """The act of one event: its fields read as its endpoint reads them (400 as that endpoint's)."""
     fields = dict(event)
     kind = fields.pop("kind", None)
-    if kind not in ACTS:
+    if not isinstance(kind, str) or kind not in ACTS:
         raise InvalidInput(_("kind must be one of %(allowed)s, got %(value)s"), field="kind",
                            allowed=", ".join(ACTS), value=repr(kind))
     read, call = ACTS[kind]

@@ -84,6 +84,8 @@ def test_a_bad_field_is_refused_as_its_endpoint_refuses_it_naming_the_field(move
     unknown = api(boris).post(f"/api/games/{moved.pk}/preview/", {"events": [{"kind": "leave"}]}, format="json")
     assert unknown.status_code == 400 and unknown.json()["field"] == "kind"
     assert "move, receipt, notice, penalty, delay, credit" in unknown.json()["detail"]
+    odd = api(boris).post(f"/api/games/{moved.pk}/preview/", {"events": [{"kind": ["move"]}]}, format="json")
+    assert odd.status_code == 400 and odd.json()["field"] == "kind"
     empty = api(boris).post(f"/api/games/{moved.pk}/preview/", {"events": []}, format="json")
     assert empty.status_code == 400 and empty.json()["field"] == "events"
 
