@@ -132,3 +132,6 @@ CONDITIONAL_DEPTH_MAX = 20
 """How many replies deep a tree of conditional moves goes (issue 28): a branch and its ``next`` levels."""
 CONDITIONAL_NODES_MAX = 200
 """How many branches a tree of conditional moves holds in all, every level counted."""
+
+PREVIEW_EVENTS_MAX = 20
+"""Events one preview computes (``POST /api/games/{id}/preview/``, issue 41): each runs its act's service."""

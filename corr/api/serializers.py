@@ -225,6 +225,18 @@ class ConditionalInput(StrictInput):
         help_text="The tree that replaces your pending one, checked from the current position; [] cancels it")
 
 
+PREVIEW_KINDS = ("move", "receipt", "notice", "penalty", "delay", "credit")
+"""The events a preview computes (issue 41): each with the fields its own endpoint takes."""
+
+
+class PreviewInput(StrictInput):
+    events = serializers.ListField(
+        child=serializers.DictField(), min_length=1, max_length=lim.PREVIEW_EVENTS_MAX,
+        help_text="The events to preview, in order: each an object with its `kind` (move, receipt, notice, penalty,"
+                  " delay, credit) and the fields its own endpoint takes, e.g. {\"kind\": \"move\", \"number\": 12,"
+                  " \"notation\": \"Nf3\", \"sent_on\": \"2027-01-05\"}")
+
+
 class VariantInput(StrictInput):
     line = serializers.ListField(
         child=serializers.CharField(max_length=lim.NOTATION_MAX), min_length=1,
@@ -444,6 +456,12 @@ class GameOut(GameSummaryOut):
     live = serializers.DictField(required=False, help_text=(
         "live games only: the server's clocks (running, paused, players, server_ms, next_flag_at_ms, version)"))
     warnings = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class PreviewOut(GameOut):
+    changes = serializers.ListField(child=serializers.CharField(), help_text=(
+        "what the events would change from now, one sentence each, in the answer's language: time left, deadlines,"
+        " time trouble (50.4.12), a case that would open or close"))
 
 
 class UserOut(serializers.Serializer):

@@ -1,7 +1,9 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import download_views, import_views, invitation_views, live_views, nightly_views, views, xfcc_views
+from . import (
+    download_views, import_views, invitation_views, live_views, nightly_views, preview_views, views, xfcc_views,
+)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -29,6 +31,7 @@ urlpatterns = [
     path("games/<int:game_id>/history/", live_views.GameHistoryView.as_view(), name="api-game-history"),
     path("games/<int:game_id>/export/<str:format>/", download_views.GameExportView.as_view(), name="api-game-export"),
     path("games/<int:game_id>/moves/", live_views.MovesView.as_view(), name="api-moves"),
+    path("games/<int:game_id>/preview/", preview_views.PreviewView.as_view(), name="api-preview"),
     path("games/<int:game_id>/conditional/", views.ConditionalView.as_view(), name="api-conditional"),
     path("games/<int:game_id>/variants/", views.VariantsView.as_view(), name="api-variants"),
     path("games/<int:game_id>/pause/", live_views.PauseView.as_view(), name="api-pause"),

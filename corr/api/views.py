@@ -286,6 +286,7 @@ class _GameAction(APIView):
     """A POST that stores one event through one service and answers 201 with the updated game."""
 
     input = None
+    call = None  # the one service it runs: ``call(user, game, data, today)`` (a preview runs it too, issue 41)
     ends_game = False  # only the result changes a game's status; other actions need not reload it
 
     def act(self, request, game: Game, data: dict, today):  # pragma: no cover - abstract
@@ -312,10 +313,10 @@ def _game_action(name: str, input_class, call, *, ends_game: bool = False) -> ty
     @extend_schema(request=input_class, responses={201: s.GameOut})
     class View(_GameAction):
         def act(self, request, game, data, today):
-            return call(request.user, game, data, today)
+            return self.call(request.user, game, data, today)
 
     View.__name__ = View.__qualname__ = name
-    View.input, View.ends_game = input_class, ends_game
+    View.input, View.ends_game, View.call = input_class, ends_game, staticmethod(call)
     return View
 
 

@@ -78,6 +78,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pgn", action="store_true", help="read FILE as PGN whatever its name (FILE.pgn always is)")
     parser.add_argument("--preset", help="PGN: the ruleset preset of its games (iccf_10_50, rus_50_4 ...;"
                         " corr's live exports: fide_classical_live ...); required")
+    parser.add_argument("--with", dest="with_events", metavar="EVENTS.json",
+                        help="print what these hypothetical events (a JSON list in the game file's form) would change"
+                        " (one game; issue 41)")
     parser.add_argument("--time-zone", dest="time_zone", help="PGN: the IANA zone its stamps' times are written in"
                         " (Europe/Moscow); default UTC")
 
@@ -311,6 +314,17 @@ def run(options: dict, *, today: date, stdin: IO[bytes], stdout: IO[bytes],
     if warn is None:
         warn = _warn_on_stderr
     as_of = parse_as_of(options.get("as_of"))
+    if options.get("with_events"):
+        from .clock_whatif import whatif_run  # here: it imports CommandFailed from this module
+
+        out = Output(stdout)
+        try:
+            whatif_run(options, today=today, as_of=as_of, out=out)
+            out.commit()
+        except BaseException:
+            out.discard()
+            raise
+        return
     path = options["file"]
     from .clock_pgn import pgn_game_file, reads_pgn  # here: it imports CommandFailed from this module
 
@@ -447,7 +461,7 @@ def main(argv: list[str]) -> int | None:
     except SystemExit:
         return None
     today = local_today()
-    if unknown or today is None:
+    if unknown or today is None or options.with_events:  # --with words its changes: Django's catalogues
         return None
     try:
         run(vars(options), today=today, stdin=sys.stdin.buffer, stdout=sys.stdout.buffer)

@@ -1,0 +1,87 @@
+"""``POST /api/games/{id}/preview/`` (issue 41): the game as it would be after some events, nothing stored.
+
+Each event is read by its own endpoint's input (``MoveInput``, ``PenaltyInput`` ...) and run by its own
+endpoint's service (``corr.games.services.preview``), so a preview is refused where the act would be, with
+the act's status and body (a player previewing an arbiter's penalty: 403).
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from corr.games import services
+from corr.games.draws import draw_offer_json
+from corr.games.errors import InvalidInput
+from corr.games.selectors import game_rows
+from corr.games.services.preview import game_preview
+from corr.models import Mode
+from corr.web.whatif_text import changes_text
+
+from . import serializers as s
+from . import views
+from .errors import answer_language
+from .move_input import move_input
+
+
+def _validated(input_class, data):
+    serializer = input_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _move(user, game, data, today):
+    return services.move_submit(game=game, by=user, today=today, **data)
+
+
+# kind: (how its fields are read, the service its endpoint runs)
+ACTS = {
+    "move": (move_input, _move),
+    "receipt": (lambda d: _validated(s.ReceiptInput, d), views.ReceiptsView.call),
+    "notice": (lambda d: _validated(s.NoticeInput, d), views.NoticesView.call),
+    "penalty": (lambda d: _validated(s.PenaltyInput, d), views.PenaltiesView.call),
+    "delay": (lambda d: _validated(s.DelayInput, d), views.DelaysView.call),
+    "credit": (lambda d: _validated(s.CreditInput, d), views.CreditsView.call),
+}
+assert tuple(ACTS) == s.PREVIEW_KINDS
+
+
+def _act(user, today, event: dict):
+    """The act of one event: its fields read as its endpoint reads them (400 as that endpoint's)."""
+    fields = dict(event)
+    kind = fields.pop("kind", None)
+    if not isinstance(kind, str) or kind not in ACTS:
+        raise InvalidInput(_("kind must be one of %(allowed)s, got %(value)s"), field="kind",
+                           allowed=", ".join(ACTS), value=repr(kind))
+    read, call = ACTS[kind]
+    data = read(fields)
+    return kind, lambda game: call(user, game, dict(data), today)
+
+
+class PreviewView(APIView):
+    """POST /api/games/{id}/preview/ {"events": [...]}: 200 with the game as it would be and ``changes``.
+
+    Nothing is stored, e-mailed or queued; each event is checked and computed by its own endpoint's service,
+    with that endpoint's permissions and refusals.
+    """
+
+    @extend_schema(request=s.PreviewInput, responses={200: s.PreviewOut})
+    def post(self, request, game_id: int):
+        game = views._game(request, game_id)
+        if game.mode == Mode.LIVE:
+            raise InvalidInput(_("a live game's clocks are read through the live service"), field="game")
+        data = views._validated(s.PreviewInput, request)
+        today = views._today(game)
+        acts = [_act(request.user, today, event) for event in data["events"]]
+        preview = game_preview(game=game, acts=[act for _kind, act in acts], now=timezone.now())
+        # A move lapses a standing draw offer (its answer has none); any other act leaves it.
+        offer = (draw_offer_json(game_rows(game=game)) if game.mode == Mode.SERVER and acts[-1][0] != "move"
+                 else None)
+        with translation.override(answer_language(request)):
+            body = views.game_body(game, preview.time, preview.warnings, draw_offer=offer)
+            body["changes"] = changes_text(preview.changes, zone=game.tournament.time_zone,
+                                           by_post=game.mode == Mode.POSTAL)
+        return Response(body)
