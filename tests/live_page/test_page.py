@@ -9,6 +9,7 @@ from django.test import Client
 
 from corr.live.state import live_payload
 from corr.templatetags.corr_live import clock_ms, instant_ms, seconds_signed
+from tests.i18n.test_languages import visible_text
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +72,13 @@ def test_the_players_have_the_stop_and_call_buttons_with_their_rules(live_game, 
     for player in (anna, boris):
         html, config = page(player, live_game)
         assert 'id="live-stop" class="danger">' in html and 'id="live-call" class="secondary">' in html
-        assert "Russian draughts rules 12.11, 1.7.11" in html and "FIDE Laws 6.12" in html  # rules by rulebook
+        # A chess game explains chess's rules only (issue 39): by rulebook, no Go nor draughts article.
+        assert "FIDE Laws 6.12" in html and "Go rules" not in html and "draughts" not in html
+        assert "byo-yomi" not in "\n".join(visible_text(html, "en"))  # live.js's words for a Go clock aside
+        # Resigning stands apart from the arbiter's call: its own box, after it, asked to be confirmed.
+        call, resign = html.index('id="live-call"'), html.index('id="live-resign"')
+        assert call < html.index('id="live-vision"') < resign < html.index('id="live-stop"')
+        assert "You are asked to confirm first." in html
         assert config["urls"]["stop"].endswith("/live/stop/") and not config["stop_claims_draw"]
         assert 'id="live-confirm"' in html and 'id="live-ruling-form"' not in html
 
