@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from corr.live.state import live_payload
 from corr.templatetags.corr_live import clock_ms, instant_ms, seconds_signed
@@ -151,4 +152,9 @@ def test_clock_figures_round_down_as_the_countdown_does(ms, shown):
 
 def test_history_figures():
     assert seconds_signed(120_000) == "+120 s" and seconds_signed(-30_500) == "-30.5 s"
-    assert instant_ms(1_796_032_800_250) == "2026-11-30 10:00:00.2"
+    with translation.override("en"):
+        assert instant_ms(1_796_032_800_250) == "2026-11-30 10:00:00.2"
+    with translation.override("ru"):  # the date as the page writes dates (issue 39)
+        assert instant_ms(1_796_032_800_250) == "30.11.2026 10:00:00.2"
+    with translation.override("fr"):
+        assert instant_ms(1_796_032_800_250) == "30/11/2026 10:00:00.2"
