@@ -16,7 +16,8 @@ CODE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b|\b(?:True|False)\b")
 
 def test_the_table_says_kinds_reasons_and_states_in_words(tmp_path):
     postal, = json.loads(GAMES.read_text())[:1]
-    iccf = {"ruleset": {"time_control": PRESETS["iccf_10_50"]["time_control"]}, "official_start": "2026-01-10", "players": {"white": {}, "black": {}},
+    iccf = {"ruleset": {"time_control": PRESETS["iccf_10_50"]["time_control"]}, "official_start": "2026-01-10",
+            "players": {"white": {}, "black": {}},
             "events": [{"type": "move", "player": "white", "number": 1, "received_at": "2026-01-10T00:00:00Z",
                         "sent_at": "2026-01-12T10:00:00Z"}]}
     shown = []
