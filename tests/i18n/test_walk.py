@@ -87,7 +87,9 @@ def test_the_postal_pages_of_a_player_and_an_arbiter_say_everything_in_words(sce
         problems += page_problems(client, f"/games/{scenario.pk}/", language, NAMES)
         problems += page_problems(client, "/leave/", language, NAMES)
         client = sign_in(arbiter, "arbiter-pass-1", language)
-        problems += page_problems(client, f"/games/{scenario.pk}/", language, NAMES)
+        for path in (f"/games/{scenario.pk}/", f"/tournaments/{scenario.tournament_id}/",
+                     f"/tournaments/{scenario.tournament_id}/reports/{day(50).isoformat()}/"):
+            problems += page_problems(client, path, language, NAMES)
     assert problems == [], problems
 
 
