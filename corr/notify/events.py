@@ -48,9 +48,9 @@ def change_notify(*, change: str, game_id: int, version: int, colour: str, now: 
 
     :raises NotYetVisible: the game is older than ``version`` (the change's commit is not visible yet).
     """
-    game = Game.objects.select_related("tournament", "white", "black").filter(pk=game_id).first()
-    if change == "leave":
+    if change == "leave":  # a booking: its games are read from the leave (``game_id``: the first of them)
         return _leave(leave_id=version, now=now)
+    game = Game.objects.select_related("tournament", "white", "black").filter(pk=game_id).first()
     if game is None or game.mode == Mode.LIVE:
         return []
     if game.events_version < version:
