@@ -27,7 +27,12 @@ def zone_names() -> tuple[str, ...]:
 
 
 def zone_choices():
-    return [("", _("the tournament's time zone"))] + [(name, name) for name in zone_names()]
+    """The zones by the names the page's reader knows (``corr.web.zones``: "Москва", "Moscou"; the IANA name in
+    English), sorted by that name; the value stays the IANA name."""
+    from corr.web.zones import zone_name
+
+    named = sorted(((name, zone_name(name)) for name in zone_names()), key=lambda pair: (pair[1].casefold(), pair[0]))
+    return [("", _("the tournament's time zone"))] + named
 
 
 class AccountCreationForm(UserCreationForm):

@@ -1,11 +1,64 @@
-"""A readable table of a game's clock, for arbiters at a terminal."""
+"""A readable table of a game's clock, for arbiters at a terminal: in English words, no stored code (issue 39).
+
+The calculator's values (ledger kinds, reasons, a system's state) are said as the pages say them in English
+(``corr.web.describe``'s ``LEDGER_KINDS``, ``REASON_WORDS``, ``system_state_text``); the codes stay in the JSON
+(``--json``), for programs.
+"""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from .account import GameClock
-from .counts import moment_text
+from .calendar import ExcludedReason
+from .counts import duration_text, moment_text
+from .events import DelayReason, NoticeReason, PenaltyReason
+
+KIND_WORDS = {
+    "void_move": "void move (impossible or illegible)", "variant_move": "variant move",
+    "pending_move": "thinking now (move not sent yet)", "notice": "notice or repeat", "credit": "time given back",
+}
+"""The ledger's kinds in words (the others, ``move``, ``penalty``, ``delay``, are words already)."""
+
+_CODES = re.compile(r"\b(" + "|".join(sorted({r.value for e in (NoticeReason, PenaltyReason, DelayReason,
+                                                                 ExcludedReason) for r in e if "_" in r.value},
+                                              key=len, reverse=True)) + r")\b")
+"""The reasons stored as codes (``impossible_move``) wherever a ledger note names them."""
+
+_UNIT = re.compile(r"_(days|seconds|ms)(?=_|$)")
+
+
+def kind_words(kind: str) -> str:
+    return KIND_WORDS.get(kind, kind.replace("_", " "))
+
+
+def note_words(note: str) -> str:
+    """A ledger note with its reasons in words: ``impossible_move notice`` reads ``impossible move notice``."""
+    return _CODES.sub(lambda m: m[1].replace("_", " "), note)
+
+
+def state_words(clock: dict) -> str:
+    """A system's state (``Account.clock``) in words: each key named, its unit said with the amount, yes and no
+    for true and false: ``main 30 d, periods left 5, period 1 d, in byoyomi no``."""
+    parts = []
+    for key, value in clock.items():
+        if key == "system":
+            continue
+        unit = _UNIT.search(key)
+        name = _UNIT.sub("", key).replace("_", " ")
+        if isinstance(value, bool):
+            said = "yes" if value else "no"
+        elif value is None:
+            said = "-"
+        elif unit is not None and unit[1] == "days":
+            said = f"{value} d"
+        elif unit is not None and isinstance(value, (int, float)):
+            said = duration_text(int(value / 1000 if unit[1] == "ms" else value))
+        else:
+            said = str(value)
+        parts.append(f"{name} {said}")
+    return ", ".join(parts)
 
 _COLUMNS = ("player", "start", "made", "on move", "thinking", "penalty", "delay", "total",
             "control", "left", "deadline", "flag at", "trouble", "overstepped")
@@ -39,8 +92,8 @@ def render_table(clock: GameClock) -> str:
     lines.append("ledger:")
     for line in clock.ledger:
         excluded = f", {line.excluded_days} excluded" if line.excluded_days else ""
-        lines.append(f"  [{line.event}] {line.player} move {line.move}: {line.kind} {line.days} d{excluded}"
-                     f" ({line.rule}) {line.note}")
+        lines.append(f"  [{line.event}] {line.player} move {line.move}: {kind_words(line.kind)} {line.days} d"
+                     f"{excluded} ({line.rule}) {note_words(line.note)}".rstrip())
     return "\n".join(lines)
 
 
@@ -56,7 +109,7 @@ def explain_account(account, ruleset, *, by_post: bool = True) -> str:
     """
     c = account.control
     if account.clock is not None:
-        state = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in account.clock.items() if k != "system")
+        state = state_words(account.clock)
         parts = [f"{account.clock['system'].replace('_', ' ').capitalize()} control: {state};"
                  f" {c.remaining_days} day(s) left for move {account.next_charge_number}"
                  f" ({account.thinking_days} thinking, {account.penalty_days} penalty,"

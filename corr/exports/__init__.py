@@ -20,7 +20,7 @@ from corr.rulebooks import cited_in_english
 from corr.clock.charging import LEDGER_FIELDS
 from corr.games.clockstate import clock_start, counts_instants, game_time, midnight
 from corr.games.errors import ServiceError
-from corr.games.reply_notes import ledger_named, reply_notes
+from corr.games.reply_notes import KIND_VARIANT_MOVE, reply_notes
 from corr.models import Game, GameKind, Mode
 
 from .moves import exported_moves, exported_preface
@@ -86,8 +86,8 @@ def game_export(*, game: Game, rows, as_of: date, format: str, site: str) -> Exp
     time = game_time(game, rows, as_of)
     if format == "csv":
         # A server's conditional reply is named by its line (issue 28, 50.4.8), as the API's ledger says it.
-        ledger = ledger_named(time.clock.ledger, reply_notes(game, time, rows))
-        return Export(ledger_csv(ledger).encode(charset), f"{media_type}; charset={charset}", filename)
+        ledger = ledger_csv(time.clock.ledger, reply_notes(game, time, rows))
+        return Export(ledger.encode(charset), f"{media_type}; charset={charset}", filename)
     moves, pending = exported_moves(time, rows)
     # Every format carries the correspondence stamps (PGN's [%ccsnt], issue 26; PDN's and SGF's comments the
     # same, issue 37) and corr's commands of the clock's other facts, so that manage.py clock and the import
@@ -166,10 +166,25 @@ def live_export(game: Game, format: str, site: str):
     return game_sgf(facts=facts, moves=history.moves, pending=None)
 
 
-def ledger_csv(ledger) -> str:
-    """The ledger, one row per line, with the calculator's field names as the header."""
+LEDGER_CSV_FIELDS = (*LEDGER_FIELDS, "player_code", "kind_code")
+"""The CSV's columns: the calculator's fields, then the codes of ``player`` and ``kind`` for programs."""
+
+
+def ledger_csv(ledger, notes: dict[int, str] | None = None) -> str:
+    """The ledger, one row per line, for people (issue 39): the calculator's fields with its text columns in the
+    active language as the game page words them (``player``, ``kind``, ``rule``, ``note``: a server's conditional
+    reply named by its line, ``notes`` by event), then ``player_code`` and ``kind_code``, the values the JSON
+    ledger has, for a program that reads the file."""
+    from corr.web.ledger_words import ledger_line_words
+
+    notes = notes or {}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(LEDGER_FIELDS)
-    writer.writerows(ledger)
+    writer.writerow(LEDGER_CSV_FIELDS)
+    for line in ledger:
+        player, move, kind, days, excluded, rule, event, note = line
+        words = ledger_line_words(kind=kind, note=note, rule=rule, reply=notes.get(event) if kind == KIND_VARIANT_MOVE
+                                  else None)
+        writer.writerow((words.player(player), move, words.kind, days, excluded, words.rule, event, words.note,
+                         player, kind))
     return out.getvalue()

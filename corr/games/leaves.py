@@ -142,3 +142,9 @@ def leave_summary(*, user: User, now: datetime) -> dict:
             "book_ahead_days": t.leave_book_ahead_days,
         })
     return {"leaves": leaves, "allowances": allowances}
+
+
+def games_leave_stops(user: User) -> list[Game]:
+    """The games a booking of ``user``'s leave stops: their ongoing correspondence games whose tournament allows
+    leave (``leave_days`` > 0), in id order. The booking and its partners' e-mail read this one list."""
+    return [g for g in ongoing_games(user) if g.tournament.leave_days > 0]

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.utils import translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
 from accounts.language import user_language
@@ -149,15 +150,24 @@ def result_news(*, change: str, game: Game, time: GameTime, user, colour: str) -
     return Worded(subject, block(game, what, clock_lines(game=game, time=time, user=user, colour=colour)))
 
 
-def leave_news(*, game: Game, leave, by) -> Worded:
-    """The partner ``by`` booked ``leave`` (the words the leave e-mail has always had)."""
-    values = {"game": game.pk, "player": by.username, "first": leave.first, "last": leave.last,
-              "link": game_link(game)}
-    subject = gettext("Game #%(game)s: %(player)s is on leave from %(first)s to %(last)s") % values
-    text = gettext("%(player)s has booked leave from %(first)s to %(last)s (both days included).\n"
-                   "Their clock does not run on those days; yours runs as usual when it is your move.\n\n%(link)s\n"
-                   ) % values
-    return Worded(subject, game_line(game) + "\n" + text.rstrip("\n"))
+def leave_news(*, games: list[Game], leave, by) -> Worded:
+    """The partner ``by`` booked ``leave``, which stops ``games`` (the recipient's games with them): one notice
+    for the booking, its days as the recipient's pages write dates, each game named with its link."""
+    values = {"player": by.username, "first": date_format(leave.first, "SHORT_DATE_FORMAT"),
+              "last": date_format(leave.last, "SHORT_DATE_FORMAT"), "count": len(games)}
+    if len(games) == 1:
+        subject = gettext("Game #%(game)s: %(player)s is on leave from %(first)s to %(last)s") % {
+            **values, "game": games[0].pk}
+    else:
+        subject = ngettext("%(player)s is on leave from %(first)s to %(last)s in %(count)s game",
+                           "%(player)s is on leave from %(first)s to %(last)s in %(count)s games",
+                           len(games)) % values
+    intro = ngettext("%(player)s has booked leave from %(first)s to %(last)s (both days included). Their clock"
+                     " does not run on those days in this game; yours runs as usual when it is your move.",
+                     "%(player)s has booked leave from %(first)s to %(last)s (both days included). Their clock"
+                     " does not run on those days in these %(count)s games; yours runs as usual when it is your"
+                     " move.", len(games)) % values
+    return Worded(subject, "\n\n".join([intro, *(game_line(g) + "\n" + game_link(g) for g in games)]))
 
 
 def flag_warning(*, game: Game, time: GameTime, user, colour: str, hours: int) -> Worded:

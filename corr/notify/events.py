@@ -9,7 +9,7 @@ twice. Who is told of what:
   line that fired and what is still pending;
 - a game's start, an arbiter's result or reopening: both players;
 - a draw offer, acceptance or refusal, a resignation: the partner;
-- leave: the partner in each game the leave stops.
+- leave: each partner of the player on leave, once for the booking, with every game of theirs it stops.
 Each only if the recipient wants that kind (``preferences``).
 """
 
@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 
 from corr.clock.assembly import other
 from corr.games.clockstate import clock_as_of
+from corr.games.leaves import games_leave_stops
 from corr.games.selectors import game_time_get
 from corr.models import ConditionalTree, EventKind, Game, GameStatus, Leave, Mode
 from corr.web.conditional_text import tree_text
@@ -47,11 +48,11 @@ def change_notify(*, change: str, game_id: int, version: int, colour: str, now: 
 
     :raises NotYetVisible: the game is older than ``version`` (the change's commit is not visible yet).
     """
+    if change == "leave":  # a booking: its games are read from the leave (``game_id``: the first of them)
+        return _leave(leave_id=version, now=now)
     game = Game.objects.select_related("tournament", "white", "black").filter(pk=game_id).first()
     if game is None or game.mode == Mode.LIVE:
         return []
-    if change == "leave":
-        return _leave(game, leave_id=version, colour=colour, now=now)
     if game.events_version < version:
         raise NotYetVisible(f"game {game_id} is at version {game.events_version}, the notice is of {version}")
     time, rows = game_time_get(game=game, as_of=clock_as_of(game, now))
@@ -98,15 +99,24 @@ def _move(game: Game, time, rows, *, version: int, mover: str) -> list:
     return made
 
 
-def _leave(game: Game, *, leave_id: int, colour: str, now: datetime) -> list[str]:
+def _leave(*, leave_id: int, now: datetime) -> list[str]:
+    """A booking: each partner told once, of all their games it stops (``games_leave_stops``, in id order)."""
     leave = Leave.objects.filter(pk=leave_id).select_related("user").first()
     if leave is None:
         raise NotYetVisible(f"leave {leave_id} is not visible yet")
-    partner = other(colour)
-    made = [(game.user_of(partner), Kind.LEAVE, partner,
-             lambda u: compose.leave_news(game=game, leave=leave, by=leave.user))]
-    # The key the leave e-mail always had (``leave:<leave>:game:<game>``): a redelivery stores nothing twice.
-    return _store_and_deliver(game, made, prefix=f"leave:{leave.pk}:game:{game.pk}", now=now, presence=False)
+    by = leave.user
+    partners: dict[int, tuple] = {}  # partner's id -> (partner, their colour in the first game, games)
+    for game in games_leave_stops(by):
+        colour = other(game.colour_of(by))
+        partner = game.user_of(colour)
+        partners.setdefault(partner.pk, (partner, colour, []))[2].append(game)
+    keys = []
+    for partner, colour, games in partners.values():
+        made = [(partner, Kind.LEAVE, colour, lambda u, games=games: compose.leave_news(games=games, leave=leave,
+                                                                                        by=by))]
+        # Keyed by the booking and the partner (``leave:<leave>:<kind>:<user>``): a redelivery stores nothing twice.
+        keys += _store_and_deliver(games[0], made, prefix=f"leave:{leave.pk}", now=now, presence=False)
+    return keys
 
 
 def _store_and_deliver(game: Game, made: list, *, prefix: str, now: datetime, presence: bool = True) -> list[str]:

@@ -41,6 +41,14 @@ def moment(value, zone):
 
 
 @register.filter
+def zone(value):
+    """A time zone (IANA) by the name the page's reader knows it (``corr.web.zones.zone_name``)."""
+    from corr.web.zones import zone_name
+
+    return zone_name(str(value)) if value else value
+
+
+@register.filter
 def cited(value):
     """A text's rule references by rulebook, in the page's language: ``(50.4.12)`` reads ``(Correspondence rules
     50.4.12)``, ``(002 6.9)`` reads ``(FIDE Laws 6.9)`` (``corr.rulebooks.cited``)."""

@@ -34,14 +34,16 @@ def seconds_signed(delta_ms) -> str:
 
 @register.filter
 def instant_ms(at_ms) -> str:
-    """A server instant (ms since the epoch) in the current time zone, to the tenth of a second."""
+    """A server instant (ms since the epoch) in the current time zone, to the tenth of a second, its date as the
+    page writes dates (``30.11.2026 10:00:00.2`` in Russian, ``2026-11-30 10:00:00.2`` in English)."""
     from datetime import datetime, timezone
 
     from django.utils import timezone as dj_timezone
+    from django.utils.formats import date_format
 
     try:
         moment = datetime.fromtimestamp(int(at_ms) / 1000, tz=timezone.utc)
     except (TypeError, ValueError, OverflowError, OSError):
         return ""
     local = dj_timezone.localtime(moment)
-    return local.strftime("%Y-%m-%d %H:%M:%S.") + str(local.microsecond // 100_000)
+    return f"{date_format(local, 'SHORT_DATE_FORMAT')} {local:%H:%M:%S}.{local.microsecond // 100_000}"

@@ -129,7 +129,8 @@ def deadline_text(*, day=None, at=None, zone: str = "") -> str:
     """The deadline of a pending move, in the page's language: the one wording of every page and feed.
 
     ``at`` (an aware instant: the account's ``flag_at`` under ``whole_days`` or ``exact``) is worded
-    as a time in ``zone``, the reader's IANA zone: ``send before Thu 3 Dec 2026, 14:05, Europe/Moscow``.
+    as a time in ``zone``, the reader's IANA zone, named in the page's language (``corr.web.zones``):
+    ``send before Thu 3 Dec 2026, 14:05, Europe/Moscow`` ("…, Москва" in Russian).
     Otherwise ``day`` (the last date the move may be sent, the ``dates`` count) is the date alone, in the
     locale's short form, as the pages have always shown it; "" when neither is given.
 
@@ -137,7 +138,9 @@ def deadline_text(*, day=None, at=None, zone: str = "") -> str:
     rule, never later than it.
     """
     if at is not None:
-        return _("send before %(when)s, %(zone)s") % {"when": moment_text(at, zone), "zone": zone}
+        from .zones import zone_name
+
+        return _("send before %(when)s, %(zone)s") % {"when": moment_text(at, zone), "zone": zone_name(zone)}
     if day is not None:
         return date_format(day, "SHORT_DATE_FORMAT")
     return ""

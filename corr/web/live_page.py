@@ -48,6 +48,7 @@ def live_game_context(request, game: Game) -> dict:
         "history": live_history(game),
         "notation_max": lim.NOTATION_MAX, "reason_max": LIVE_TEXT_MAX, "termination_max": lim.TERMINATION_MAX,
         "stop_claims_draw": _stop_claims_draw(game), "rulings": RULINGS_SHOWN,
+        "kind": game.kind_in_force,  # the page explains only the rules of its own game (issue 39)
     }
 
 
@@ -84,11 +85,11 @@ def live_config(game: Game, colour: str | None, ruling: bool, payload: dict, vis
         "moves_made": moves_made(game),
         "countdown_s": list(BYOYOMI_COUNTDOWN_S),
         "vision": vision or {}, "warning_s": {str(k): s for k, s in VISION_WARNING_S.items()},
-        "words": live_words(),
+        "words": live_words(game.kind_in_force),
     }
 
 
-def live_words() -> dict:
+def live_words(kind: str = "draughts") -> dict:
     """The words live.js shows or speaks, in the page's language."""
     return {
         "connecting": _("connecting…"), "live": _("live"), "reconnecting": _("connection lost, reconnecting…"),
@@ -114,10 +115,14 @@ def live_words() -> dict:
         "stop_call": _("%(side)s stopped the clocks to call the arbiter"),
         "stop_draw_claim": _("%(side)s stopped the clocks claiming a draw"),
         "stop_resignation": _("%(side)s stopped the clocks: resignation"),
+        # Only the rules of the game's own kind (issue 39): a chess or Go page cites no draughts article.
         "confirm_stop": _("Stop the clocks? Stopping the clock is resignation unless the arbiter finds it a"
-                          " misunderstanding (Russian draughts rules 12.11, 1.7.11)."),
+                          " misunderstanding (Russian draughts rules 12.11, 1.7.11).") if kind == "draughts" else
+        _("Stop the clocks and resign? Stopping the clock is resignation unless the arbiter finds it a"
+          " misunderstanding."),
         "confirm_stop_claim": _("Stop the clocks and claim a draw? The arbiter confirms it if your position is"
-                                " clearly winning (Russian draughts rules 12.11, 1.7.13)."),
+                                " clearly winning (Russian draughts rules 12.11, 1.7.13).") if kind == "draughts" else
+        _("Stop the clocks and claim a draw? The arbiter confirms it if your position is clearly winning."),
         "confirm_result": _("Record the result %(result)s? The game ends and both clocks stop."),
         "confirm_reopen": _("Reopen the game? Its result is undone (the history keeps it) and the clocks stay"
                             " stopped until you resume them."),

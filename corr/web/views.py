@@ -66,7 +66,8 @@ from .game_board import board_context
 from .conditional_text import line_of, tree_text
 from .deadline import reader_zone, shown_deadline
 from .live_page import live_game_context
-from .describe import (explain_account, ledger_kind, ledger_note, plain, reason_word, time_control_text, time_left_text,
+from .ledger_words import ledger_line_words
+from .describe import (explain_account, plain, reason_word, time_control_text, time_left_text,
                        time_left_why)
 from .records import record_words
 from .turns import turn_sentence, turn_text
@@ -249,11 +250,7 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         banner = turn_sentence(turns[time.to_move], zone=zone, reader=colour, names=names,
                                transit_days=game.tournament.presumed_transit_days)
     replies = _conditional_replies(rows)
-    ledger = [{"line": line, "kind": ledger_kind(line.kind),
-               "note": (record_words(replies[(line.player, line.move)])
-                        if line.kind == KIND_VARIANT_MOVE and (line.player, line.move) in replies
-                        else ledger_note(line.note)),
-               "rule": cited(line.rule) if line.rule else ""} for line in time.clock.ledger]
+    ledger = [{"line": line, **_ledger_words(line, replies)} for line in time.clock.ledger]
     offer = draw_offer_of(rows) if game.mode == Mode.SERVER else None
     # Conditional moves (issue 28): server chess and draughts games; a player sees their own line only, never the
     # partner's.
@@ -330,6 +327,13 @@ def _receipt_hint(turn: Turn) -> str:
     if turn.why is TurnSince.PRESUMED:
         return _("Record the real date below.")
     return ""
+
+
+def _ledger_words(line, replies: dict) -> dict:
+    """A ledger line's kind, note and rule as the page (and the CSV) word them (``corr.web.ledger_words``)."""
+    words = ledger_line_words(kind=line.kind, note=line.note, rule=line.rule,
+                              reply=replies.get((line.player, line.move)) if line.kind == KIND_VARIANT_MOVE else None)
+    return {"kind": words.kind, "note": words.note, "rule": words.rule}
 
 
 @login_required

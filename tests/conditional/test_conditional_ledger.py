@@ -15,6 +15,8 @@ from .test_conditional_api import RUY, move, post
 pytestmark = pytest.mark.django_db
 
 LINE = "conditional reply from the line sent with move {} (50.4.8)"
+PAGE_LINE = "conditional reply from the line sent with move {} (Correspondence rules 50.4.8)"
+"""The line as the page and the CSV word it: its rule by rulebook."""
 CALCULATOR = "played from the player's own conditional variant: costs nothing"
 
 
@@ -55,9 +57,9 @@ def test_the_csv_ledger_names_the_line_each_reply_came_from(api, fired, anna, bo
         assert r.status_code == 200 and r["Content-Type"] == "text/csv; charset=utf-8"
         text = r.content.decode()
         assert CALCULATOR not in text
-        rows = [row for row in csv.DictReader(io.StringIO(text)) if row["kind"] == "variant_move"]
+        rows = [row for row in csv.DictReader(io.StringIO(text)) if row["kind_code"] == "variant_move"]
         assert [(row["player"], row["move"], row["days"], row["note"]) for row in rows] == [
-            ("white", "2", "0", LINE.format(1)), ("white", "4", "0", LINE.format(3))]
+            ("white", "2", "0", PAGE_LINE.format(1)), ("white", "4", "0", PAGE_LINE.format(3))]
 
 
 def test_the_words_follow_the_event_in_force(api, fired, arbiter, anna):

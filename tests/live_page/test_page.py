@@ -6,9 +6,11 @@ import json
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from corr.live.state import live_payload
 from corr.templatetags.corr_live import clock_ms, instant_ms, seconds_signed
+from tests.i18n.test_languages import visible_text
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +73,13 @@ def test_the_players_have_the_stop_and_call_buttons_with_their_rules(live_game, 
     for player in (anna, boris):
         html, config = page(player, live_game)
         assert 'id="live-stop" class="danger">' in html and 'id="live-call" class="secondary">' in html
-        assert "Russian draughts rules 12.11, 1.7.11" in html and "FIDE Laws 6.12" in html  # rules by rulebook
+        # A chess game explains chess's rules only (issue 39): by rulebook, no Go nor draughts article.
+        assert "FIDE Laws 6.12" in html and "Go rules" not in html and "draughts" not in html
+        assert "byo-yomi" not in "\n".join(visible_text(html, "en"))  # live.js's words for a Go clock aside
+        # Resigning stands apart from the arbiter's call: its own box, after it, asked to be confirmed.
+        call, resign = html.index('id="live-call"'), html.index('id="live-resign"')
+        assert call < html.index('id="live-vision"') < resign < html.index('id="live-stop"')
+        assert "You are asked to confirm first." in html
         assert config["urls"]["stop"].endswith("/live/stop/") and not config["stop_claims_draw"]
         assert 'id="live-confirm"' in html and 'id="live-ruling-form"' not in html
 
@@ -144,4 +152,9 @@ def test_clock_figures_round_down_as_the_countdown_does(ms, shown):
 
 def test_history_figures():
     assert seconds_signed(120_000) == "+120 s" and seconds_signed(-30_500) == "-30.5 s"
-    assert instant_ms(1_796_032_800_250) == "2026-11-30 10:00:00.2"
+    with translation.override("en"):
+        assert instant_ms(1_796_032_800_250) == "2026-11-30 10:00:00.2"
+    with translation.override("ru"):  # the date as the page writes dates (issue 39)
+        assert instant_ms(1_796_032_800_250) == "30.11.2026 10:00:00.2"
+    with translation.override("fr"):
+        assert instant_ms(1_796_032_800_250) == "30/11/2026 10:00:00.2"

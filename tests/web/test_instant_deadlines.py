@@ -68,8 +68,8 @@ def test_a_reader_with_a_time_zone_reads_the_deadline_in_it(exact_game, boris, a
 
 
 @pytest.mark.parametrize("language, deadline, left, up", [
-    ("ru", "отправить до Вт, 3 марта 2026, 13:00, Europe/Moscow", "осталось 22 ч 00 мин 00 с", "время истекло"),
-    ("fr", "à envoyer avant le mar 3 mars 2026, 13:00, Europe/Moscow", "reste 22 h 00 min 00 s", "temps écoulé"),
+    ("ru", "отправить до Вт, 3 марта 2026, 13:00, Москва", "осталось 22 ч 00 мин 00 с", "время истекло"),
+    ("fr", "à envoyer avant le mar 3 mars 2026, 13:00, Moscou", "reste 22 h 00 min 00 s", "temps écoulé"),
 ])
 def test_the_deadline_and_the_countdown_are_in_the_pages_language(exact_game, boris, language, deadline, left, up):
     element = time_element(page(boris, f"/games/{exact_game.pk}/", language=language))

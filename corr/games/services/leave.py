@@ -19,7 +19,7 @@ from ..notices import Change, notice_on_commit
 from ..clockstate import GameTime, local_today
 from ..errors import InvalidInput, NotAllowed, day_word
 from ..records import record_text
-from ..leaves import days_in_year, leave_applies, leave_forget, leave_used, ongoing_games
+from ..leaves import days_in_year, games_leave_stops, leave_applies, leave_forget, leave_used, ongoing_games
 from .arbiters import colour_checked, ensure_arbiter
 from .storage import game_lock, game_recompute
 
@@ -77,7 +77,7 @@ def leave_book(*, by: User, first: date, last: date, now: datetime) -> Leave:
         if other.first <= last and first <= other.last:
             raise InvalidInput(_("overlaps your leave #%(id)s from %(first)s to %(last)s"), field="from", id=other.pk,
                                first=day_word(other.first), last=day_word(other.last))
-    games = [g for g in ongoing_games(by) if g.tournament.leave_days > 0]
+    games = games_leave_stops(by)
     if not games:
         raise InvalidInput(_("none of your ongoing games is in a tournament that allows leave"), field="from")
     for tournament in {g.tournament_id: g.tournament for g in games}.values():
@@ -186,7 +186,7 @@ def _games_follow(games: list[Game], leave: Leave | None, *, by: User, now: date
 
 
 def _opponents_email(games: list[Game], leave: Leave, by: User) -> None:
-    """The opponent of the player on leave is told in each game, after commit, by the notifications (issue 38):
-    in the opponent's language, as they chose (``corr.notify``; this layer queues the notice by name)."""
-    for game in games:
-        notice_on_commit(Change.LEAVE, game_id=game.pk, version=leave.pk, colour=game.colour_of(by) or "")
+    """The partners of the player on leave are told after commit by the notifications (issue 38), once for the
+    booking: each partner one e-mail listing their games it stops (issue 39), in their language, as they chose
+    (``corr.notify``; this layer queues the notice by name, with the booking's first game and the leave's id)."""
+    notice_on_commit(Change.LEAVE, game_id=games[0].pk, version=leave.pk, colour=games[0].colour_of(by) or "")

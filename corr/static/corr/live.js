@@ -234,6 +234,8 @@
     }
     var player = document.getElementById("live-player");
     if (player) player.hidden = over;
+    var resign = document.getElementById("live-resign");
+    if (resign) resign.hidden = over;
     var ruling = document.getElementById("live-arbiter-ongoing");
     if (ruling) ruling.hidden = over;
     var reopen = document.getElementById("live-reopen-form");
