@@ -108,3 +108,24 @@ def test_an_overstepped_control_is_no_time_left_over_xfcc(arbiter, anna, boris, 
         page = browser.get(f"/games/{game.pk}/").content.decode()
     assert page_time_left(page, "black") == "2 days over the control"  # and "control 1 exceeded" below
     assert [field(answer, name)[0] for name in FIELDS[:3]] == ["0", "0", "0"]
+
+
+@pytest.mark.parametrize("preset", ["iccf_10_50", "chesscom_days_3"])
+def test_the_your_move_e_mail_states_the_pages_time_left(settings, arbiter, anna, boris, api, preset,
+                                                          django_capture_on_commit_callbacks):
+    """The e-mail is the one answer too (issue 39): the notice of white's move says black's time left as the
+    game page says it at that instant."""
+    from django.core import mail
+
+    settings.NOTIFY_INPROCESS = "inline"
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    game = game_of(arbiter, instant_tournament(arbiter, preset=preset), anna, boris)
+    # The notice is composed after the commit, at the move's instant (the task reads the clock then).
+    with time_machine.travel(WHITE_SENT, tick=False), django_capture_on_commit_callbacks(execute=True):
+        assert move_at(api(anna), game, 1, "e4", WHITE_SENT).status_code == 201
+    browser = Client()
+    browser.force_login(boris)
+    with time_machine.travel(WHITE_SENT, tick=False):
+        page = browser.get(f"/games/{game.pk}/").content.decode()
+    [told] = [m for m in mail.outbox if m.to == [boris.email] and "your move 1" in m.subject]
+    assert f"\n{page_time_left(page, 'black')}.\n" in told.body, told.body
