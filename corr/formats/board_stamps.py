@@ -22,8 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .pgn_servers import ServerTagError, start_instant
-from .pgn_stamps import PgnStampError, _official_start, _zone, stamped_game_file
+from .pgn_stamps import PgnStampError, _official_start, _zone, game_start, stamped_game_file
 
 _PDN_TOKEN = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]|\{([^}]*)\}|(\S+)')
 _PDN_RESULTS = frozenset({"2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "0-0", "*"})
@@ -41,12 +40,7 @@ def games_from_pdn(text: str, *, ruleset: dict, time_zone: str = "UTC",
     for number, (tags, plies, preface) in enumerate(pdn_games(text), start=1):
         label = game_label(number, tags)
         # A server game started after its tournament's official start carries UTCDate/UTCTime, as in PGN.
-        try:
-            started = start_instant(tags)
-        except ServerTagError as error:
-            raise PgnStampError(f"{label}: {error}") from None
-        official_start = (started[0].strftime("%Y-%m-%dT%H:%M:%SZ") if started is not None
-                          else _official_start(tags, label).isoformat())
+        started, official_start = game_start(tags, label)
         games.append(stamped_game_file(tags, label, plies, preface, ruleset=ruleset, zone=zone,
                                        zone_name=time_zone, started=started, official_start=official_start,
                                        warn=warn))

@@ -142,12 +142,7 @@ def _game_file(game: chess.pgn.Game, number: int, *, ruleset: dict, zone: ZoneIn
     label = f"game {number} ({headers.get('White', '?')} - {headers.get('Black', '?')})"
     if game.errors:  # python-chess stops the main line at the first illegal move: the rest would be lost
         raise PgnStampError(f"{label}: {game.errors[0]}")
-    try:
-        started = start_instant(headers)
-    except ServerTagError as error:
-        raise PgnStampError(f"{label}: {error}") from None
-    official_start = (started[0].strftime("%Y-%m-%dT%H:%M:%SZ") if started is not None
-                      else _official_start(headers, label).isoformat())
+    started, official_start = game_start(headers, label)
     moves = list(game.mainline())
     marks = [_COMMAND.findall(node.comment) for node in moves]
     if not any(name == "ccsnt" for found in marks for name, _ in found):
@@ -372,6 +367,21 @@ def _file(headers, ruleset: dict, official_start: str, zone_name: str, events: l
     data["meta"] = {key.lower(): headers.get(key, "?") for key in META_TAGS}
     data["events"] = events
     return data
+
+
+def game_start(headers, label: str) -> tuple[tuple[datetime, str] | None, str]:
+    """A game's start from its tags: (the instant of ``UTCDate``/``UTCTime`` and the tags that said it, or None;
+    the game file's ``official_start``, that instant in RFC 3339 or the ``Date``'s day). PGN and PDN alike.
+
+    :raises PgnStampError: naming the game, for a start tag that is no date or time.
+    """
+    try:
+        started = start_instant(headers)
+    except ServerTagError as error:
+        raise PgnStampError(f"{label}: {error}") from None
+    official_start = (started[0].strftime("%Y-%m-%dT%H:%M:%SZ") if started is not None
+                      else _official_start(headers, label).isoformat())
+    return started, official_start
 
 
 def _official_start(headers: chess.pgn.Headers, label: str) -> date:

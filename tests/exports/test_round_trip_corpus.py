@@ -33,6 +33,7 @@ from corr.games import services
 from ..commands.test_clock_pgn import PGN_EXTRACT, needs_pgn_extract
 from ..conftest import TODAY
 from .test_exports import export
+from .test_exports import play as postal_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -62,17 +63,6 @@ def assert_same_accounts(command: dict, page: dict) -> None:
         shared = set(account) & set(command[colour])
         assert set(account) - shared <= set(EXCLUDED), (colour, set(account) - shared)
         assert {k: command[colour][k] for k in shared} == {k: account[k] for k in shared}, colour
-
-
-def postal_moves(api, game, users, moves):
-    numbers = {"white": 0, "black": 0}
-    for player, notation, received, sent in moves:
-        numbers[player] += 1
-        body = {"number": numbers[player], "notation": notation, "sent_on": sent, "mail": "email"}
-        if received:
-            body["received_on"] = received
-        r = api(users[player]).post(f"/api/games/{game.pk}/moves/", body, format="json")
-        assert r.status_code == 201, r.json()
 
 
 @pytest.fixture
