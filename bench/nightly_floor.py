@@ -36,13 +36,13 @@ WITH new AS (
   FROM floor_selected WHERE time_trouble AND overstepped_control IS NULL
   ON CONFLICT DO NOTHING RETURNING id, game_id, player, control_number, remaining_days, deadline)
 INSERT INTO corr_outboundemail (key, tournament_id, recipients, subject, body, status, attempts, last_error,
-                                created_at)
+                                created_at, headers)
 SELECT 'time_trouble:' || n.id, s.tournament_id, jsonb_build_array(u.email),
        format('Time trouble in game #%%s: %%s days left — use registered mail', n.game_id, n.remaining_days),
        format(E'%%s, as of %%s in game #%%s (%%s) you have %%s days left in control %%s; your deadline is %%s.\\n'
               '%%s\\nGame page: %%s/games/%%s/\\n', u.username, %(on)s, n.game_id, t.name, n.remaining_days,
               n.control_number, n.deadline, %(article)s, %(site)s, n.game_id),
-       'pending', 0, '', now()
+       'pending', 0, '', now(), '{}'::jsonb
 FROM new n JOIN floor_selected s ON s.game_id = n.game_id AND s.player = n.player
 JOIN accounts_user u ON u.id = s.user_id JOIN corr_tournament t ON t.id = s.tournament_id
 """
@@ -56,12 +56,12 @@ new AS (
   SELECT game_id, player, deadline, days_before, %(on)s, %(claim)s, now() FROM due
   ON CONFLICT DO NOTHING RETURNING id, game_id, player, deadline)
 INSERT INTO corr_outboundemail (key, tournament_id, recipients, subject, body, status, attempts, last_error,
-                                created_at)
+                                created_at, headers)
 SELECT 'reminder:' || n.id, s.tournament_id, jsonb_build_array(u.email),
        format('Game #%%s: your move is due by %%s (%%s days)', n.game_id, n.deadline, n.deadline - %(on)s),
        format(E'%%s, your move in game #%%s (%%s) must be sent by %%s, in %%s days.\\nGame page: %%s/games/%%s/\\n',
               u.username, n.game_id, t.name, n.deadline, n.deadline - %(on)s, %(site)s, n.game_id),
-       'pending', 0, '', now()
+       'pending', 0, '', now(), '{}'::jsonb
 FROM new n JOIN floor_selected s ON s.game_id = n.game_id AND s.player = n.player
 JOIN accounts_user u ON u.id = s.user_id JOIN corr_tournament t ON t.id = s.tournament_id
 """
