@@ -9,18 +9,17 @@ once the new one confirms. Every page fits the screen (``Page.layout_problems``:
 from __future__ import annotations
 
 import datetime as dt
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.conf import settings as django_settings
-from django.utils import timezone, translation
+from django.utils import translation
 
 from accounts.models import User
-from corr.games import services
-from corr.games.clockstate import local_today
 from corr.models import Game, GameEvent
 from corr.web.describe import deadline_text
 from tests.support.smtp import link_in
+
+from ..accounts.test_account_settings import instant_game  # noqa: F401 - the fixture, one game for both
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,21 +103,9 @@ def test_an_invited_player_joins_from_the_invitation_email_and_sees_their_game(
     fits(page)
 
 
-@pytest.fixture
-def instant_game(arbiter, anna, boris):
-    """lichess's 1 day per move in Moscow's tournament: white moved 3 hours ago, black's flag in 21 hours."""
-    moved = timezone.now().replace(microsecond=0) - dt.timedelta(hours=3)
-    start = moved.astimezone(ZoneInfo("Europe/Moscow")).date()
-    t = services.tournament_create(by=arbiter, name="Instants", official_start=start, mode="server",
-                                   preset="lichess_days_1", time_zone="Europe/Moscow")
-    game = services.game_create(by=arbiter, tournament=t, white=anna, black=boris, today=start)
-    services.move_submit(game=game, by=anna, number=1, notation="e4", today=local_today(t, moved), now=moved)
-    return game
-
-
 @pytest.mark.parametrize("width, language", CASES)
 def test_the_settings_page_changes_the_time_zone_and_the_game_pages_deadline_follows(
-        page, instant_game, boris, width, language):
+        page, instant_game, boris, width, language):  # noqa: F811 - the imported fixture
     flag = GameEvent.objects.get(game=instant_game, kind="move").sent_at + dt.timedelta(days=1)
     with translation.override(language):
         moscow, tokyo = deadline_text(at=flag, zone="Europe/Moscow"), deadline_text(at=flag, zone="Asia/Tokyo")
