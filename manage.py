@@ -17,6 +17,7 @@ if __name__ == "__main__":
         from corr import serving
 
         serving.ASGI = True
+        serving.WEB = True
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

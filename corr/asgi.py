@@ -18,6 +18,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
 # Before the settings load: they keep no connection per thread under ASGI, where each request's sync
 # code runs in a thread of its own (DB_POOL, DB_CONN_MAX_AGE in corr/settings.py).
 serving.ASGI = True
+serving.WEB = True
 # Django first: the routing imports consumers that import models.
 http_application = get_asgi_application()
 

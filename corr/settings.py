@@ -156,12 +156,36 @@ except ValueError as error:
 DB_POOL = env_bool("DB_POOL", True)
 DB_POOL_MIN_SIZE = env_int("DB_POOL_MIN_SIZE", 2)
 DB_POOL_MAX_SIZE = env_int("DB_POOL_MAX_SIZE", 10, minimum=1)
-# Seconds a request waits for a session when all are lent; then 503 (corr.api.http_errors), not a hang.
-DB_POOL_TIMEOUT = env_int("DB_POOL_TIMEOUT", 10, minimum=1)
+# Seconds a request waits for a session when all are lent, or while PostgreSQL is down and the pool has
+# none to lend; then 503 with Retry-After (corr.api.http_errors), not a hang. 1 s so that a request answers
+# within 2 s when the database is gone (issue 42: at 10 s no request was answered during a 15 s outage).
+DB_POOL_TIMEOUT = env_int("DB_POOL_TIMEOUT", 1, minimum=1)
+# Issue 42: nothing waits for a database that is gone (docs/reliability.md, "When PostgreSQL is gone").
+# libpq's connect_timeout (psycopg enforces it the same way): at least 2 s, libpq reads 1 as 2.
+DB_CONNECT_TIMEOUT = env_int("DB_CONNECT_TIMEOUT", 2, minimum=2)
+# A web process's statements and lock waits are bounded (a request is answered, 503, rather than held);
+# workers and commands are not (nobody waits on a batch; a migration may take long).
+DB_STATEMENT_TIMEOUT_MS = env_int("DB_STATEMENT_TIMEOUT_MS", 10_000)
+DB_LOCK_TIMEOUT_MS = env_int("DB_LOCK_TIMEOUT_MS", 5_000)
+# A server that vanishes without closing its sockets (a host down, a partition): data not acknowledged
+# within DB_TCP_USER_TIMEOUT_MS, or an idle session whose keepalive probes (after DB_KEEPALIVES_IDLE s, then
+# every second) go unanswered, ends the connection, so a request in flight fails instead of waiting for
+# the kernel's retransmissions (about 15 minutes on Linux).
+DB_TCP_USER_TIMEOUT_MS = env_int("DB_TCP_USER_TIMEOUT_MS", 2_000)
+DB_KEEPALIVES_IDLE = env_int("DB_KEEPALIVES_IDLE", 5, minimum=1)
 if DB_POOL_MAX_SIZE < DB_POOL_MIN_SIZE:
     raise ImproperlyConfigured(f"DB_POOL_MAX_SIZE must be at least DB_POOL_MIN_SIZE ({DB_POOL_MIN_SIZE}),"
                                f" got {DB_POOL_MAX_SIZE}")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        connect_timeout=DB_CONNECT_TIMEOUT, keepalives=1, keepalives_idle=DB_KEEPALIVES_IDLE, keepalives_interval=1,
+        keepalives_count=2, **({"tcp_user_timeout": DB_TCP_USER_TIMEOUT_MS} if DB_TCP_USER_TIMEOUT_MS else {}))
+    if serving.WEB:
+        bounds = [f"-c {name}={ms}" for name, ms in (("statement_timeout", DB_STATEMENT_TIMEOUT_MS),
+                                                     ("lock_timeout", DB_LOCK_TIMEOUT_MS)) if ms]
+        given = DATABASES["default"]["OPTIONS"].get("options", "")  # a DATABASE_URL's ?options=...
+        if bounds:
+            DATABASES["default"]["OPTIONS"]["options"] = " ".join([given, *bounds]).strip()
     if DB_POOL:
         # The pool keeps the sessions: Django refuses a pool with persistent connections on top.
         DATABASES["default"]["CONN_MAX_AGE"] = 0

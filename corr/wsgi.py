@@ -4,7 +4,11 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.wsgi import get_wsgi_application
 
+from corr import serving
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "corr.settings")
+# Before the settings load: a web process's statements and lock waits are bounded (corr/settings.py).
+serving.WEB = True
 application = get_wsgi_application()
 
 if settings.SECRET_KEY_MISSING:

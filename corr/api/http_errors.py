@@ -3,8 +3,9 @@
 They answer what never reaches a DRF view or escapes it: an unknown path
 (404), an uncaught exception (500) and a database that cannot be reached
 (503 with ``Retry-After``, for pages too: a restart of PostgreSQL is not a
-bug). Django calls ``handler500`` inside the ``except`` block of the failed
-request, so the exception is still at hand in ``sys.exc_info()``.
+bug; for XFCC a SOAP fault, which is what its clients parse). Django calls
+``handler500`` inside the ``except`` block of the failed request, so the
+exception is still at hand in ``sys.exc_info()``.
 """
 
 from __future__ import annotations
@@ -50,10 +51,25 @@ def handler500(request):
     return defaults.server_error(request)
 
 
+def unavailable_detail() -> str:
+    """The words of a 503 for a database that is down, in the active language (HTTP, XFCC and the socket)."""
+    return _("the database is unavailable; try again shortly")
+
+
 def database_unavailable(request) -> HttpResponse:
-    """503 with ``Retry-After``: the database is down or unreachable (a connection or a query failed)."""
-    detail = _("the database is unavailable; try again shortly")
-    if _is_api(request):
+    """503 with ``Retry-After``: the database is down or unreachable (a connection or a query failed).
+
+    JSON under ``/api/``, a SOAP fault (``ServerError``, the word XfccBasic clients react to) under
+    ``/xfcc/``, plain text elsewhere.
+    """
+    detail = unavailable_detail()
+    if request.path.startswith("/xfcc/"):
+        from corr.xfcc.soap import SoapFault, fault_answer
+        from corr.xfcc.views import CONTENT_TYPE
+
+        fault = SoapFault(f"ServerError: {detail}", status=503, code="Server")
+        response = HttpResponse(fault_answer(fault), status=503, content_type=CONTENT_TYPE)
+    elif _is_api(request):
         response = JsonResponse({"detail": detail}, status=503)
     else:
         response = HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8")

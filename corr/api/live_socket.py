@@ -6,8 +6,11 @@ A player's client sends, on the socket of ``ws/games/<id>/live/``::
     {"type": "move", "id": "m12", "number": 12, "notation": "Nf3", "lag_ms": 40}
 
 ``number``, ``notation`` and ``lag_ms`` are the HTTP body's fields, checked by the same serializer (no other
-field); ``id`` is any JSON value of the client's, echoed so it can pair the answer with its message. The answer
-comes on the same socket, only to the sender:
+field); ``id`` is any JSON value of the client's, echoed so it can pair the answer with its message. ``move_id``
+(optional, a text of 1 to 200 characters the client chooses once per move, a UUID: issue 42) is the socket's
+``Idempotency-Key``: a message with a ``move_id`` already answered gets that first answer again, with
+``"replayed": true``, and makes nothing, so a client that lost an answer (a reconnect, a 503) sends the same
+move again safely. The answer comes on the same socket, only to the sender:
 
 - ``{"type": "move", "id", "status": 201, "live": {...}}``: the move was recorded; ``live`` is the object of
   ``GET /api/games/{id}/`` as the move left it (what every watcher's push carries, computed once by the write);
@@ -16,7 +19,9 @@ comes on the same socket, only to the sender:
 - ``{"type": "move", "id", "status": 401, "detail"}``: the session that opened the socket has ended since (a
   logout, a password change or reset, told to the socket: :mod:`corr.live.sessions`); the body of the HTTP
   endpoint asked without credentials. Nothing is stored, and the socket is closed with 4401. The press itself
-  reads no session (it stays two round trips, issue 27): the socket is told, and a refresh checks.
+  reads no session (it stays two round trips, issue 27): the socket is told, and a refresh checks;
+- ``{"type": "move", "id", "status": 503, "detail", "retry_after"}``: the database is down or unreachable; nothing
+  was stored, try again (with the same ``move_id``) after ``retry_after`` seconds or sooner.
 
 Every watcher, the sender too, then gets the push, as for a move made over HTTP; sent, once the move is committed
 and answered, from this socket's own event loop rather than the process's handoff thread (issue 27: the push
@@ -29,6 +34,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -41,36 +47,83 @@ from corr.live.state import live_payload
 from corr.models import Game
 
 from .errors import error_body
+from .http_errors import DATABASE_RETRY_AFTER, unavailable_detail
+from .idempotency import record, recorded
 from .live_serializers import LiveMoveInput
 
 MESSAGE_TYPE = "move"
 logger = logging.getLogger(__name__)
 
 
+MOVE_ID_MAX = 200
+"""The longest ``move_id``, in characters (the bound of an ``Idempotency-Key``: the same records keep both)."""
+
+
 def socket_move(user, game_id: int, message: dict[str, Any], language: str) -> dict[str, Any]:
-    """Make the move ``message`` asks for in game ``game_id`` as ``user``; the answer for the sender's socket."""
+    """Make the move ``message`` asks for in game ``game_id`` as ``user``; the answer for the sender's socket.
+
+    With a ``move_id``, the first answer to it is kept in the transaction of the move and a message with the
+    same ``move_id`` gets that answer again (``"replayed": true``) and makes nothing: a move that committed
+    while its answer was lost is never refused as a second one. With the database gone: 503 with
+    ``retry_after`` (seconds), nothing stored.
+    """
     answer: dict[str, Any] = {"type": MESSAGE_TYPE, "id": message.get("id")}
-    fields = {name: value for name, value in message.items() if name not in ("type", "id")}
+    move_id = message.get("move_id")
+    fields = {name: value for name, value in message.items() if name not in ("type", "id", "move_id")}
     with translation.override(language):
         try:
-            checked = LiveMoveInput(data=fields)
-            checked.is_valid(raise_exception=True)
-            game = live.live_move(game_id=game_id, by=user, pushed_by_caller=True, **checked.validated_data)
-        except Game.DoesNotExist:
-            from rest_framework.exceptions import NotFound
+            if move_id is None:
+                return {**answer, **_move(user, game_id, fields)}
+            if not isinstance(move_id, str) or not 0 < len(move_id) <= MOVE_ID_MAX:
+                return {**answer, "status": 400, "field": "move_id",
+                        "detail": _("move_id must be a text of 1 to %(max)s characters") % {"max": MOVE_ID_MAX}}
+            return {**answer, **_move_once(user, game_id, fields, move_id)}
+        except (OperationalError, InterfaceError):
+            # The database is down or unreachable (DB_POOL_TIMEOUT, DB_CONNECT_TIMEOUT): the HTTP endpoint's 503.
+            return {**answer, "status": 503, "detail": unavailable_detail(), "retry_after": DATABASE_RETRY_AFTER}
 
-            status, body = error_body(NotFound(_("no game %(id)s") % {"id": game_id}))
-            return {**answer, "status": status, **body}
-        except Exception as refused:  # noqa: BLE001 - answered as the API answers it, or raised again
-            known = error_body(refused)
-            if known is None:
-                raise
-            status, body = known
-            return {**answer, "status": status, **body}
+
+def _move_once(user, game_id: int, fields: dict[str, Any], move_id: str) -> dict[str, Any]:
+    """:func:`_move` kept under ``move_id`` (:mod:`corr.api.idempotency`'s records, method ``WS``)."""
+    where = {"user": user, "key": move_id, "method": "WS", "path": f"/ws/games/{game_id}/live/"}
+    try:
+        with transaction.atomic():
+            found = recorded(**where)
+            if found is None:
+                result = _move(user, game_id, fields)
+                kept = {name: value for name, value in result.items() if name not in ("status", "push")}
+                record(**where, status=result["status"], body=kept)
+                return result
+    except IntegrityError:  # the same move_id on two sockets at once: the other committed first
+        found = recorded(**where)
+        if found is None:
+            raise
+    status, body, replayed = found
+    return {"status": status, **body, **({"replayed": True} if replayed else {})}
+
+
+def _move(user, game_id: int, fields: dict[str, Any]) -> dict[str, Any]:
+    """The move's status and body (``live``, or the error body of the HTTP endpoint), ``push`` when the caller
+    pushes ``live``."""
+    try:
+        checked = LiveMoveInput(data=fields)
+        checked.is_valid(raise_exception=True)
+        game = live.live_move(game_id=game_id, by=user, pushed_by_caller=True, **checked.validated_data)
+    except Game.DoesNotExist:
+        from rest_framework.exceptions import NotFound
+
+        status, body = error_body(NotFound(_("no game %(id)s") % {"id": game_id}))
+        return {"status": status, **body}
+    except Exception as refused:  # noqa: BLE001 - answered as the API answers it, or raised again
+        known = error_body(refused)
+        if known is None:
+            raise
+        status, body = known
+        return {"status": status, **body}
     payload = getattr(game.live, "payload", None)
     if payload is None:  # the game ended before the press's instant: read as it stopped (and pushed by the service)
-        return {**answer, "status": 201, "live": live_payload(game_get(game_id=game_id))}
-    return {**answer, "status": 201, "live": payload, "push": True}
+        return {"status": 201, "live": live_payload(game_get(game_id=game_id))}
+    return {"status": 201, "live": payload, "push": True}
 
 
 class LiveGameSocket(LiveGameConsumer):

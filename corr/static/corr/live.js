@@ -442,6 +442,7 @@
       retries = 0;
       connection = "live";
       showStatus();
+      if (pendingMove) sendMove();  // the server is back: the move that got no answer, with its key
     };
     socket.onmessage = function (event) {
       try {
@@ -477,22 +478,29 @@
     return match ? decodeURIComponent(match[1]) : "";
   }
 
-  function post(url, body) {
-    return send("POST", url, body);
+  function post(url, body, key) {
+    return send("POST", url, body, key);
   }
 
-  function send(method, url, body) {
+  function send(method, url, body, key) {
+    var headers = { "Content-Type": "application/json", "Accept": "application/json",
+                    "X-CSRFToken": csrfToken(), "Accept-Language": document.documentElement.lang || "en" };
+    if (key) headers["Idempotency-Key"] = key;
     return window.fetch(url, {
-      method: method, credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "Accept": "application/json",
-                 "X-CSRFToken": csrfToken(), "Accept-Language": document.documentElement.lang || "en" },
-      body: JSON.stringify(body)
+      method: method, credentials: "same-origin", headers: headers, body: JSON.stringify(body)
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (data) {
         if (data && data.live) accept(data.live);
-        return { ok: response.ok, data: data || {} };
+        return { ok: response.ok, status: response.status, data: data || {} };
       });
     });
+  }
+
+  /** A new Idempotency-Key (a random UUID): one per move, sent again with each retry of that move. */
+  function newKey() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    var bytes = window.crypto.getRandomValues(new Uint8Array(16));  // a page served over plain http
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
 
   function say(id, text, ok) {
@@ -538,22 +546,55 @@
       var body = { number: number, notation: notation.value.trim(),
                    lag_ms: Math.min(LAG_MS_MAX, Math.max(0, Math.round(window.performance.now() - at))) };
       window.corrLiveSent.push(body);
-      post(config.urls.moves, body).then(function (answer) {
-        busy = false;
-        if (answer.ok) {
-          movesSent[config.colour] += 1;
-          notation.value = "";
-          say("move-message", fill(words.sent, { number: number }), true);
-        } else {
-          say("move-message", fill(words.refused, { detail: answer.data.detail || "" }), false);
-        }
-        render();
-      }, function () {
-        busy = false;
-        say("move-message", words.network, false);
-        render();
-      });
+      pendingMove = { body: body, key: newKey(), number: number, tries: 0 };
+      sendMove();
     });
+  }
+
+  // A move not answered (no answer, or 503: the database is gone) is sent again with its key until it is
+  // answered: the server replays the first answer of a move it stored (201), so a move is never made twice
+  // nor lost, and the page never says "refused" for a move that was recorded (issue 42).
+  var pendingMove = null;  // { body, key, number, tries } of the move being sent
+  var moveInFlight = false;
+  var retryTimer = null;
+  window.corrLiveKeys = [];  // the Idempotency-Key of each request of a move (read by the browser tests)
+
+  function sendMove() {
+    var move = pendingMove;
+    if (!move || moveInFlight) return;
+    window.clearTimeout(retryTimer);
+    moveInFlight = true;
+    window.corrLiveKeys.push(move.key);
+    post(config.urls.moves, move.body, move.key).then(function (answer) {
+      moveInFlight = false;
+      if (answer.status >= 500) {
+        say("move-message", fill(words.refused, { detail: answer.data.detail || "" }), false);
+        retryMove();
+        return;
+      }
+      pendingMove = null;
+      busy = false;
+      if (answer.ok) {
+        movesSent[config.colour] += 1;
+        document.getElementById("live-notation").value = "";
+        say("move-message", fill(words.sent, { number: move.number }), true);
+      } else {
+        say("move-message", fill(words.refused, { detail: answer.data.detail || "" }), false);
+      }
+      render();
+    }, function () {
+      moveInFlight = false;
+      say("move-message", words.network, false);
+      retryMove();
+    });
+  }
+
+  /** Send the pending move again after 1, 2, 4, then every 5 s (sooner when the socket reconnects). */
+  function retryMove() {
+    if (!pendingMove) return;
+    var wait = Math.min(5000, 1000 * Math.pow(2, pendingMove.tries++));
+    retryTimer = window.setTimeout(sendMove, wait);
+    render();
   }
 
   function setUpStops() {
