@@ -8,6 +8,7 @@ per-field lists under ``errors``.
 from __future__ import annotations
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.utils import translation
 from rest_framework import status
 from rest_framework.exceptions import ParseError, ValidationError
@@ -30,6 +31,10 @@ def answer_language(request) -> str:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        # The database is gone: not answered here, where the user's language would be asked of it again (a second
+        # wait of DB_POOL_TIMEOUT, issue 42), but by Django's handler500: 503 with Retry-After (http_errors).
+        return None
     with translation.override(answer_language(context.get("request"))):
         return _answer(exc, context)
 

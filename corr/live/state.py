@@ -137,9 +137,11 @@ def live_payload(game: Game, now_ms: int | None = None) -> dict:
     "flag_at_ms", ...the system's state}}, "server_ms", "next_flag_at_ms", "version", ...}``; ``now_ms``
     defaults to the server's clock. Reads only: the flags it shows are recorded by ``live_check``.
     """
-    now = timesource.now_ms() if now_ms is None else now_ms
     live = LiveGame.objects.get(game=game)
     rows = live_rows(game)
+    # The instant after the events (as live_body's, issue 23): read before them, a press committed in between was
+    # later than "now" and the clock refused it (a socket connecting while the other player pressed: 1011).
+    now = timesource.now_ms() if now_ms is None else now_ms
     return payload_of(game, live, clock_at(game, live, rows, now), now, rows)
 
 

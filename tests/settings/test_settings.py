@@ -112,7 +112,7 @@ def database_settings(*, asgi: bool = False, **env) -> str:
 
 
 def test_postgresql_pools_its_sessions_unless_told_not_to():
-    assert database_settings(DATABASE_URL=POSTGRES) == "0 {'min_size': 2, 'max_size': 10, 'timeout': 10}"
+    assert database_settings(DATABASE_URL=POSTGRES) == "0 {'min_size': 2, 'max_size': 10, 'timeout': 1}"
     chosen = database_settings(DATABASE_URL=POSTGRES, DB_POOL_MIN_SIZE="0", DB_POOL_MAX_SIZE="4", DB_POOL_TIMEOUT="3")
     assert chosen == "0 {'min_size': 0, 'max_size': 4, 'timeout': 3}"
     # The pool keeps the sessions, so a kept connection on top means nothing (Django refuses both).

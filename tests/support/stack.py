@@ -1,6 +1,8 @@
-"""A test's own production stack: Redis, daphne serving ``corr.asgi`` (one or more), a Celery worker with its beat.
+"""A test's own production stack: Redis, daphne serving ``corr.asgi`` (one or more), gunicorn serving ``corr.wsgi``,
+a Celery worker with its beat, and optionally a PostgreSQL cluster of its own (:class:`PrivatePostgres`).
 
-Used by the outage tests (tests/live/test_outages.py) and the two-server test (tests/live/test_two_servers.py).
+Used by the outage tests (tests/live/test_outages.py, tests/service/test_postgres_outage.py) and the two-server
+test (tests/live/test_two_servers.py).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -33,26 +36,30 @@ class Stack:
     """A test's own Redis, daphne servers (``daphne``, ``daphne2``, ...) and Celery worker + beat, on the test
     database; each can be stopped and started again."""
 
-    def __init__(self, tmp_path: Path, *, gap_ms: int = 5000) -> None:
+    def __init__(self, tmp_path: Path, *, gap_ms: int = 5000, database: str | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        """``database``: the URL the servers use (None: the test database); ``env``: more of their environment."""
         self.tmp = tmp_path
         self.redis_port = free_port()
         self.http_ports: dict[str, int] = {}
-        self.env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+        self.env = {**os.environ, "DATABASE_URL": database or database_url(), "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
                     "SECRET_KEY": settings.SECRET_KEY, "SECURE_SSL_REDIRECT": "0", "DEBUG": "0",
                     "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "corr.settings",
-                    "LIVE_BEAT_SECONDS": "1", "LIVE_GAP_MS": str(gap_ms), "LIVE_SWEEP_SECONDS": "1"}
+                    "LIVE_BEAT_SECONDS": "1", "LIVE_GAP_MS": str(gap_ms), "LIVE_SWEEP_SECONDS": "1", **(env or {})}
         self.processes: dict[str, subprocess.Popen] = {}
 
     def start(self, name: str) -> None:
-        """Start ``redis``, ``worker`` or a daphne (any name that starts with ``daphne``, its port kept across
-        restarts)."""
-        if name.startswith("daphne"):
+        """Start ``redis``, ``worker``, a daphne (any name that starts with ``daphne``) or a gunicorn (``gunicorn``...,
+        two sync workers), a server's port kept across restarts."""
+        if name.startswith(("daphne", "gunicorn")):
             self.http_ports.setdefault(name, free_port())
         commands = {
             "redis": [shutil.which("redis-server") or "redis-server", "--port", str(self.redis_port), "--bind",
                       "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(self.tmp)],
             **{daphne: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "corr.asgi:application"]
-               for daphne, port in self.http_ports.items()},
+               for daphne, port in self.http_ports.items() if daphne.startswith("daphne")},
+            **{wsgi: [str(BIN / "gunicorn"), "-b", f"127.0.0.1:{port}", "-w", "2", "corr.wsgi"]
+               for wsgi, port in self.http_ports.items() if wsgi.startswith("gunicorn")},
             "worker": [str(BIN / "celery"), "-A", "corr", "worker", "-B", "--loglevel=warning", "--concurrency=1",
                        "--without-gossip", "--without-mingle", "--without-heartbeat",
                        "--schedule", str(self.tmp / "beat-schedule"),
@@ -63,7 +70,7 @@ class Stack:
                                                 stderr=subprocess.STDOUT, start_new_session=True)
         if name == "redis":
             self._wait(lambda: socket.create_connection(("127.0.0.1", self.redis_port), timeout=1).close())
-        if name.startswith("daphne"):
+        if name.startswith(("daphne", "gunicorn")):
             self._wait(lambda: requests.get(self.url("/api/schema/", name), timeout=2).raise_for_status())
 
     def steady(self) -> None:
@@ -103,3 +110,60 @@ class Stack:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)
+
+
+class PrivatePostgres:
+    """A PostgreSQL cluster of the test's own (``initdb`` in a temporary folder, a free port on 127.0.0.1), which
+    the test may stop and start again: never the shared server, whose other users' tests would fail.
+
+    ``available()`` tells whether the server's binaries are installed (``/usr/lib/postgresql/*/bin``). Run as root
+    (CI's container), the cluster belongs to the ``postgres`` user, since PostgreSQL refuses to run as root.
+    """
+
+    def __init__(self) -> None:
+        self.bin = self.binaries()
+        assert self.bin is not None, "PostgreSQL's binaries are not installed"
+        # Not under pytest's tmp_path: it is private to root (0700), and the server may run as another user.
+        self.home = Path(tempfile.mkdtemp(prefix="corr-pg-"))
+        self.data = self.home / "data"
+        self.port = free_port()
+        self.as_owner = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        if self.as_owner:
+            shutil.chown(self.home, "postgres")
+        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+
+    @staticmethod
+    def binaries() -> Path | None:
+        found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+        return found[-1].parent if found and (found[-1].parent / "initdb").exists() else None
+
+    def _run(self, program: str, *args: str) -> None:
+        subprocess.run([*self.as_owner, str(self.bin / program), *args], check=True, capture_output=True, cwd=self.home)
+
+    def start(self) -> None:
+        # fsync off: a test's cluster on a shared machine; a fast stop checkpoints, so no commit is lost by it.
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.home / "server.log"), "-w", "-t", "60", "-o",
+                  f"-p {self.port} -k {self.home} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+
+    def stop(self) -> None:
+        """Stop as an operator's ``systemctl stop`` does (``-m fast``): sessions ended, their transactions rolled
+        back, the committed ones kept."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def url(self, database: str) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
+
+    def create(self, database: str) -> str:
+        """A new database of the cluster, migrated; its URL."""
+        self._run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", database)
+        env = {**os.environ, "DATABASE_URL": self.url(database), "DJANGO_SETTINGS_MODULE": "corr.settings"}
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], check=True, cwd=ROOT, env=env,
+                       capture_output=True)
+        return self.url(database)
+
+    def remove(self) -> None:
+        try:
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        except subprocess.CalledProcessError:
+            pass  # already stopped
+        shutil.rmtree(self.home, ignore_errors=True)
