@@ -225,7 +225,7 @@ class ConditionalInput(StrictInput):
         help_text="The tree that replaces your pending one, checked from the current position; [] cancels it")
 
 
-PREVIEW_KINDS = ("move", "receipt", "notice", "penalty", "delay", "credit")
+PREVIEW_KINDS = ("move", "receipt", "notice", "penalty", "delay", "credit", "leave", "result")
 """The events a preview computes (issue 41): each with the fields its own endpoint takes."""
 
 
@@ -233,7 +233,9 @@ class PreviewInput(StrictInput):
     events = serializers.ListField(
         child=serializers.DictField(), min_length=1, max_length=lim.PREVIEW_EVENTS_MAX,
         help_text="The events to preview, in order: each an object with its `kind` (move, receipt, notice, penalty,"
-                  " delay, credit) and the fields its own endpoint takes, e.g. {\"kind\": \"move\", \"number\": 12,"
+                  " delay, credit, leave, result) and the fields its own endpoint takes (a leave: POST"
+                  " /api/leaves/'s `from` and `to`, booked for every game of the caller it stops),"
+                  " e.g. {\"kind\": \"move\", \"number\": 12,"
                   " \"notation\": \"Nf3\", \"sent_on\": \"2027-01-05\"}")
 
 
