@@ -19,14 +19,11 @@ from corr import limits as lim
 from corr.games.clockstate import clock_as_of
 from corr.games.errors import InvalidInput
 from corr.games.plan_selectors import game_control_ends, game_latest_send
+from corr.games.planning import THINK_DAYS_MAX
 from corr.games.selectors import game_time_get
 from corr.models import Mode
 
 from . import views
-
-THINK_DAYS_MAX = 365
-"""The most days a move may be planned to take (a year: beyond any correspondence control)."""
-
 
 class PlanQuery(serializers.Serializer):
     think_days = serializers.IntegerField(min_value=0, max_value=THINK_DAYS_MAX, help_text=(

@@ -454,6 +454,10 @@ class GameOut(GameSummaryOut):
     turn = TurnsOut(required=False, help_text="correspondence games: each player's turn, the pages' one answer")
     time_left = TimeLeftsOut(required=False, help_text=(
         "correspondence games: each player's time left, the pages', the feed's and XFCC's one answer (issue 39)"))
+    latest_send = serializers.DictField(required=False, child=serializers.DictField(), help_text=(
+        "GET only, correspondence games: for the player on move, `out_of_time_trouble` the latest day (an instant"
+        " under an instant count) to send that leaves more than the time-trouble days (50.4.12: registered mail),"
+        " `in_time` the latest that keeps them in the control (50.4.3); null: none from now (issue 41)"))
     clock = serializers.DictField(help_text="exactly the JSON of `manage.py clock --json` for this game, as of today")
     live = serializers.DictField(required=False, help_text=(
         "live games only: the server's clocks (running, paused, players, server_ms, next_flag_at_ms, version)"))

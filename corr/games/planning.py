@@ -28,6 +28,9 @@ from corr.clock.counts import moment_text
 CONTROLS_AHEAD = 3
 """How many controls of each player ``control_ends`` looks ahead."""
 
+THINK_DAYS_MAX = 365
+"""The most days a move may be planned to take (a year: beyond any correspondence control)."""
+
 PLIES_AHEAD_MAX = 400
 """The most hypothetical moves ``control_ends`` plays (a bound for systems whose controls never end)."""
 
