@@ -45,10 +45,10 @@ def users(anna, boris, eve, arbiter, other_arbiter):
             "other_arbiter": other_arbiter, "anonymous": None}
 
 
-def undone(call):
-    """``call()``'s answer, whatever it stored rolled back."""
+def undone(client, url: str, body: dict):
+    """``client``'s POST of ``body`` to ``url``, whatever it stored rolled back."""
     with transaction.atomic():
-        answer = call()
+        answer = client.post(url, body, format="json")
         transaction.set_rollback(True)
     return answer
 
@@ -60,9 +60,8 @@ def test_every_role_previews_each_kind_exactly_where_it_may_act(moved, users, ap
     seen = {}
     for role in ROLES:
         client = api(users[role])
-        preview = undone(lambda: client.post(f"/api/games/{moved.pk}/preview/",
-                                             {"events": [{"kind": kind, **body}]}, format="json"))
-        act = undone(lambda: client.post(url, body, format="json"))
+        preview = undone(client, f"/api/games/{moved.pk}/preview/", {"events": [{"kind": kind, **body}]})
+        act = undone(client, url, body)
         read = client.get(f"/api/games/{moved.pk}/")
         if kind == "leave" and read.status_code != 200:  # the game's read comes first
             want = (read.status_code, read.json())
