@@ -225,7 +225,7 @@ class ConditionalInput(StrictInput):
         help_text="The tree that replaces your pending one, checked from the current position; [] cancels it")
 
 
-PREVIEW_KINDS = ("move", "receipt", "notice", "penalty", "delay", "credit")
+PREVIEW_KINDS = ("move", "receipt", "notice", "penalty", "delay", "credit", "leave", "result")
 """The events a preview computes (issue 41): each with the fields its own endpoint takes."""
 
 
@@ -233,7 +233,9 @@ class PreviewInput(StrictInput):
     events = serializers.ListField(
         child=serializers.DictField(), min_length=1, max_length=lim.PREVIEW_EVENTS_MAX,
         help_text="The events to preview, in order: each an object with its `kind` (move, receipt, notice, penalty,"
-                  " delay, credit) and the fields its own endpoint takes, e.g. {\"kind\": \"move\", \"number\": 12,"
+                  " delay, credit, leave, result) and the fields its own endpoint takes (a leave: POST"
+                  " /api/leaves/'s `from` and `to`, booked for every game of the caller it stops),"
+                  " e.g. {\"kind\": \"move\", \"number\": 12,"
                   " \"notation\": \"Nf3\", \"sent_on\": \"2027-01-05\"}")
 
 
@@ -452,6 +454,10 @@ class GameOut(GameSummaryOut):
     turn = TurnsOut(required=False, help_text="correspondence games: each player's turn, the pages' one answer")
     time_left = TimeLeftsOut(required=False, help_text=(
         "correspondence games: each player's time left, the pages', the feed's and XFCC's one answer (issue 39)"))
+    latest_send = serializers.DictField(required=False, child=serializers.DictField(), help_text=(
+        "GET only, correspondence games: for the player on move, `out_of_time_trouble` the latest day (an instant"
+        " under an instant count) to send that leaves more than the time-trouble days (50.4.12: registered mail),"
+        " `in_time` the latest that keeps them in the control (50.4.3); null: none from now (issue 41)"))
     clock = serializers.DictField(help_text="exactly the JSON of `manage.py clock --json` for this game, as of today")
     live = serializers.DictField(required=False, help_text=(
         "live games only: the server's clocks (running, paused, players, server_ms, next_flag_at_ms, version)"))

@@ -2,7 +2,8 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import (
-    download_views, import_views, invitation_views, live_views, nightly_views, preview_views, views, xfcc_views,
+    download_views, import_views, invitation_views, live_views, nightly_views, plan_views, preview_views, views,
+    xfcc_views,
 )
 
 urlpatterns = [
@@ -32,6 +33,8 @@ urlpatterns = [
     path("games/<int:game_id>/export/<str:format>/", download_views.GameExportView.as_view(), name="api-game-export"),
     path("games/<int:game_id>/moves/", live_views.MovesView.as_view(), name="api-moves"),
     path("games/<int:game_id>/preview/", preview_views.PreviewView.as_view(), name="api-preview"),
+    path("games/<int:game_id>/plan/", plan_views.PlanView.as_view(), name="api-plan"),
+    path("leaves/preview/", preview_views.LeavePreviewView.as_view(), name="api-leave-preview"),
     path("games/<int:game_id>/conditional/", views.ConditionalView.as_view(), name="api-conditional"),
     path("games/<int:game_id>/variants/", views.VariantsView.as_view(), name="api-variants"),
     path("games/<int:game_id>/pause/", live_views.PauseView.as_view(), name="api-pause"),

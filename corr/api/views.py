@@ -35,6 +35,7 @@ from corr.games import leaves as leave_selectors
 from corr.games.clockstate import GameTime, clock_as_of, game_file, instant_text, local_today, moment_text
 from corr.games.draws import draw_offer_json
 from corr.games.errors import InvalidInput, NotAllowed
+from corr.games.plan_selectors import game_latest_send
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.timeleft import game_time_left
 from corr.games.turns import game_turns, turns_json
@@ -78,7 +79,8 @@ def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, 
               draw_offer: dict | None = None) -> dict:
     """The game as the API shows it; ``clock`` is exactly the calculator's JSON result.
 
-    ``ledger`` False: ``clock`` without its ``ledger`` (the move's 201 answer unless asked for).
+    ``ledger`` False: ``clock`` without its ``ledger`` (the move's 201 answer unless asked for), and no
+    ``latest_send`` (``corr.games.plan_selectors``: GET's, computed only where the full clock is shown).
     ``draw_offer``: the standing offer (``corr.games.draws``); a move's answer has none, the move lapsed it.
     """
     body = s.game_summary(game)
@@ -89,6 +91,9 @@ def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, 
     body["turn"] = turns_json(game_turns(game=game, time=time))
     body["time_left"] = {colour: left.as_json() for colour, left in game_time_left(game=game, time=time).items()}
     if ledger:  # a server's conditional reply named by its line (issue 28, 50.4.8), as GET says it
+        # Planning ahead (issue 41), as GET says it; a move's short answer (no ledger) spares the computations.
+        body["latest_send"] = {colour: latest.as_json() for colour, latest in game_latest_send(
+            game=game, time=time, now=time.clock.as_of).items()}
         body["clock"] = clock_json(time.clock, reply_notes(game, time))
     else:
         clock = time.clock

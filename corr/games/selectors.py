@@ -27,6 +27,7 @@ from .draws import draw_offer_json
 from .leaves import LEAVE_JSON_SQL, leave_keep_json
 from .reply_notes import ledger_named, reply_notes
 from .turns import game_turns, turns_json, urgency, view_turns
+from .plan_selectors import game_latest_send
 from .timeleft import game_time_left
 
 
@@ -201,8 +202,9 @@ def _clock_cache_key(*, game: Game, as_of: date) -> str:
 
 
 def game_clock_view_json(*, game: Game, as_of: date) -> bytes:
-    """``{"to_move", "pending", "draw_offer", "turn", "time_left", "clock"}`` of a game as of a date, as JSON
-    bytes; cached per game version and date (a draw offer or its refusal raises the version:
+    """``{"to_move", "pending", "draw_offer", "turn", "time_left", "latest_send", "clock"}`` of a game as of a date,
+    as JSON bytes; ``latest_send``: ``corr.games.plan_selectors.game_latest_send``'s; cached per game version and
+    date (a draw offer or its refusal raises the version:
     ``corr.games.services.results``). ``turn``: each player's ``corr.games.turns.Turn`` as JSON (who is on
     move, since and until when); ``time_left``: each player's ``corr.games.timeleft.TimeLeft`` as JSON.
 
@@ -237,8 +239,8 @@ def game_clock_view(*, game: Game, as_of: date) -> dict:
 
 
 def _clock_view_compute(*, game: Game, as_of: date) -> dict:
-    """``{"to_move", "pending", "draw_offer", "turn", "time_left", "clock"}`` computed from the stored events (two
-    statements)."""
+    """``{"to_move", "pending", "draw_offer", "turn", "time_left", "latest_send", "clock"}`` computed from the stored
+    events (two statements)."""
     # The ledger is shown: it is built in the accounts' pass, not in a second one; the calculator's
     # events are built straight from the rows as fetched (clock tuples), with no object per row.
     rows = _clock_tuples_read(game=game)
@@ -247,6 +249,8 @@ def _clock_view_compute(*, game: Game, as_of: date) -> dict:
     return {"to_move": time.to_move, "pending": None if pending is None else pending.as_json(),
             "draw_offer": draw_offer_json(rows), "turn": turns_json(game_turns(game=game, time=time)),
             "time_left": {colour: left.as_json() for colour, left in game_time_left(game=game, time=time).items()},
+            "latest_send": {colour: latest.as_json()
+                            for colour, latest in game_latest_send(game=game, time=time, now=as_of).items()},
             "clock": clock_json(time.clock, reply_notes(game, time))}
 
 

@@ -60,6 +60,7 @@ from corr.rulebooks import cited
 
 from corr.templatetags.corr_i18n import word
 
+from .planning_page import plan_context
 from . import svg
 from .conditional_board import builder_config
 from .game_board import board_context
@@ -317,7 +318,7 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         # founds it now, on one's turn (FIDE 9.2, 9.3).
         "claim_shown": game.mode == Mode.SERVER and game.kind_in_force == GameKind.CHESS,
         "can_claim": my_turn and game.mode == Mode.SERVER and claim_founded(replay),
-    }
+    } | plan_context(request, game, time, zone=zone)  # planning ahead (issue 41)
 
 
 def _receipt_hint(turn: Turn) -> str:

@@ -11,6 +11,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from corr.games.clockstate import moment_text
 from corr.games.errors import colour_word
 from corr.games.whatif import ChangeKind, ClockChange
 from corr.rulebooks import cited
@@ -80,6 +81,11 @@ def change_text(change: ClockChange, *, zone: str = "UTC", by_post: bool = True)
             values | {"move": change.move}))
     return _("the %(kind)s case of %(player)s's move %(move)s would be withdrawn") % (
         values | {"kind": change.before, "move": change.move})
+
+
+def moment_json(value) -> str | None:
+    """A deadline as the API writes it: a date ``YYYY-MM-DD``, an instant in RFC 3339 UTC, or None."""
+    return None if value is None else moment_text(value)
 
 
 def changes_text(changes: list[ClockChange], *, zone: str = "UTC", by_post: bool = True) -> list[str]:

@@ -23,7 +23,7 @@ from ..conftest import NOW, TODAY
 
 pytestmark = pytest.mark.django_db
 
-VIEW_KEYS = ("to_move", "pending", "draw_offer", "turn", "time_left", "clock")
+VIEW_KEYS = ("to_move", "pending", "draw_offer", "turn", "time_left", "latest_send", "clock")
 
 
 @pytest.fixture

@@ -81,9 +81,9 @@ def test_a_bad_field_is_refused_as_its_endpoint_refuses_it_naming_the_field(move
     act = api(boris).post(f"/api/games/{moved.pk}/moves/", move, format="json", HTTP_ACCEPT_LANGUAGE="ru")
     assert (preview.status_code, preview.json()) == (act.status_code, act.json())
     assert preview.status_code == 400 and preview.json()["field"] == "sent_on"
-    unknown = api(boris).post(f"/api/games/{moved.pk}/preview/", {"events": [{"kind": "leave"}]}, format="json")
+    unknown = api(boris).post(f"/api/games/{moved.pk}/preview/", {"events": [{"kind": "gift"}]}, format="json")
     assert unknown.status_code == 400 and unknown.json()["field"] == "kind"
-    assert "move, receipt, notice, penalty, delay, credit" in unknown.json()["detail"]
+    assert "move, receipt, notice, penalty, delay, credit, leave, result" in unknown.json()["detail"]
     odd = api(boris).post(f"/api/games/{moved.pk}/preview/", {"events": [{"kind": ["move"]}]}, format="json")
     assert odd.status_code == 400 and odd.json()["field"] == "kind"
     empty = api(boris).post(f"/api/games/{moved.pk}/preview/", {"events": []}, format="json")

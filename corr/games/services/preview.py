@@ -20,6 +20,7 @@ from django.db import transaction
 from corr.models import CaseKind, Game, OverstepCase, OverstepStatus
 
 from ..clockstate import GameTime, clock_as_of, counts_instants, game_time
+from ..leaves import leave_forget
 from ..selectors import game_rows
 from ..whatif import ClockChange, case_changes, clock_changes, standings
 
@@ -41,8 +42,10 @@ def game_preview(*, game: Game, acts: list[Act], now: datetime) -> Preview:
     """Run ``acts`` in order on ``game`` in a transaction that is rolled back, and say what they would change.
 
     ``now``: the instant the preview is asked at; "now" is the game as ``GET /api/games/{id}/`` shows it at
-    that instant (``clock_as_of``). Each act runs the service that stores its event, so a refusal is the
-    act's own (``ServiceError``, a calculator refusal), raised with nothing kept.
+    that instant (``clock_as_of``). ``game``'s status, result and termination are set to what the acts leave
+    (a result previewed finishes it in memory; the database keeps it as it is). Each act runs the service
+    that stores its event, so a refusal is the act's own (``ServiceError``, a calculator refusal), raised
+    with nothing kept.
     :raises ValueError: no act.
     """
     if not acts:
@@ -60,7 +63,10 @@ def game_preview(*, game: Game, acts: list[Act], now: datetime) -> Preview:
             warnings.extend(said)
         after = standings(time.clock.accounts, instants=instants, time_control=control)
         changes = clock_changes(before, after) + case_changes(cases_before, _cases(game))
+        # The answer shows the game as the acts leave it: a result finishes it (read before the rollback).
+        game.refresh_from_db(fields=["status", "result", "termination"])
         transaction.set_rollback(True)  # nothing is kept, and nothing queued on commit runs
+    leave_forget(game)  # a leave an act booked was read into the game's own cache: it is gone with the rollback
     return Preview(time=time, warnings=warnings, changes=changes)
 
 
