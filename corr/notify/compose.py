@@ -202,12 +202,14 @@ def silence_reminder(*, game: Game, time: GameTime, user, colour: str, days: int
 
 
 def long_move_news(*, game: Game, time: GameTime, user, colour: str, by: str, number: int) -> Worded:
-    """The partner ``by`` (a colour) used the "Use 40+ days" notice on their move ``number``."""
+    """The partner ``by`` (a colour) used the "Use 40+ days" notice on their move ``number``; ``colour``: the
+    recipient's ("" for an arbiter, who is told without a clock of their own)."""
     values = {"game": game.pk, "name": game.user_of(by).username, "number": number}
     subject = gettext("Game #%(game)s: %(name)s's move %(number)s will take more than 40 days") % values
     what = [gettext("%(name)s used the \"Use 40+ days\" notice: their move %(number)s will take more than 40 days"
                     " (ICCF Playing Rules 3b). Their clock runs as usual.") % values]
-    return Worded(subject, block(game, what, clock_lines(game=game, time=time, user=user, colour=colour)))
+    clock = clock_lines(game=game, time=time, user=user, colour=colour) if colour else []  # an arbiter: no clock
+    return Worded(subject, block(game, what, clock))
 
 
 def footer(*, user_id: int, kinds) -> str:
