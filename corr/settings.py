@@ -423,6 +423,17 @@ NOTIFY_SWEEP_SECONDS = env_int("NOTIFY_SWEEP_SECONDS", 60, minimum=1)
 NOTIFY_PRESENCE_SECONDS = env_int("NOTIFY_PRESENCE_SECONDS", 60, minimum=5)
 # An address for List-Unsubscribe's mailto (RFC 2369) beside the https link; empty: the link only.
 NOTIFY_UNSUBSCRIBE_MAILTO = os.environ.get("NOTIFY_UNSUBSCRIBE_MAILTO", "")
+
+# ICCF's silence (issue 40): the days without a move after which the player on move is reminded, in server games
+# whose time control sets a limit for one move (max_per_move: ICCF's 40 days). ICCF's webserver sends them after
+# 14 and 28 days and a final one after 35 (ICCF Webserver guide 7.1, Playing Rules 3b). "off": no reminders.
+try:
+    SILENCE_REMINDER_DAYS = [] if os.environ.get("SILENCE_REMINDER_DAYS") == "off" else sorted(
+        {int(x) for x in env_list("SILENCE_REMINDER_DAYS", ["14", "28", "35"])})
+except ValueError:
+    raise ImproperlyConfigured("SILENCE_REMINDER_DAYS must be whole days separated by commas, e.g. 14,28,35") from None
+if any(not 1 <= d <= 365 for d in SILENCE_REMINDER_DAYS):
+    raise ImproperlyConfigured(f"SILENCE_REMINDER_DAYS must be 1..365 each, got {SILENCE_REMINDER_DAYS}")
 # Presence on game pages is shared by the web processes and the workers: Redis when there is one.
 if REDIS_URL:
     CACHES["presence"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,

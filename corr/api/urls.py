@@ -60,6 +60,7 @@ urlpatterns = [
     path("games/<int:game_id>/reopen/", live_views.ReopenView.as_view(), name="api-reopen"),
     path("games/<int:game_id>/resign/", views.ResignView.as_view(), name="api-resign"),
     path("games/<int:game_id>/draw-offer/", views.DrawOfferView.as_view(), name="api-draw-offer"),
+    path("games/<int:game_id>/long-move/", views.LongMoveView.as_view(), name="api-long-move"),
     path("games/<int:game_id>/draw-claim/", views.DrawClaimView.as_view(), name="api-draw-claim"),
     path("games/<int:game_id>/draw-offer/accept/", views.DrawAcceptView.as_view(), name="api-draw-accept"),
     path("games/<int:game_id>/draw-offer/decline/", views.DrawDeclineView.as_view(), name="api-draw-decline"),

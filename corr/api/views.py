@@ -446,6 +446,8 @@ DrawAcceptView = _game_action("DrawAcceptView", s.NoInput, _players_result(servi
                               ends_game=True)
 DrawDeclineView = _game_action("DrawDeclineView", s.NoInput, _players_result(services.draw_offer_decline))
 DrawClaimView = _game_action("DrawClaimView", s.NoInput, _players_result(services.draw_claim), ends_game=True)
+LongMoveView = _game_action("LongMoveView", s.NoInput, _players_result(services.long_move_declare))
+"""POST /api/games/{id}/long-move/: the player on move's "Use 40+ days" notice (ICCF Playing Rules 3b, issue 40)."""
 
 
 

@@ -203,6 +203,8 @@ def compute(game: Game, as_of: date, *, with_ledger: bool = False) -> GameClock:
     charges, rows = charge_rows(game, as_of, ledger=with_ledger)
     control = control_for(game.ruleset)
     trouble_days = game.ruleset.time_trouble_days
+    for pid, c in charges.items():  # ICCF Playing Rules 3b: a "Use 40+ days" notice lifts the limit of its move
+        c.unlimited_moves = tuple(number for player, number in game.long_moves if player == pid)
     accounts = {pid: _account(c, _fold(control, c), trouble_days, game, control, as_of, moment)
                 for pid, c in charges.items()}
     return GameClock(as_of=as_of, accounts=accounts, ruleset=game.ruleset, game=game,

@@ -300,6 +300,7 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
     # What the player to move must answer: (dispatch date, recorded receipt).
     dispatched: date | None = None
     receipt: date | None = None
+    long_moves: list[tuple[str, int]] = []
 
     active: Iterable[tuple] = (_active_clock_tuples(rows) if clock_tuples
                                else map(_clock_values, active_events(rows)))
@@ -337,6 +338,8 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
             receipt = received_on
         elif kind == "start_notice":
             notices[player] = received_on
+        elif kind == "long_move":  # a "Use 40+ days" notice (ICCF Playing Rules 3b): no event, a lifted limit
+            long_moves.append((player, number))
 
     pending: PendingReceipt | None = None
     if ongoing:
@@ -355,6 +358,6 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
     game = Game(official_start=official_start,
                 players=(Player(WHITE, notices[WHITE], leave.get(WHITE, ())),
                          Player(BLACK, notices[BLACK], leave.get(BLACK, ()))),
-                events=tuple(events), ruleset=ruleset, time_zone=time_zone)
+                events=tuple(events), ruleset=ruleset, time_zone=time_zone, long_moves=tuple(long_moves))
     return Assembled(game=game, to_move=to_move if ongoing else None, made=made, pending=pending,
                      last_move_seq=last_move_seq, sources=tuple(sources))

@@ -133,6 +133,8 @@ class PlayerCharges:
     """How the amounts were counted: days (dates, whole days) or seconds (exact)."""
     credit_days: int = 0
     """Time given back (:class:`~corr.clock.events.Credit`), in the count's unit: taken off the charges."""
+    unlimited_moves: tuple[int, ...] = ()
+    """The player's move numbers the limit for one move does not apply to (``Game.long_moves``)."""
 
     def __init__(
         self,
@@ -151,6 +153,7 @@ class PlayerCharges:
         exclusions: Exclusions | None = None,
         count: Count = Count.DATES,
         credit_days: int = 0,
+        unlimited_moves: tuple[int, ...] = (),
     ) -> None:
         self.player = player
         self.start = start
@@ -167,6 +170,7 @@ class PlayerCharges:
         self.exclusions = exclusions
         self.count = count
         self.credit_days = credit_days
+        self.unlimited_moves = unlimited_moves
 
     @property
     def total_days(self) -> int:

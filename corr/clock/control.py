@@ -149,7 +149,7 @@ class SystemControl:
         if limit is not None:
             # ICCF silence / FICGS: one move longer than the limit oversteps, whatever the clock says.
             for number, raw, _event in charges.move_days:
-                if raw + zero > limit:
+                if raw + zero > limit and number not in charges.unlimited_moves:  # 3b: a notice lifts it
                     long_move = Overstep(control=number, through_move=number, allowed_days=limit,
                                          used_days=limit + 1, reason="max_per_move")
                     # The earlier flag stands: an earlier move, or on the same move the smaller allowance.
@@ -171,7 +171,7 @@ class SystemControl:
             # (one unit less where the flag falls at zero), and never past the per-move limit.
             more = affordable_days(pending.running_days, state.current_left - zero, double)
             last_day = pending.running_days + more
-            if limit is not None:
+            if limit is not None and pending.number not in charges.unlimited_moves:
                 last_day = min(last_day, limit - zero)
             if count is Count.DATES:
                 deadline = deadline_of(pending.counted_from, last_day, charges.exclusions)

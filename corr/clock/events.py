@@ -184,4 +184,7 @@ class Game:
     time_zone: str = "UTC"
     """The IANA zone whose calendar dates count: what a date means where an instant is read, the
     dates of ``dates`` read from instants, and the days of leave, holidays and weekends."""
+    long_moves: tuple[tuple[str, int], ...] = ()
+    """(player, move number) of each "Use 40+ days" notice (ICCF Playing Rules 3b): the limit for one move
+    (``max_per_move``) does not apply to that move; its time is charged as usual."""
 

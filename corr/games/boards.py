@@ -166,14 +166,15 @@ class DraughtsBoard:
         return self._last
 
 
-Board = ChessBoard | DraughtsBoard
+Board = ChessBoard | DraughtsBoard | GoBoard
 
-BOARDS: dict[str, type[ChessBoard] | type[DraughtsBoard]] = {GameKind.CHESS: ChessBoard,
-                                                              GameKind.DRAUGHTS: DraughtsBoard}
-"""The kinds whose conditional trees corr checks, and their boards (Go trees are refused: issue 28)."""
-
-PLAY_BOARDS: dict[str, type[ChessBoard] | type[DraughtsBoard] | type[GoBoard]] = {**BOARDS, GameKind.GO: GoBoard}
+PLAY_BOARDS: dict[str, type[ChessBoard] | type[DraughtsBoard] | type[GoBoard]] = {
+    GameKind.CHESS: ChessBoard, GameKind.DRAUGHTS: DraughtsBoard, GameKind.GO: GoBoard}
 """The kinds whose server moves corr checks (issue 36), and their boards; each starts with ``STARTS``'s colour."""
+
+BOARDS = PLAY_BOARDS
+"""The kinds whose conditional trees corr checks on the board (issue 28; Go too since issue 40, as OGS takes
+them), and their boards."""
 
 STARTS = {GameKind.CHESS: WHITE, GameKind.DRAUGHTS: WHITE, GameKind.GO: BLACK}
 """Who moves first on each board (FIDE 2.2, 000 1.4, Go rules 12.5)."""

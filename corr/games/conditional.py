@@ -4,7 +4,8 @@ A tree is a list of branches ``{"if": partner's move, "then": own reply, "next":
 read from the position where the partner is to move. Chess and Russian draughts: every node is played on
 the game's board (``corr.games.boards``: python-chess, pydraughts) and stored as corr writes the move (SAN;
 ``c3-d4``, ``c3:e5``), so that the partner's move, however it was typed (``e2-e4``, ``e2e4``; ``c3xd4``),
-is compared as a move, not as text. Go trees are refused: corr reads no Go move.
+is compared as a move, not as text. Go (issue 40, as OGS takes conditional moves): every node on sgfmill's board
+with suicide and ko (``corr.games.goboard``), written ``D4`` or ``pass``; black moves first.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from corr import limits as lim
 from corr.clock.assembly import active_events
 from corr.models import EventKind, Game, GameKind
 
-from .boards import BOARDS, Board, DraughtsBoard
+from .boards import BOARDS, STARTS, Board, DraughtsBoard, GoBoard
 from .errors import InvalidInput, colour_word
 from .selectors import game_rows
 
@@ -23,15 +24,15 @@ FIELD = "conditional"
 
 
 def kind_checked(game: Game) -> None:
-    """Issue 28: a tree is checked legal at every node, and corr checks chess and Russian draughts trees only.
+    """Issue 28: a tree is checked legal at every node, on a board corr keeps (chess, Russian draughts, Go).
 
-    Said before anything else about a tree (whose turn it is, its branches): a Go player is told the one
-    thing that holds whatever they do.
-    :raises InvalidInput: (``field: "conditional"``) not a chess or draughts game.
+    Said before anything else about a tree (whose turn it is, its branches): a player of a kind without a board
+    is told the one thing that holds whatever they do.
+    :raises InvalidInput: (``field: "conditional"``) a kind corr keeps no board for.
     """
     if game.kind_in_force not in BOARDS:
-        raise InvalidInput(_("conditional moves are taken in chess and draughts games only: their moves are checked"
-                             " on the board (python-chess, pydraughts), and Go moves are not read"), field=FIELD)
+        raise InvalidInput(_("conditional moves are taken in chess, draughts and Go games only: their moves are"
+                             " checked on the board (python-chess, pydraughts, sgfmill)"), field=FIELD)
 
 
 def board_now(game: Game) -> Board:
@@ -41,12 +42,13 @@ def board_now(game: Game) -> Board:
     as typed. A draughts game whose moves corr cannot read (international draughts' numbers, ``32-28``)
     has no position to check a tree from, and is refused as a chess game with an unplayable move is.
     :raises InvalidInput: (``field: "conditional"``) not a chess or draughts game (``kind_checked``), a game
-        that does not start with white, or a stored move the board cannot play (the tree could not be
+        that does not start as its board does, or a stored move the board cannot play (the tree could not be
         checked from it).
     """
     kind_checked(game)
-    if game.first != "white":
-        raise InvalidInput(_("conditional moves are taken in games that start with white"), field=FIELD)
+    if game.first != STARTS[game.kind_in_force]:  # white in chess and draughts, black in Go (Go rules 12.5)
+        raise InvalidInput(_("conditional moves are taken in games that start as their board does (white in chess"
+                             " and draughts, black in Go)"), field=FIELD)
     board = BOARDS[game.kind_in_force]()
     for row in active_events(game_rows(game=game)):
         if row.kind != EventKind.MOVE or row.void:
@@ -179,8 +181,11 @@ def tree_changed(tree, board: Board | None, reopens: int) -> str | None:
 
 def position_text(key: str) -> tuple[str, int] | None:
     """The move after which the position ``key`` (``ConditionalTree.position``) stands, as ``(colour, number)``;
-    None: the starting position, or a key of no board corr knows."""
+    None: the starting position, a key of no board corr knows, or a Go position (its key keeps the stones, not
+    how many moves made them)."""
     for kind in BOARDS.values():
+        if kind is GoBoard:
+            continue
         try:
             board = kind.at(key)
         except ValueError:

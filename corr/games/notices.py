@@ -48,6 +48,8 @@ class Change(str, Enum):
     """An arbiter reopened the finished game."""
     LEAVE = "leave"
     """``colour`` booked leave (the task reads the leave, ``version`` is its id)."""
+    LONG_MOVE = "long_move"
+    """``colour`` gave the "Use 40+ days" notice for the move they are on (ICCF Playing Rules 3b)."""
 
 
 def notice_on_commit(change: Change, *, game_id: int, version: int, colour: str = "", trip=None) -> None:

@@ -44,6 +44,8 @@ TEMPLATES: dict[str, str] = {
     # The players' own endings and offers in a server game (corr.games.services.results).
     "resigned": gettext_noop("%(player)s resigned: %(result)s"),
     "draw_offered": gettext_noop("%(player)s offers a draw"),
+    "long_move_notice": gettext_noop("%(player)s gave the \"Use 40+ days\" notice: move %(number)s may take more"
+                                     " than %(days)s days (ICCF Playing Rules 3b)"),
     "draw_agreed": gettext_noop("draw agreed: %(player)s accepted %(partner)s's offer (%(result)s)"),
     "draw_declined": gettext_noop("%(player)s declined %(partner)s's draw offer"),
     "leave_booked": gettext_noop("%(player)s's leave booked: %(first)s to %(last)s"),
@@ -67,6 +69,7 @@ TEMPLATES: dict[str, str] = {
     "cause_flag": gettext_noop("%(player)s's flag fell"),
     "cause_result": gettext_noop("result %(result)s recorded"),
     "cause_draw_offered": gettext_noop("%(player)s offered a draw"),
+    "cause_long_move": gettext_noop("%(player)s gave the \"Use 40+ days\" notice for move %(number)s"),
     "cause_draw_declined": gettext_noop("%(player)s declined a draw"),
     "cause_rules": gettext_noop("tournament rules changed (%(text)s)"),
     "cause_admin": gettext_noop("changed in the admin (%(text)s)"),

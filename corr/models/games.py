@@ -230,6 +230,9 @@ class EventKind(models.TextChoices):
     # accepted offer are result lines.
     DRAW_OFFER = "draw_offer", _("draw offered")
     DRAW_DECLINE = "draw_decline", _("draw offer declined")
+    # ICCF Playing Rules 3b (issue 40): the player on move's "Use 40+ days" notice. A fact of the clock (it lifts
+    # the limit for one move, ``max_per_move``, of that move), not a record line.
+    LONG_MOVE = "long_move", _("\"Use 40+ days\" notice (ICCF Playing Rules 3b)")
 
 
 RECORD_KINDS = frozenset({EventKind.RESULT, EventKind.REOPEN, EventKind.CASE, EventKind.RULES, EventKind.ADMIN,

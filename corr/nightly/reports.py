@@ -1,4 +1,6 @@
-"""Nightly reports: per tournament, the deadlines of the next 7 days, time trouble and new overstep cases."""
+"""Nightly reports: per tournament, the deadlines of the next 7 days, time trouble, new overstep cases, and the
+players on a move of a "Use 40+ days" notice (ICCF Playing Rules 3b: whether the silence is an exceeded time
+limit is the arbiter's to decide; issue 40)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from corr.models import (
-    EmailStatus, Game, GameStatus, NightlyReport, OutboundEmail, OverstepCase, PlayerClock, Tournament,
+    EmailStatus, EventKind, Game, GameEvent, GameStatus, NightlyReport, OutboundEmail, OverstepCase, PlayerClock,
+    Tournament,
 )
 
 from corr.games.turns import STORED_TURN_STATE_SQL, TurnState, stored_turn_state
@@ -35,7 +38,7 @@ def report_data(*, on: date) -> dict[int, dict]:
     active = Tournament.objects.filter(Exists(Game.objects.filter(tournament=OuterRef("pk"),
                                                                    status=GameStatus.ONGOING)))
     data = {t.pk: {"id": t.pk, "name": t.name, "deadlines_soon": [], "time_trouble": [], "overstep_cases": [],
-                   "email_failures": []} for t in active}
+                   "long_moves": [], "email_failures": []} for t in active}
     ongoing = PlayerClock.objects.filter(game__status=GameStatus.ONGOING).select_related(
         "game", "game__white", "game__black")
     soon = ongoing.filter(on_move=True, deadline__gte=on, deadline__lte=on + timedelta(days=DEADLINES_SOON_DAYS))
@@ -44,6 +47,11 @@ def report_data(*, on: date) -> dict[int, dict]:
     for clock in ongoing.filter(flagged=True, time_trouble=True, overstepped_control__isnull=True).order_by(
             "remaining_days", "game_id", "player"):
         data[clock.game.tournament_id]["time_trouble"].append(_item(clock, on))
+    # The players on move on a move they gave the "Use 40+ days" notice for: the arbiter decides on the silence.
+    noticed = GameEvent.objects.filter(game=OuterRef("game_id"), kind=EventKind.LONG_MOVE, player=OuterRef("player"),
+                                       number=OuterRef("made") + 1)
+    for clock in ongoing.filter(Exists(noticed), on_move=True).order_by("game_id", "player"):
+        data[clock.game.tournament_id]["long_moves"].append(_item(clock, on))
     # The cases announced that night: open after the night's re-check, new to the arbiters.
     cases = OverstepCase.objects.filter(announced_on=on).select_related("game", "game__white", "game__black")
     for case in cases.order_by("game_id", "player"):
@@ -75,7 +83,8 @@ def nightly_reports_create(*, on: date, run_id: int | None) -> int:
         with connection.cursor() as cursor:
             cursor.execute(REPORTS_SQL, {
                 "on": on, "soon": on + timedelta(days=DEADLINES_SOON_DAYS), "run": run_id, "claim": claim,
-                "now": now, "ongoing": GameStatus.ONGOING, "failed": EmailStatus.FAILED})
+                "now": now, "ongoing": GameStatus.ONGOING, "failed": EmailStatus.FAILED,
+                "long_move": EventKind.LONG_MOVE})
             return cursor.rowcount
     rows = [(tid, on, {"date": on.isoformat(), **body}, run_id, claim, now) for tid, body in report_data(on=on).items()]
     return len(insert_new(NightlyReport, ("tournament", "date", "data", "run", "claim", "created_at"), rows,
@@ -114,6 +123,15 @@ cases AS (
   FROM corr_overstepcase o JOIN corr_game g ON g.id = o.game_id
   JOIN accounts_user u ON u.id = CASE WHEN o.player = 'white' THEN g.white_id ELSE g.black_id END
   WHERE o.announced_on = %(on)s GROUP BY g.tournament_id),
+long AS (
+  SELECT c.tournament_id, jsonb_agg({_ITEM} ORDER BY c.game_id, c.player) AS items
+  FROM (SELECT g.tournament_id, c.*, u.username
+        FROM corr_playerclock c JOIN corr_game g ON g.id = c.game_id
+        JOIN accounts_user u ON u.id = CASE WHEN c.player = 'white' THEN g.white_id ELSE g.black_id END
+        WHERE g.status = %(ongoing)s AND c.on_move AND EXISTS (
+          SELECT 1 FROM corr_gameevent e WHERE e.game_id = c.game_id AND e.kind = %(long_move)s
+            AND e.player = c.player AND e.number = c.made + 1)) c
+  GROUP BY c.tournament_id),
 failures AS (
   SELECT e.tournament_id, jsonb_agg(jsonb_build_object('key', e.key, 'subject', e.subject,
                                                        'attempts', e.attempts, 'error', e.last_error)
@@ -123,9 +141,11 @@ INSERT INTO corr_nightlyreport (tournament_id, date, data, run_id, claim, create
 SELECT a.id, %(on)s, jsonb_build_object(
          'date', %(on)s, 'id', a.id, 'name', a.name,
          'deadlines_soon', COALESCE(soon.items, '[]'::jsonb), 'time_trouble', COALESCE(trouble.items, '[]'::jsonb),
-         'overstep_cases', COALESCE(cases.items, '[]'::jsonb), 'email_failures', COALESCE(failures.items, '[]'::jsonb)),
+         'overstep_cases', COALESCE(cases.items, '[]'::jsonb), 'long_moves', COALESCE(long.items, '[]'::jsonb),
+         'email_failures', COALESCE(failures.items, '[]'::jsonb)),
        %(run)s, %(claim)s, %(now)s
 FROM active a LEFT JOIN soon ON soon.tournament_id = a.id LEFT JOIN trouble ON trouble.tournament_id = a.id
-LEFT JOIN cases ON cases.tournament_id = a.id LEFT JOIN failures ON failures.tournament_id = a.id
+LEFT JOIN cases ON cases.tournament_id = a.id LEFT JOIN long ON long.tournament_id = a.id
+LEFT JOIN failures ON failures.tournament_id = a.id
 ON CONFLICT DO NOTHING
 """

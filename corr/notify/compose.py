@@ -178,6 +178,40 @@ def flag_warning(*, game: Game, time: GameTime, user, colour: str, hours: int) -
     return Worded(subject, block(game, what, clock_lines(game=game, time=time, user=user, colour=colour)))
 
 
+def silence_reminder(*, game: Game, time: GameTime, user, colour: str, days: int, final: bool,
+                     limit: int | None) -> Worded:
+    """``colour`` has not moved for ``days`` days (ICCF Webserver guide 7.1); ``final``: the last reminder; ``limit``:
+    the days one move may take (``max_per_move``), after which the game may be scored lost (Playing Rules 3b)."""
+    values = {"game": game.pk, "days": days, "limit": limit}
+    if final:
+        subject = ngettext("Game #%(game)s: final reminder, no move from you for %(days)s day",
+                           "Game #%(game)s: final reminder, no move from you for %(days)s days", days) % values
+    else:
+        subject = ngettext("Game #%(game)s: no move from you for %(days)s day",
+                           "Game #%(game)s: no move from you for %(days)s days", days) % values
+    what = [ngettext("You have not moved in this game for %(days)s day.",
+                     "You have not moved in this game for %(days)s days.", days) % values]
+    if limit is not None:
+        what.append(ngettext("After %(limit)s day without a move the game may be scored as lost, unless you tell the"
+                             " tournament director and your opponent that your move will take longer: use the"
+                             " \"Use 40+ days\" notice on the game page (ICCF Playing Rules 3b).",
+                             "After %(limit)s days without a move the game may be scored as lost, unless you tell"
+                             " the tournament director and your opponent that your move will take longer: use the"
+                             " \"Use 40+ days\" notice on the game page (ICCF Playing Rules 3b).", limit) % values)
+    return Worded(subject, block(game, what, clock_lines(game=game, time=time, user=user, colour=colour)))
+
+
+def long_move_news(*, game: Game, time: GameTime, user, colour: str, by: str, number: int) -> Worded:
+    """The partner ``by`` (a colour) used the "Use 40+ days" notice on their move ``number``; ``colour``: the
+    recipient's ("" for an arbiter, who is told without a clock of their own)."""
+    values = {"game": game.pk, "name": game.user_of(by).username, "number": number}
+    subject = gettext("Game #%(game)s: %(name)s's move %(number)s will take more than 40 days") % values
+    what = [gettext("%(name)s used the \"Use 40+ days\" notice: their move %(number)s will take more than 40 days"
+                    " (ICCF Playing Rules 3b). Their clock runs as usual.") % values]
+    clock = clock_lines(game=game, time=time, user=user, colour=colour) if colour else []  # an arbiter: no clock
+    return Worded(subject, block(game, what, clock))
+
+
 def footer(*, user_id: int, kinds) -> str:
     """Why the recipient gets it and how to stop it: the preferences page and the unsubscribe link."""
     return "\n-- \n" + "\n".join([

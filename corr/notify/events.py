@@ -67,6 +67,8 @@ def change_notify(*, change: str, game_id: int, version: int, colour: str, now: 
         partner = other(colour)
         made.append((game.user_of(partner), Kind.DRAW, partner, lambda u: compose.draw_news(
             change=change, game=game, time=time, user=u, colour=partner)))
+    elif change == "long_move":
+        made += _long_move(game, time, rows, by=colour)
     elif change in RESULTS:
         told = [other(colour)] if change == "resign" else ["white", "black"]
         for c in told:
@@ -96,6 +98,22 @@ def _move(game: Game, time, rows, *, version: int, mover: str) -> list:
     if game.status == GameStatus.ONGOING and time.to_move == partner:
         made.append((game.user_of(partner), Kind.YOUR_MOVE, partner, lambda u: compose.your_move(
             game=game, time=time, user=u, colour=partner, move=move)))
+    return made
+
+
+def _long_move(game: Game, time, rows, *, by: str) -> list:
+    """The "Use 40+ days" notice of ``by``: the opponent and the tournament's arbiters (its directors) are told,
+    as ICCF Playing Rules 3b asks the player to tell them."""
+    notice = next((r for r in reversed(rows) if r.kind == EventKind.LONG_MOVE and r.player == by), None)
+    if notice is None:
+        return []
+    partner = other(by)
+    made = [(game.user_of(partner), Kind.LONG_MOVE, partner, lambda u: compose.long_move_news(
+        game=game, time=time, user=u, colour=partner, by=by, number=notice.number))]
+    for arbiter in game.tournament.arbiters.all():
+        if arbiter.pk not in (game.white_id, game.black_id):
+            made.append((arbiter, Kind.LONG_MOVE, "", lambda u: compose.long_move_news(
+                game=game, time=time, user=u, colour="", by=by, number=notice.number)))
     return made
 
 

@@ -23,7 +23,12 @@ class Kind(models.TextChoices):
     """The partner booked leave: their clock stops on those days."""
     FLAG_WARNING = "flag_warning", _("Warnings before you lose on time")
     """Under an instant count, the chosen hours before the player's flag falls (``flag_at``)."""
+    SILENCE = "silence", _("Reminders after days without a move (ICCF: 14, 28 and 35 days)")
+    """ICCF's silence: the player on move has not moved for ``SILENCE_REMINDER_DAYS`` days (``silence``)."""
+    LONG_MOVE = "long_move", _("The partner's notice that a move will take more than 40 days")
+    """The partner used the "Use 40+ days" notice (ICCF Playing Rules 3b) on their move."""
 
 
-PACED = frozenset(Kind) - {Kind.FLAG_WARNING}
-"""Kinds gathered by the quiet period and the daily digest; a flag warning goes at its instant, alone."""
+PACED = frozenset(Kind) - {Kind.FLAG_WARNING, Kind.SILENCE}
+"""Kinds gathered by the quiet period and the daily digest; a flag warning and a silence reminder go at their
+instant, alone."""

@@ -36,15 +36,18 @@ def notify_digest(user_id: int) -> int:
 
 @shared_task(name="corr.notify_sweep", ignore_result=True)
 def notify_sweep() -> dict:
-    """The beat's sweep (every ``NOTIFY_SWEEP_SECONDS``): flag warnings due, digests whose message was lost."""
+    """The beat's sweep (every ``NOTIFY_SWEEP_SECONDS``): flag warnings and silence reminders due, digests whose
+    message was lost."""
     from accounts.models import User
 
     from .pace import digest_send, digests_due
+    from .silence import silence_reminders_due
     from .warnings import warnings_due
 
     now = server_now()
     warned = warnings_due(now=now)
+    reminded = silence_reminders_due(now=now)
     digests = 0
     for user in User.objects.filter(pk__in=digests_due(now=now)):
         digests += bool(digest_send(user=user, now=now))
-    return {"warnings": len(warned), "digests": digests}
+    return {"warnings": len(warned), "silence": len(reminded), "digests": digests}

@@ -93,7 +93,8 @@ CONDITIONAL_TEXT_MAX = lim.CONDITIONAL_NODES_MAX * (2 * lim.NOTATION_MAX + 2 * l
 
 
 CONDITIONAL_EXAMPLES = {"chess": ("e5 Nf3", "Nc6 Bb5", "c5 Nf3"), "draughts": ("b6-c5 d4:b6", "a7:c5 b2-c3",
-                                                                               "f6-g5 g3-f4")}
+                                                                               "f6-g5 g3-f4"),
+                        "go": ("Q4 D16", "R6 C14", "pass pass")}
 """A line of each kind whose trees corr checks: a branch, a deeper one under it, a second branch."""
 
 

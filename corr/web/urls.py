@@ -49,6 +49,7 @@ urlpatterns = [
     path("games/<int:game_id>/reopen/", views.reopen_post, name="game-reopen"),
     path("games/<int:game_id>/resign/", views.resign_post, name="game-resign"),
     path("games/<int:game_id>/draw-offer/", views.draw_offer_post, name="game-draw-offer"),
+    path("games/<int:game_id>/long-move/", views.long_move_post, name="game-long-move"),
     path("games/<int:game_id>/draw-claim/", views.draw_claim_post, name="game-draw-claim"),
     path("games/<int:game_id>/draw-offer/accept/", views.draw_accept_post, name="game-draw-accept"),
     path("games/<int:game_id>/draw-offer/decline/", views.draw_decline_post, name="game-draw-decline"),

@@ -35,6 +35,7 @@ from corr.games.boards import BOARDS, ChessBoard
 from corr.games.clockstate import clock_as_of, counts_instants, game_file, local_today
 from corr.games.clock_messages import ClockRefusal
 from corr.games.draws import draw_offer_of
+from corr.games.services.long_move import long_move_limit, long_move_used
 from corr.games.records import TEMPLATES
 from corr.games.errors import ServiceError
 from corr.games.services.conditional import (
@@ -313,6 +314,10 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "players_result": colour is not None and game.mode == Mode.SERVER and game.status == GameStatus.ONGOING,
         "draw_offer": offer, "offer_mine": offer is not None and offer.by == colour,
         "can_offer": offer is None and colour is not None and time.to_move not in (None, colour),
+        # ICCF Playing Rules 3b (issue 40): the player on move in a game whose tournament limits one move.
+        "can_long_move": (colour is not None and my_turn and game.mode == Mode.SERVER
+                          and game.status == GameStatus.ONGOING and long_move_limit(game) is not None
+                          and not long_move_used(rows, colour, time.assembled.made[colour] + 1)),
         "can_answer": offer is not None and offer.by != colour and my_turn,
         # Issue 36: chess server games; a draw is claimed with the move (the move form's box) or, when the position
         # founds it now, on one's turn (FIDE 9.2, 9.3).
@@ -646,6 +651,13 @@ def draw_offer_post(request, game_id: int):
 
 @login_required
 @require_POST
+def long_move_post(request, game_id: int):
+    """The "Use 40+ days" notice from the game page (ICCF Playing Rules 3b): its service, back to the page."""
+    return _players_result_post(request, game_id, services.long_move_declare)
+
+
+@login_required
+@require_POST
 def draw_claim_post(request, game_id: int):
     return _players_result_post(request, game_id, services.draw_claim, _draw_claim_question)
 
@@ -927,9 +939,12 @@ def case_decide(request, case_id: int):
     return back
 
 
-REPORT_SECTIONS = ("deadlines_soon", "time_trouble", "overstep_cases")
+REPORT_SECTIONS = ("deadlines_soon", "time_trouble", "overstep_cases", "long_moves")
 REPORT_TITLES = {"deadlines_soon": gettext_lazy("deadlines soon"), "time_trouble": gettext_lazy("time trouble"),
-                 "overstep_cases": gettext_lazy("overstep cases")}
+                 "overstep_cases": gettext_lazy("overstep cases"),
+                 # ICCF Playing Rules 3b: the notice lifts the silence limit; an exceeded time limit is the arbiter's.
+                 "long_moves": gettext_lazy("\"Use 40+ days\" notices: moves that may take more than 40 days, for"
+                                            " the arbiter to judge (ICCF Playing Rules 3b)")}
 
 
 @login_required

@@ -23,9 +23,10 @@ from corr.clock.calendar import MoveOnLeave
 from corr.models import ConditionalTree, Game, Mode
 
 from ..clockstate import assemble_game, local_today
-from ..boards import Board, DraughtsBoard
+from ..boards import Board, DraughtsBoard, GoBoard
 from ..conditional import (
-    FIELD, board_now, branch_taken, kind_checked, played, position_text, reopenings, tree_changed, tree_checked,
+    FIELD, board_at, board_now, branch_taken, kind_checked, played, position_text, reopenings, tree_changed,
+    tree_checked,
 )
 from ..errors import InvalidInput, NotYourTurn, colour_word
 from ..leaves import game_leave
@@ -213,7 +214,9 @@ def changed_warning(tree: ConditionalTree, changed: str | None) -> str | None:
         return str(_("The game was reopened after this line was sent: it will not fire. Replace it (by the same line"
                      " if you wish) or cancel it."))
     after = position_text(tree.position)
-    if after is None:
+    if after is None and board_at(GoBoard(), tree.position) is not None:
+        where = str(_("an earlier position"))  # a Go key says the stones, not the move that made them
+    elif after is None:
         where = str(_("the starting position"))
     else:
         where = str(_("the position after %(colour)s's move %(number)s")) % {
