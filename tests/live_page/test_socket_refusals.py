@@ -22,6 +22,13 @@ from .conftest import socket
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def asgi_loaded():
+    """The application loaded before a test captures the log: loading it configures logging (which would drop
+    the capture's handler in the first test)."""
+    import corr.asgi  # noqa: F401
+
+
 def deep(depth: int) -> str:
     return "[" * depth + "]" * depth
 
