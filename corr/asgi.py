@@ -26,7 +26,11 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from corr.closecodes import daphne_sends_endpoint_codes  # noqa: E402
 from corr.routing import websocket_urlpatterns  # noqa: E402
+
+# The live socket's refusals close with 1003, 1007 and 1009, which daphne's autobahn refuses to send as asked.
+daphne_sends_endpoint_codes()
 
 application = ProtocolTypeRouter({
     "http": http_application,

@@ -25,6 +25,10 @@ DATE_MAX = date(2199, 12, 31)
 """Last date of the calendar window. Postal chess began in the 19th century and no game runs for centuries;
 with every day count below bounded, no deadline computed from a date in the window passes year 9999."""
 
+LIVE_START_AHEAD_DAYS_MAX = 366
+"""A live game's ``starts_at`` is at most a leap year after its creation (issue 42: a start in the year 9999 was
+stored, and the flag timer scheduled at its instant raised). The earliest is a minute before its creation."""
+
 DAYS_MAX = 3650
 """Ten years: the most days any ruleset number or arbiter's delay may give."""
 MOVES_MAX = 10_000

@@ -339,8 +339,9 @@ CELERY_TASK_ROUTES = {"corr.live_flag_check": {"queue": FLAG_QUEUE}, "corr.serve
 # Redis with REDIS_URL, so every server process sees every push; in memory without it, where the one
 # `runserver` process of the embedded run both makes the moves and serves the connections.
 # A connection attempt to a Redis that does not answer gives up after 2 s (no read timeout: a
-# connection's receive blocks on Redis by design).
-CHANNEL_LAYERS = ({"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+# connection's receive blocks on Redis by design). The sockets of one process are served from memory
+# whatever Redis does, and get the current state when it returns (corr.live.layer, issue 42).
+CHANNEL_LAYERS = ({"default": {"BACKEND": "corr.live.layer.RedisWithLocalFanout",
                                "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}],
                                           "prefix": "corr"}}}
                   if REDIS_URL else {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}})
@@ -360,6 +361,9 @@ if LIVE_BEAT_SECONDS and LIVE_GAP_MS <= 2 * LIVE_BEAT_SECONDS * 1000:
 # at most HANDOFF_QUEUE_MAX waiting, each bounded by HANDOFF_SEND_SECONDS.
 HANDOFF_QUEUE_MAX = env_int("HANDOFF_QUEUE_MAX", 10_000, minimum=1)
 HANDOFF_SEND_SECONDS = env_int("HANDOFF_SEND_SECONDS", 5, minimum=1)
+# The longest text frame the live socket reads, in UTF-8 bytes; a longer one is closed with 1009
+# (corr.live.frames, issue 42). A move is under 100 bytes.
+LIVE_SOCKET_MESSAGE_MAX_BYTES = env_int("LIVE_SOCKET_MESSAGE_MAX_BYTES", 4096, minimum=256)
 LIVE_SWEEP_BATCH = env_int("LIVE_SWEEP_BATCH", 500)
 LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
 # The WebSocket consumers' database work (moves over the socket, the state on connecting) runs on a pool

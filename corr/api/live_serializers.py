@@ -8,7 +8,7 @@ from corr import limits as lim
 from corr.live.services import LAG_MS_MAX
 from corr.models import LIVE_TEXT_MAX, Colour
 
-from .serializers import StrictInput, move_field
+from .serializers import HistoryOut, StrictInput, move_field
 
 
 def reason_field(**kwargs) -> serializers.CharField:
@@ -63,3 +63,17 @@ class LiveRulingInput(StrictInput):
 class LiveExcuseInput(StrictInput):
     player = serializers.ChoiceField(choices=Colour.choices, help_text="who arrived late and is excused")
     reason = reason_field(help_text="why the arbiter decides otherwise on the late arrival (002 6.6, 003 12.7)")
+
+
+class LiveHistoryOut(HistoryOut):
+    """A row of ``GET /api/games/{id}/history/``: a correspondence game's event, or a live game's with the server's
+    instants (issue 42: the live rows' fields were not in the schema, and their ``received_at`` and ``sent_at``
+    were missing)."""
+
+    at_ms = serializers.IntegerField(required=False, help_text="live games: the server's instant of the event (ms"
+                                                               " since the epoch)")
+    lag_ms = serializers.IntegerField(required=False, help_text="live games: a move's lag as its client reported it")
+    delta_ms = serializers.IntegerField(required=False, allow_null=True,
+                                        help_text="live games: an adjustment's time, + added, - taken")
+    from_ms = serializers.IntegerField(required=False, allow_null=True,
+                                       help_text="live games: a gap's first instant (the last heartbeat)")

@@ -41,7 +41,7 @@ from django.utils.translation import gettext as _
 from corr.dbthreads import in_db_thread
 from corr.games.selectors import game_get
 from corr.live import services as live
-from corr.live.consumers import CLOSE_UNAUTHENTICATED, LiveGameConsumer, worded
+from corr.live.consumers import CLOSE_UNAUTHENTICATED, LiveGameConsumer, echoable_id, id_rule, worded
 from corr.live.push import group_name, update_message
 from corr.live.state import live_payload
 from corr.models import Game
@@ -129,8 +129,11 @@ def _move(user, game_id: int, fields: dict[str, Any]) -> dict[str, Any]:
 class LiveGameSocket(LiveGameConsumer):
     """The live page's socket (:class:`corr.live.consumers.LiveGameConsumer`) that also takes moves."""
 
+    message_types = ("refresh", MESSAGE_TYPE)
+
     async def receive_message(self, content: dict) -> None:
-        if content.get("type") != MESSAGE_TYPE:
+        if not echoable_id(content.get("id")):  # never echoed whole (issue 42: a 1 MB id came back)
+            await self.send_json({**self.refusal("id", id_rule), "type": MESSAGE_TYPE, "id": None})
             return
         if self.session_gone:  # told that its session ended (a logout, a new password): refused, nothing read
             from rest_framework.exceptions import NotAuthenticated

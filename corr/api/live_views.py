@@ -164,7 +164,7 @@ class ReopenView(views.ReopenView):
 class GameHistoryView(views.GameHistoryView):
     """GET /api/games/{id}/history/: a live game's events, each with the server's instant (``at_ms``)."""
 
-    @extend_schema(responses=s.HistoryOut(many=True))
+    @extend_schema(responses=ls.LiveHistoryOut(many=True))
     def get(self, request, game_id: int):
         if not _is_live(game_id):
             return super().get(request, game_id)
@@ -172,7 +172,8 @@ class GameHistoryView(views.GameHistoryView):
         rows = game.live_events.select_related("entered_by").order_by("seq")
         return Response([{
             "seq": r.seq, "kind": r.kind, "player": r.player, "number": r.number, "notation": r.notation,
-            "received_on": None, "sent_on": None, "void": False, "variant": "", "mail": "", "reason": r.reason,
+            "received_on": None, "sent_on": None, "received_at": None, "sent_at": None,
+            "void": False, "variant": "", "mail": "", "reason": r.reason,
             "days": None, "note": "", "supersedes": None,
             "entered_by": r.entered_by.username if r.entered_by else None, "entered_at": r.entered_at.isoformat(),
             "at_ms": r.at_ms, "lag_ms": r.lag_ms, "delta_ms": r.delta_ms, "from_ms": r.from_ms,

@@ -23,13 +23,19 @@ the bounded pool of :mod:`corr.dbthreads`.
 
 from __future__ import annotations
 
+import logging
 import time
+from collections.abc import Callable
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from corr.dbthreads import in_db_thread
 from corr.limits import ID_MAX
 
+from .frames import FrameRefused, frame_message
 from .push import group_name
 from .sessions import session_signs_in, user_group
 
@@ -37,6 +43,36 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NO_GAME = 4404
 REFRESH_INTERVAL_S = 1.0
+FIELD_ECHO_MAX_CHARS = 64
+"""The most characters of a client's own text (a field's name, a move's ``id``) an answer echoes."""
+logger = logging.getLogger(__name__)
+
+
+def message_shape(types: tuple[str, ...]) -> str:
+    """What a message on the live socket is (the error of a message that is not one), in the active language."""
+    return _("a message on this socket is a JSON object whose type is one of: %(types)s") % {
+        "types": ", ".join(types)}
+
+
+def id_rule() -> str:
+    """The rule of a message's ``id`` (echoed in its answer), in the active language."""
+    return _("id is echoed in the answer: a string of at most %(max)s characters, a whole number or null") % {
+        "max": FIELD_ECHO_MAX_CHARS}
+
+
+def echoable_id(value) -> bool:
+    """True when a message's ``id`` may be echoed: null, a whole number of JSON's safe range, or a short string."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) <= 2**53
+    return value is None or (isinstance(value, str) and len(value) <= FIELD_ECHO_MAX_CHARS)
+
+
+def unknown_field(key: str, fields: tuple[str, ...]) -> str:
+    """The error of an unknown field, worded as the API's (``StrictInput``), the name cut to its echo bound."""
+    return _("%(key)s is not a field of this request (fields: %(fields)s)") % {
+        "key": repr(key[:FIELD_ECHO_MAX_CHARS]), "fields": ", ".join(fields)}
 
 
 def _game(game_id: int):
@@ -109,6 +145,9 @@ def current_payload(game_id: int) -> dict | None:
 class LiveGameConsumer(AsyncJsonWebsocketConsumer):
     """One browser watching one live game (group ``live-game-<id>``)."""
 
+    message_types: tuple[str, ...] = ("refresh",)
+    """The ``type`` of every message this socket takes; any other is answered with an error naming ``type``."""
+    game_id: int | None = None
     group: str | None = None
     sessions_group: str | None = None
     session_gone = False
@@ -140,19 +179,29 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
             if group is not None:
                 await self.channel_layer.group_discard(group, self.channel_name)
 
-    @classmethod
-    async def decode_json(cls, text_data):
-        """The browser's message, or None when it is not JSON (ignored rather than closing the socket)."""
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        """A frame from the browser: refused with its close code when it cannot be a message
+        (:func:`corr.live.frames.frame_message`: binary 1003, too big 1009, not JSON 1007), else read."""
         try:
-            return await super().decode_json(text_data)
-        except ValueError:
-            return None
+            content = frame_message(text_data, bytes_data, max_bytes=settings.LIVE_SOCKET_MESSAGE_MAX_BYTES)
+        except FrameRefused as refused:
+            logger.info("live socket of game %s closed with %s: %s", self.game_id, refused.code, refused)
+            await self.close(code=refused.code)
+            return
+        await self.receive_json(content)
 
     async def receive_json(self, content, **kwargs):
-        if self.group is None or not isinstance(content, dict):
+        if self.group is None:
             return
-        if content.get("type") != "refresh":
+        if not isinstance(content, dict) or content.get("type") not in self.message_types:
+            await self.send_json(self.refusal("type", lambda: message_shape(self.message_types)))
+            return
+        if content["type"] != "refresh":
             await self.receive_message(content)
+            return
+        unknown = next((key for key in content if key != "type"), None)
+        if unknown is not None:
+            await self.send_json(self.refusal(unknown, lambda: unknown_field(unknown, ("type",))))
             return
         now = time.monotonic()
         if now - self.last_refresh < REFRESH_INTERVAL_S:
@@ -165,7 +214,24 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_current()
 
     async def receive_message(self, content: dict) -> None:
-        """A message other than ``refresh`` from a socket that was admitted: ignored here."""
+        """A message of a type of :attr:`message_types` other than ``refresh``, from a socket that was admitted."""
+
+    def refusal(self, field: str, wording: Callable[[], str]) -> dict:
+        """The answer to a message this socket does not take: ``{"type": "error", "status": 400, "detail",
+        "field"}``, ``detail`` worded in the socket's language (``field`` cut to ``FIELD_ECHO_MAX_CHARS``)."""
+        with translation.override(self.language):
+            return {"type": "error", "status": 400, "detail": wording(), "field": field[:FIELD_ECHO_MAX_CHARS]}
+
+    async def layer_restored(self, message):
+        """The channel layer is back after an outage (:mod:`corr.live.layer`): the pushes this socket may have
+        missed are replaced by the current state, after the session is checked as a refresh checks it."""
+        if self.group is None or self.session_gone:
+            return
+        if not await self.session_current():
+            self.session_gone = True
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        await self.send_current()
 
     async def session_current(self) -> bool:
         """True while the session that opened this socket still signs its user in (checked in the database)."""

@@ -17,6 +17,7 @@ from accounts.models import User
 from corr.games.errors import InvalidInput, NotAllowed, TurnConflict, colour_word
 from corr.games.legal import go_reason
 from corr.games.permissions import can_arbitrate
+from corr.limits import LIVE_START_AHEAD_DAYS_MAX
 from corr.games.records import record_text
 from corr.games.services.arbiters import colour_checked, ensure_arbiter
 from corr.models import (
@@ -54,7 +55,8 @@ def live_game_create(*, by: User, tournament: Tournament, white: User, black: Us
     """Pair two players for a live game starting at ``starts_at_ms``; the first mover's clock runs from then.
 
     The first mover is the time control's ``first`` (white; black in Go, 003 12.5). A start more than a
-    minute in the past is refused: the clock would have run before anyone could see the game.
+    minute in the past is refused: the clock would have run before anyone could see the game; so is one more than
+    ``LIVE_START_AHEAD_DAYS_MAX`` days ahead (its flag timer must be one the server can schedule).
     :raises InvalidInput: naming ``starts_at``, ``tournament`` or ``black``.
     """
     if not can_arbitrate(by, tournament):
@@ -65,6 +67,10 @@ def live_game_create(*, by: User, tournament: Tournament, white: User, black: Us
     if starts_at_ms < now_ms - 60 * MS:
         raise InvalidInput(_("starts_at %(start)s is in the past: a live game's clock cannot start before it is"
                              " created"), field="starts_at", start=instant(starts_at_ms).isoformat())
+    if starts_at_ms > now_ms + LIVE_START_AHEAD_DAYS_MAX * 86_400 * MS:
+        # Not the instant itself: one past 9999-12-31 in UTC (an offset west of it) has no datetime to write it.
+        raise InvalidInput(_("starts_at is more than %(days)s days ahead: a live game is created at most that long"
+                             " before it starts"), field="starts_at", days=LIVE_START_AHEAD_DAYS_MAX)
     first = live_rules(tournament).first
     game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=Mode.LIVE,
                                kind=kind)

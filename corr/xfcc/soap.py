@@ -86,13 +86,17 @@ def _local(tag: str) -> tuple[str, str]:
 def call_parse(body: bytes) -> Call:
     """The operation and parameters of a SOAP 1.1 request body.
 
-    :raises SoapFault: not well-formed XML, a DTD or entity (400), no SOAP 1.1 envelope with a body
-        (400, ``VersionMismatch`` for another envelope), an operation XfccBasic does not have (400).
+    :raises SoapFault: not well-formed XML, an encoding that cannot be read, a DTD or entity (400), no SOAP 1.1
+        envelope with a body (400, ``VersionMismatch`` for another envelope),
+        an operation XfccBasic does not have (400).
     """
     try:
         root = SafeTree.fromstring(body, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as error:
         raise SoapFault(f"the request's XML is refused: {type(error).__name__} (no DTD or entity is accepted)")
+    except LookupError as error:  # an XML declaration naming an encoding Python has no codec for (it was a 500)
+        raise SoapFault(f"the request's XML declares an encoding that cannot be read: {str(error)[:100]}"
+                        " (UTF-8 is expected)") from None
     except (ParseError, ValueError) as error:
         raise SoapFault(f"the request is not well-formed XML: {error}")
     namespace, name = _local(root.tag)

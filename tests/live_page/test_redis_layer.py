@@ -34,7 +34,7 @@ def redis_layer(settings):
         reachable = False
     needs_server(f"Redis at {REDIS_URL}", reachable)
     config = {"hosts": [REDIS_URL], "prefix": "corr-live-page-test"}
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": config}}
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "corr.live.layer.RedisWithLocalFanout", "CONFIG": config}}
     return config
 
 
@@ -43,7 +43,9 @@ def test_channels_redis_carries_a_push_between_two_connections(redis_layer, live
     from channels.layers import get_channel_layer
     from channels_redis.core import RedisChannelLayer
 
-    assert isinstance(get_channel_layer(), RedisChannelLayer)
+    from corr.live.layer import RedisWithLocalFanout
+
+    assert isinstance(get_channel_layer(), RedisWithLocalFanout)  # production's (corr/settings.py)
     player, referee = socket(live_game.pk, boris), socket(live_game.pk, arbiter)
 
     async def scenario():

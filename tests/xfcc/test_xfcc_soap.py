@@ -140,6 +140,11 @@ def test_get_my_games_with_a_wrong_password_is_a_fault_that_names_no_user(server
 @pytest.mark.parametrize("body, status, words", [
     (b"<soap:Envelope", 400, "not well-formed"),
     (b"not xml at all", 400, "not well-formed"),
+    # An encoding no codec reads (issue 42: it was an HTML 500), one too long to echo, and a multi-byte one.
+    (b'<?xml version="1.0" encoding="x-unknown-42"?><a/>', 400, "encoding that cannot be read: unknown encoding:"
+                                                                " x-unknown-42 (UTF-8 is expected)"),
+    (b'<?xml version="1.0" encoding="' + b"e" * 5000 + b'"?><a/>', 400, "encoding that cannot be read"),
+    (b'<?xml version="1.0" encoding="shift_jis"?><a/>', 400, "not well-formed"),
     (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>'
      b'<lolz>&lol2;</lolz>', 400, "no DTD or entity"),
     (b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><x>&xxe;</x>', 400,
@@ -156,6 +161,7 @@ def test_bad_requests_are_soap_faults_and_store_nothing(server_game, secrets, bo
     assert r.status_code == status and r["Content-Type"] == "text/xml; charset=utf-8"
     text = r.content.decode()
     assert "<soap:Fault><faultcode>soap:" in text and words in text, text
+    assert len(text) < 2000  # nothing of the body echoed beyond a bound
     assert GameEvent.objects.count() == before
 
 
