@@ -6,7 +6,8 @@ A player's client sends, on the socket of ``ws/games/<id>/live/``::
     {"type": "move", "id": "m12", "number": 12, "notation": "Nf3", "lag_ms": 40}
 
 ``number``, ``notation`` and ``lag_ms`` are the HTTP body's fields, checked by the same serializer (no other
-field); ``id`` is any JSON value of the client's, echoed so it can pair the answer with its message. ``move_id``
+field); ``id`` (null, a whole number or a text of at most 64 characters:
+:func:`corr.live.consumers.echoable_id`) is the client's, echoed so it can pair the answer with its message. ``move_id``
 (optional, a text of 1 to 200 characters the client chooses once per move, a UUID: issue 42) is the socket's
 ``Idempotency-Key``: a message with a ``move_id`` already answered gets that first answer again, with
 ``"replayed": true``, and makes nothing, so a client that lost an answer (a reconnect, a 503) sends the same
