@@ -249,7 +249,7 @@ three are the tournament's calendar and the player's leave; the others a player'
 def excluded_note(*amounts: int) -> str:
     """``"3 day(s) not counted: 2 leave, 1 weekend"`` from whole days by reason (``REASONS``' order); empty
     when nothing was excluded."""
-    parts = [f"{n} {why}" for n, why in zip(amounts, REASONS) if n]
+    parts = [f"{n} {why}" for n, why in zip(amounts, REASONS, strict=False) if n]
     if not parts:
         return ""
     return f"{sum(amounts)} day(s) not counted: {', '.join(parts)}"

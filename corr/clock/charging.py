@@ -441,7 +441,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             given = _gift_amount(index, event, as_of, instants, scale, rules)
             # The move in hand: the pending move's (an accepted variant's where 50.4.8 charges it there),
             # else the next one. The partner's state is not touched: the gift is charged to no one.
-            number = state.pending.charge_to if state.pending is not None else state.next_charge()
+            number = state.pending.charged_to if state.pending is not None else state.next_charge()
             state.credit_days += given
             state.charge(number, -given)
             append((
@@ -467,7 +467,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
     return result, lines
 
 
-def _as_given(event: Move | Notice | Penalty | Delay | Credit) -> tuple[object, ...]:
+def _as_given(event: Move | Notice | Penalty | Delay | Credit | Gift) -> tuple[object, ...]:
     """An event's fields as objects: the checks of whole numbers must see a bool as a bool, where the
     compiled build would have read a field declared ``int`` as an int (``True`` as 1)."""
     return event
@@ -534,10 +534,10 @@ def exclusions_of(player: Player, rules: Ruleset, time_zone: str, count: Count) 
         return Exclusions.of(player.leave, rules)
     if not personal:
         return InstantExclusions.of_instants(player.leave, rules, time_zone, count)
-    spans = [(s.first, s.last, SLOT_VACATION) for s in player.vacation]
-    spans += [(s.first, s.last, SLOT_PAUSE) for s in player.pauses]
+    stops = [(s.first, s.last, SLOT_VACATION) for s in player.vacation]
+    stops += [(s.first, s.last, SLOT_PAUSE) for s in player.pauses]
     return PersonalExclusions(player.leave, rules.holidays, rules.weekend_days, rules.move_on_leave, time_zone,
-                              count, calendar, spans)
+                              count, calendar, stops)
 
 
 def _credit_amount(index: int, event: Credit, exact: bool, scale: int) -> int:
@@ -659,7 +659,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     else:
         _check_answers(index, "move", received, "received_on", state, events)
     _check_turn(index, "move", state, events, last_sender)
-    calendar: tuple[int, ...] = _NOTHING
+    calendar = _NOTHING
     exclusions = state.exclusions
     if exclusions is not None:
         calendar = _leave_option(index, move, sent, exclusions, counted_from)
@@ -712,7 +712,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     return True
 
 
-_NOTHING: Final = (0, 0, 0)
+_NOTHING: Final[tuple[int, ...]] = (0, 0, 0)
 """No time excluded (by reason)."""
 
 _RULE: Final = {Count.DATES: "50.4.4", Count.WHOLE_DAYS: "ICCF 2.4.2", Count.EXACT: "exact"}
@@ -756,7 +756,7 @@ def _excluded_text(amounts: tuple[int, ...], scale: int) -> str:
     a player's own night, vacation or pause took part of them under ``exact``, their durations."""
     if scale == 1 or not any(amounts[3:]):
         return excluded_note(*_in_days(amounts, scale))
-    parts = [f"{duration_text(n)} {why}" for n, why in zip(amounts, REASONS) if n]
+    parts = [f"{duration_text(n)} {why}" for n, why in zip(amounts, REASONS, strict=False) if n]
     return f"{duration_text(sum(amounts))} not counted: {', '.join(parts)}"
 
 

@@ -196,7 +196,7 @@ class PersonalExclusions(Exclusions):
             while day <= last:
                 why = Exclusions.reason(self, day)
                 if why is not None:
-                    slot = SLOT_LEAVE if why.value == "leave" else SLOT_HOLIDAY if why.value == "holiday" else SLOT_WEEKEND
+                    slot = {"leave": SLOT_LEAVE, "holiday": SLOT_HOLIDAY}.get(why.value, SLOT_WEEKEND)
                     _add(out, start_of(day, self.time_zone), start_of(day + timedelta(days=1), self.time_zone), slot,
                          after, through)
                 day += timedelta(days=1)
