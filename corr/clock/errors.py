@@ -83,6 +83,8 @@ MESSAGES: dict[str, str] = {
                      " MAX_ADD_DAYS), got %(value)s",
     "gift_not_moretimeable": "%(field)s: %(player)s has %(left)s left, not under %(bound)s (a move's %(allowance)s"
                              " less %(hours)s hour(s)): no time can be given yet (lichess moretimeable)",
+    "gift_bound_needs_per_move": "%(field)s bounds a gift by a move's time: it needs days per move counted"
+                                 " exactly (system per_move, count exact)",
     # Accounts (corr.clock.account).
     "live_unit": "ruleset.time_control.unit seconds is a live clock: the correspondence calculator counts days"
                  " (use corr.clock.live)",

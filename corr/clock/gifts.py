@@ -19,7 +19,7 @@ from datetime import date
 from typing import Callable
 
 from .counts import Count, duration_text
-from .errors import ClockError, event_error
+from .errors import event_error, ruleset_error
 from .events import Game, Gift
 
 HOUR = 3600
@@ -39,9 +39,7 @@ def check_gift(game: Game, index: int, compute_at: Callable[[Game, date], dict[s
     control = game.ruleset.time_control
     allowance = getattr(getattr(control, "system", None), "time", None)
     if control is None or control.count is not Count.EXACT or not isinstance(allowance, int):
-        raise ClockError("ruleset.gifts.below_allowance_less_hours bounds a gift by a move's time: it needs"
-                         " days per move counted exactly (system per_move, count exact)",
-                         field="ruleset.gifts.below_allowance_less_hours")
+        raise ruleset_error("gift_bound_needs_per_move", field="ruleset.gifts.below_allowance_less_hours")
     left = compute_at(replace(game, events=game.events[:index]), gift.at)[gift.player]
     bound = allowance - rule.below_allowance_less_hours * HOUR
     if left >= bound:

@@ -121,9 +121,8 @@ def read_calendar(data: Any, field: str) -> PlayerCalendar | None:
     if time_zone is not None:
         try:
             zone(time_zone)
-        except ClockError as error:
-            raise ClockError(error.message.replace("time_zone", f"{field}.time_zone", 1),
-                             field=f"{field}.time_zone", code=error.code, params=error.params) from None
+        except ClockError as error:  # the zone's own words, naming the calendar's field
+            raise clock_error(error.code, field=f"{field}.time_zone", value=error.params.get("value")) from None
     weekend = read_weekend_days(data.get("weekend_days"), f"{field}.weekend_days")
     night = None
     raw = data.get("night")
