@@ -123,6 +123,8 @@ class GameClock:
     """The ledger's rows when they were built with the accounts (``compute(..., with_ledger=True)``)."""
     lines: tuple[LedgerLine, ...] | None = field(default=None, repr=False, compare=False)
     """The ledger once asked for."""
+    vacation: dict[str, dict] | None = field(default=None, repr=False, compare=False)
+    """Each player's vacation (allowance left, vacations taken) under a ruleset with vacation (issue 40)."""
 
     def __init__(
         self,
@@ -139,6 +141,7 @@ class GameClock:
         self.game = game
         self.rows = rows
         self.lines = lines
+        self.vacation = None
 
     @property
     def ledger(self) -> tuple[LedgerLine, ...]:
@@ -161,7 +164,8 @@ class GameClock:
         """The JSON of ``manage.py clock --json`` for one game."""
         return {
             "as_of": rfc3339(self.as_of) if isinstance(self.as_of, datetime) else self.as_of.isoformat(),
-            "players": {pid: account.as_json() for pid, account in self.accounts.items()},
+            "players": {pid: account.as_json() | ({} if self.vacation is None else {"vacation": self.vacation[pid]})
+                        for pid, account in self.accounts.items()},
             "ledger": [line.as_json() for line in self.ledger],
         }
 
@@ -191,6 +195,30 @@ def compute(game: Game, as_of: date, *, with_ledger: bool = False) -> GameClock:
     :raises ClockError: naming the player when a deadline would fall after 9999-12-31
         (``date.max``), or a late start notice's start would.
     """
+    rules = game.ruleset
+    if rules.vacation is not None or rules.pauses_per_game is not None or rules.gifts is not None:
+        return _compute_with_allowances(game, as_of, with_ledger)
+    return _compute(game, as_of, with_ledger)
+
+
+def _compute_with_allowances(game: Game, as_of: date, with_ledger: bool) -> GameClock:
+    """:func:`compute` of a game under a ruleset with vacation, pauses or gifts (issue 40): the vacations
+    and pauses checked (:mod:`corr.clock.vacation`), the gifts' bounds (:mod:`corr.clock.gifts`), the
+    automatic vacations derived from the flags; each account then says its vacation."""
+    from .gifts import check_gifts
+    from .vacation import prepare, vacation_json, with_automatic_vacation
+
+    game = prepare(game)
+    check_gifts(game, lambda g, at: {p: a.remaining_seconds for p, a in _compute(g, at, False).accounts.items()})
+    game = with_automatic_vacation(game, lambda g: {p: a.overstepped for p, a in _compute(g, as_of, False)
+                                                    .accounts.items()})
+    clock = _compute(game, as_of, with_ledger)
+    if game.ruleset.vacation is not None and isinstance(clock.as_of, datetime):
+        clock.vacation = {p.id: vacation_json(game, p, clock.as_of) for p in game.players}
+    return clock
+
+
+def _compute(game: Game, as_of: date, with_ledger: bool) -> GameClock:
     count = game.ruleset.count
     if count is Count.DATES:
         moment: datetime | None = as_of if isinstance(as_of, datetime) else None

@@ -28,9 +28,9 @@ import warnings
 from pathlib import Path
 
 PACKAGE = "corr.clock"
-COMPILED = ("errors", "calendar", "verdicts", "events", "instants", "charging", "control", "flagtime", "account",
-            "assembly", "systems.base", "systems.fischer", "systems.delay", "systems.per_move", "systems.byoyomi",
-            "systems.canadian", "systems.periods", "live.lag", "live.clock")
+COMPILED = ("errors", "calendar", "verdicts", "personal", "events", "instants", "charging", "control", "flagtime",
+            "account", "assembly", "systems.base", "systems.fischer", "systems.delay", "systems.per_move",
+            "systems.byoyomi", "systems.canadian", "systems.periods", "live.lag", "live.clock")
 """The modules compiled, in :data:`PACKAGE` (dotted below it): the events, charging, the 50.4 control, the
 assembly of a game's stored rows (run on every clock read and every move), the time-control systems, and
 the live engine (run on every press, issue 27). (Not the ruleset, nor the live events: their constructors

@@ -172,7 +172,7 @@ class Exclusions:
             return None
         return cls(leave, ruleset.holidays, ruleset.weekend_days, ruleset.move_on_leave)
 
-    def counts(self, after: date, through: date) -> tuple[int, int, int]:
+    def counts(self, after: date, through: date) -> tuple[int, ...]:
         """Excluded dates ``d`` with ``after < d <= through``: (leave, holiday, weekend)."""
         lo, hi = after.toordinal() + 1, through.toordinal()
         if hi < lo:
@@ -241,9 +241,15 @@ class Exclusions:
             day = nxt
 
 
-def excluded_note(leave: int, holiday: int, weekend: int) -> str:
-    """``"3 day(s) not counted: 2 leave, 1 weekend"``; empty when nothing was excluded."""
-    parts = [f"{n} {why}" for n, why in ((leave, "leave"), (holiday, "holiday"), (weekend, "weekend")) if n]
+REASONS = ("leave", "holiday", "weekend", "night", "vacation", "pause")
+"""Why time does not count, in the order of precedence of :mod:`corr.clock.personal`'s slots (the first
+three are the tournament's calendar and the player's leave; the others a player's own, issue 40)."""
+
+
+def excluded_note(*amounts: int) -> str:
+    """``"3 day(s) not counted: 2 leave, 1 weekend"`` from whole days by reason (``REASONS``' order); empty
+    when nothing was excluded."""
+    parts = [f"{n} {why}" for n, why in zip(amounts, REASONS, strict=False) if n]
     if not parts:
         return ""
-    return f"{leave + holiday + weekend} day(s) not counted: {', '.join(parts)}"
+    return f"{sum(amounts)} day(s) not counted: {', '.join(parts)}"

@@ -17,11 +17,13 @@ from datetime import date, datetime, timedelta
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from .calendar import Exclusions, MoveOnLeave, excluded_note
+from .calendar import REASONS, WEEKDAYS, Exclusions, MoveOnLeave, excluded_note
 from .counts import DAY_SECONDS, Count, duration_text, moment_text
 from .errors import EventError, clock_error, event_error
-from .events import Credit, Delay, Game, Move, Notice, NoticeReason, Penalty, Variant
+from .events import Credit, Delay, Game, Gift, Move, Notice, NoticeReason, Penalty, Player, Variant
 from .instants import INSTANT_MIN, InstantExclusions, check_instants, instant_error, start_of
+from .personal import SLOT_PAUSE, SLOT_VACATION, CalendarZone, PersonalExclusions
+from .rules import Ruleset
 
 # Ledger kinds: what a line of the ledger explains. (Final: constants of the compiled build, not
 # looked up by name at every use.)
@@ -33,6 +35,7 @@ KIND_NOTICE: Final = "notice"
 KIND_PENALTY: Final = "penalty"
 KIND_DELAY: Final = "delay"
 KIND_CREDIT: Final = "credit"
+KIND_GIFT: Final = "gift"
 
 
 LEDGER_FIELDS: Final = ("player", "move", "kind", "days", "excluded_days", "rule", "event", "note")
@@ -248,6 +251,10 @@ class _State:
             charges.extend([0] * (number - len(charges)))
         charges[number - 1] += days
 
+    def next_charge(self) -> int:
+        """The number the player's next time is charged to (``q``: 50.4.8's accepted variant, else made + 1)."""
+        return self.last_accepted_number if self.last_made_accepted else self.made + 1
+
     def charge_number_for_ordinary_move(self, number: int) -> int:
         # 50.4.8: the receiver of a variant has their time counted on the last
         # accepted move, so an ordinary move after it is charged there.
@@ -327,8 +334,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
         states[p.id] = _State(start=start, start_rule="50.4.6" if start != game.official_start else "50.4.5",
                               player=p.id, move_days=[] if keep_move_days else None,
                               dispatched=INSTANT_MIN if instants else date.min,
-                              exclusions=(InstantExclusions.of_instants(p.leave, rules, game.time_zone, count)
-                                          if instants else Exclusions.of(p.leave, rules)))
+                              exclusions=exclusions_of(p, rules, game.time_zone, count))
     both = list(states.values())
     both[0].partner, both[-1].partner = both[-1], both[0]
     events = game.events
@@ -393,7 +399,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
                 # move's, then the grace days are taken off.
                 by_reason = state.exclusions.counts(counted_from, sent)
                 raw -= sum(by_reason)
-                calendar = "; " + excluded_note(*_in_days(by_reason, scale)) if sum(by_reason) else ""
+                calendar = "; " + _excluded_text(by_reason, scale) if sum(by_reason) else ""
             days = max(0, raw - grace)
             excluded = span(received, sent, exact) - days
             state.charge(event.move, days)
@@ -435,6 +441,17 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
                 event.player, event.move, KIND_CREDIT, -(given // scale), 0, "", index,
                 f"time given back: {duration_text(given) if exact else f'{given} day(s)'}",
             ))
+        elif isinstance(event, Gift):
+            given = _gift_amount(index, event, as_of, instants, scale, rules)
+            # The move in hand: the pending move's (an accepted variant's where 50.4.8 charges it there),
+            # else the next one. The partner's state is not touched: the gift is charged to no one.
+            number = state.pending.charged_to if state.pending is not None else state.next_charge()
+            state.credit_days += given
+            state.charge(number, -given)
+            append((
+                event.player, number, KIND_GIFT, -(given // scale), 0, "", index,
+                f"time given by the opponent at {moment_text(event.at)}: {event.days} day(s)",
+            ))
         else:  # pragma: no cover - the parser and the types admit no other kind
             raise EventError(index, str(event.type), "unknown event type", field="type")
 
@@ -454,10 +471,77 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
     return result, lines
 
 
-def _as_given(event: Move | Notice | Penalty | Delay | Credit) -> tuple[object, ...]:
+def _as_given(event: Move | Notice | Penalty | Delay | Credit | Gift) -> tuple[object, ...]:
     """An event's fields as objects: the checks of whole numbers must see a bool as a bool, where the
     compiled build would have read a field declared ``int`` as an int (``True`` as 1)."""
     return event
+
+
+def _gift_amount(index: int, event: Gift, as_of: date, instants: bool, scale: int, rules: Ruleset) -> int:
+    """A gift's amount in the count's unit.
+
+    :raises EventError: for a ruleset without gifts, days that are not a whole number above 0 or not the
+        rule's (lichess: one day; DGS: at most 14), an ``at`` of the wrong kind for the count, or after the
+        as-of moment. (The bound on the receiver's clock is :mod:`corr.clock.gifts`'.)
+    """
+    days, at = _as_given(event)[2], _as_given(event)[1]
+    rule = rules.gifts
+    if rule is None:
+        raise event_error(index, "gift", "gifts_not_allowed", field="type")
+    if isinstance(days, bool) or not isinstance(days, int) or days < 1:
+        raise event_error(index, "gift", "gift_days", field="days", value=repr(days))
+    if rule.days is not None and days != rule.days:
+        raise event_error(index, "gift", "gift_not_days", field="days", days=rule.days, value=days)
+    if rule.max_days is not None and days > rule.max_days:
+        raise event_error(index, "gift", "gift_over_max", field="days", maximum=rule.max_days, value=days)
+    if instants and not isinstance(at, datetime):
+        raise event_error(index, "gift", "event_date_not_instant", field="at", key="at", day=at, count="instant",
+                          at="at")
+    if isinstance(at, date) and at > as_of:
+        raise event_error(index, "gift", "gift_after_as_of", field="at", day=moment_text(event.at),
+                          as_of=moment_text(as_of))
+    return days * scale
+
+
+def exclusions_of(player: Player, rules: Ruleset, time_zone: str, count: Count) -> Exclusions | None:
+    """One player's time that does not count under ``rules`` (None when all of it counts).
+
+    The tournament's calendar and the player's leave (:mod:`corr.clock.calendar`), and the player's own
+    calendar, vacation and pauses (:mod:`corr.clock.personal`): a player with none of the latter keeps the
+    exclusions corr always computed.
+
+    :raises ClockError: naming the player's field, for a calendar the ruleset does not allow (or one naming a
+        zone where the game's zone counts), a night, vacation or pauses under the ``dates`` count.
+    """
+    calendar = player.calendar
+    field = f"players.{player.id}"
+    if calendar is not None:
+        allowed = rules.player_calendars
+        if allowed is CalendarZone.NONE:
+            raise clock_error("calendar_not_allowed", field=f"{field}.calendar")
+        if allowed is CalendarZone.GAME_ZONE and calendar.time_zone is not None:
+            raise clock_error("calendar_zone_not_allowed", field=f"{field}.calendar.time_zone")
+    if player.vacation and rules.vacation is None:
+        raise clock_error("vacation_not_allowed", field=f"{field}.vacation")
+    if player.pauses and rules.pauses_per_game is None:
+        raise clock_error("pauses_not_allowed", field=f"{field}.pauses")
+    personal = calendar is not None or player.vacation or player.pauses
+    if count is Count.DATES:
+        if calendar is not None and calendar.night is not None:
+            raise clock_error("night_needs_instants", field=f"{field}.calendar.night")
+        for key, spans in (("vacation", player.vacation), ("pauses", player.pauses)):
+            if spans:
+                raise clock_error("spans_need_instants", field=f"{field}.{key}", key=key)
+        if calendar is not None and calendar.weekend_days:  # a date is a date: the player's weekend days
+            days = tuple(d for d in WEEKDAYS if d in calendar.weekend_days or d in rules.weekend_days)
+            return Exclusions(player.leave, rules.holidays, days, rules.move_on_leave)
+        return Exclusions.of(player.leave, rules)
+    if not personal:
+        return InstantExclusions.of_instants(player.leave, rules, time_zone, count)
+    stops = [(s.first, s.last, SLOT_VACATION) for s in player.vacation]
+    stops += [(s.first, s.last, SLOT_PAUSE) for s in player.pauses]
+    return PersonalExclusions(player.leave, rules.holidays, rules.weekend_days, rules.move_on_leave, time_zone,
+                              count, calendar, stops)
 
 
 def _credit_amount(index: int, event: Credit, exact: bool, scale: int) -> int:
@@ -546,11 +630,11 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
         exact = count is Count.EXACT
         scale = DAY_SECONDS if exact else 1
         running = max(0, span(counted_from, as_of, exact))
-        calendar = (0, 0, 0)
+        calendar: tuple[int, ...] = _NOTHING
         not_counted = 0
         if state.exclusions is not None and running:
             calendar = state.exclusions.counts(counted_from, as_of)
-            not_counted = calendar[0] + calendar[1] + calendar[2]
+            not_counted = sum(calendar)
             running -= not_counted
         charged = double_time(running, double)
         state.charge(charge_to, charged)
@@ -569,7 +653,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
             + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
             + (f"; {running - (double or 0)} day(s) beyond {double} count double"
                if charged != running and count is Count.DATES else "")
-            + (f"; {excluded_note(*_in_days(calendar, scale))}" if not_counted else ""),
+            + (f"; {_excluded_text(calendar, scale)}" if not_counted else ""),
         ))
         return False
 
@@ -579,11 +663,11 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     else:
         _check_answers(index, "move", received, "received_on", state, events)
     _check_turn(index, "move", state, events, last_sender)
-    calendar = (0, 0, 0)
+    calendar = _NOTHING
     exclusions = state.exclusions
     if exclusions is not None:
         calendar = _leave_option(index, move, sent, exclusions, counted_from)
-    not_counted = calendar[0] + calendar[1] + calendar[2]  # the days of leave, holidays, weekends
+    not_counted = sum(calendar)  # the days of leave, holidays, weekends (a player's own night, vacation, pause)
     state.dispatched = sent
     exact = count is Count.EXACT
     scale = DAY_SECONDS if exact else 1
@@ -612,7 +696,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     if count is not Count.DATES:  # how the instants were counted, first: it is what the line is about
         note = how_counted(count, span(counted_from, sent, True), raw, days, double) + (f"; {note}" if note else "")
     if not_counted:
-        note += f"{'; ' if note else ''}{excluded_note(*_in_days(calendar, scale))}"
+        note += f"{'; ' if note else ''}{_excluded_text(calendar, scale)}"
     if before_start:
         rule = "50.4.5"
         before = f"{before_start} day(s)" if not exact else duration_text(before_start)
@@ -631,6 +715,9 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     append((move.player, charge_to, kind, days // scale, excluded // scale, rule, index, note))
     return True
 
+
+_NOTHING: Final[tuple[int, ...]] = (0, 0, 0)
+"""No time excluded (by reason)."""
 
 _RULE: Final = {Count.DATES: "50.4.4", Count.WHOLE_DAYS: "ICCF 2.4.2", Count.EXACT: "exact"}
 """The rule a plain move's line cites, by count."""
@@ -663,14 +750,23 @@ def span(a: date, b: date, exact: bool) -> int:
     return delta.days * DAY_SECONDS + delta.seconds if exact else delta.days
 
 
-def _in_days(amounts: tuple[int, int, int], scale: int) -> tuple[int, int, int]:
+def _in_days(amounts: tuple[int, ...], scale: int) -> tuple[int, ...]:
     """Excluded amounts by reason in whole days, for the ledger's note (seconds under exact)."""
-    return amounts[0] // scale, amounts[1] // scale, amounts[2] // scale
+    return tuple([amount // scale for amount in amounts])
+
+
+def _excluded_text(amounts: tuple[int, ...], scale: int) -> str:
+    """The ledger's words for the excluded amounts: whole days by reason (as corr always wrote them), or, where
+    a player's own night, vacation or pause took part of them under ``exact``, their durations."""
+    if scale == 1 or not any(amounts[3:]):
+        return excluded_note(*_in_days(amounts, scale))
+    parts = [f"{duration_text(n)} {why}" for n, why in zip(amounts, REASONS, strict=False) if n]
+    return f"{duration_text(sum(amounts))} not counted: {', '.join(parts)}"
 
 
 
 def _leave_option(index: int, move: Move, sent: date, exclusions: Exclusions,
-                  counted_from: date) -> tuple[int, int, int]:
+                  counted_from: date) -> tuple[int, ...]:
     """Apply the ruleset's option for a move sent on the player's own leave; the move's excluded days.
 
     :returns: the dates after ``counted_from`` through the sent date that do not count, by reason.
@@ -685,7 +781,7 @@ def _leave_option(index: int, move: Move, sent: date, exclusions: Exclusions,
                               first=first, last=last)
         exclusions.end_leave(sent)  # ends_leave: the day before the move is the leave's last day
     if sent <= counted_from:
-        return 0, 0, 0
+        return _NOTHING
     return exclusions.counts(counted_from, sent)
 
 

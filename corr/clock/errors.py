@@ -46,6 +46,45 @@ MESSAGES: dict[str, str] = {
     "received_after_as_of": "received_on %(day)s is after the as-of date %(as_of)s",
     "sent_after_as_of": "sent_on %(day)s is after the as-of date %(as_of)s",
     "sent_before_received": "sent_on %(sent)s is before received_on %(received)s",
+    # A player's own calendar, vacation, pauses and time given (corr.clock.personal, .vacation, .gifts; issue 40).
+    "calendar_not_object": "%(field)s must be an object {time_zone, weekend_days, night}",
+    "calendar_unknown_key": "%(field)s is not a calendar field (known: %(known)s)",
+    "night_not_object": '%(field)s must be an object {"from": "HH:MM", "hours": N}, got %(value)s',
+    "night_from": "%(field)s must be a time of day HH:MM (00:00 to 23:59), got %(value)s",
+    "night_hours": "%(field)s must be a whole number of hours from 1 to 23 (some of each day must count),"
+                   " got %(value)s",
+    "calendar_not_allowed": "%(field)s: this ruleset keeps no player calendars (ruleset.player_calendars: none)",
+    "calendar_zone_not_allowed": "%(field)s: this ruleset reads players' calendars in the game's zone"
+                                 " (ruleset.player_calendars: game_zone), so a calendar names no zone",
+    "night_needs_instants": "%(field)s: a night needs a count of instants (time_control.count whole_days or"
+                            " exact); a date has no hours",
+    "spans_need_instants": "%(field)s: %(key)s are instants and need a count of instants (time_control.count"
+                           " whole_days or exact); under dates book leave",
+    "spans_not_list": '%(field)s must be a list of {"from": instant, "to": instant} objects',
+    "span_not_object": "%(field)s must be an object with from and to (allowed keys: %(known)s), got %(value)s",
+    "span_reversed": "%(where)s: to is not after from",
+    "span_overlaps": "%(where)s begins before the one before it ends: give them in order, apart",
+    "span_by": "%(field)s must be a player id, got %(value)s",
+    "flag_beyond_reach": "%(field)s: the player's calendar leaves no time to count",
+    "gift_days": "a gift's days must be a whole number of at least 1, got %(value)s",
+    "gift_after_as_of": "at %(day)s is after the as-of moment %(as_of)s",
+    "vacation_not_allowed": "%(field)s: this ruleset has no vacation (ruleset.vacation)",
+    "vacation_too_short": "%(field)s: a vacation lasts at least %(hours)s hour(s) (ruleset.vacation.min_hours),"
+                          " this one %(taken)s",
+    "vacation_over_allowance": "%(field)s: %(player)s's vacation of %(taken)s is more than the allowance left"
+                               " then, %(left)s (ruleset.vacation)",
+    "pauses_not_allowed": "%(field)s: this ruleset has no pauses (ruleset.pauses_per_game)",
+    "pauses_over_budget": "%(field)s: %(player)s started %(count)s pause(s) in this game, more than the"
+                          " %(budget)s each player has (ruleset.pauses_per_game, OGS pauses_left)",
+    "gifts_not_allowed": "%(field)s: this ruleset lets no one give time (ruleset.gifts)",
+    "gift_not_days": "%(field)s: a gift is exactly %(days)s day(s) under this ruleset (lichess's \"+\"), got"
+                     " %(value)s",
+    "gift_over_max": "%(field)s: at most %(maximum)s day(s) can be given at once (ruleset.gifts.max_days, DGS"
+                     " MAX_ADD_DAYS), got %(value)s",
+    "gift_not_moretimeable": "%(field)s: %(player)s has %(left)s left, not under %(bound)s (a move's %(allowance)s"
+                             " less %(hours)s hour(s)): no time can be given yet (lichess moretimeable)",
+    "gift_bound_needs_per_move": "%(field)s bounds a gift by a move's time: it needs days per move counted"
+                                 " exactly (system per_move, count exact)",
     # Accounts (corr.clock.account).
     "live_unit": "ruleset.time_control.unit seconds is a live clock: the correspondence calculator counts days"
                  " (use corr.clock.live)",

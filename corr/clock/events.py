@@ -15,6 +15,7 @@ from datetime import date
 from enum import Enum
 
 from .calendar import DateRange
+from .personal import PlayerCalendar, Span
 from .rules import Ruleset
 
 
@@ -159,7 +160,27 @@ class Credit(NamedTuple):
         return "credit"
 
 
-Event = Move | Notice | Penalty | Delay | Credit
+class Gift(NamedTuple):
+    """Time the opponent gave ``player`` at the instant ``at`` (issue 40): taken off what is charged to the
+    player's move in hand then, charged to no one, so that the player's flag moves by exactly ``days``.
+
+    lichess's "+" (``giveTime``: a day, while the time left is under the increment less an hour,
+    ``moretimeable``); Dragon Go Server's "add time" (up to 14 days, ``GameAddTime::add_time``). The bound of
+    each server is the ruleset's ``gifts`` rule (:mod:`corr.clock.gifts`), checked against the clock at ``at``.
+    ``at`` is a date under the ``dates`` count.
+    """
+
+    player: str
+    at: date
+    days: int
+
+    @property
+    def type(self) -> str:
+        """The event's kind as a game file writes it."""
+        return "gift"
+
+
+Event = Move | Notice | Penalty | Delay | Credit | Gift
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +191,14 @@ class Player:
     notice_received_on: date | None = None
     leave: tuple[DateRange, ...] = ()
     """The player's own days that do not count (both ends included); see :mod:`corr.clock.calendar`."""
+    calendar: PlayerCalendar | None = None
+    """The player's own weekend and night, in their zone (:mod:`corr.clock.personal`); None: none."""
+    vacation: tuple[Span, ...] = ()
+    """The player's vacation, booked or automatic (instants), in order."""
+    allowance_hours: int | None = None
+    """The player's vacation allowance at the official start, in hours; None: the rule's initial amount."""
+    pauses: tuple[Span, ...] = ()
+    """Stretches when the player's clock was paused (OGS), in order."""
 
 
 @dataclass(frozen=True, slots=True)

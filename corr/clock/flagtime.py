@@ -17,7 +17,7 @@ from .calendar import Exclusions
 from .charging import PlayerCharges, span
 from .control import affordable_days
 from .counts import DAY_SECONDS, Count, start_of
-from .events import Credit, Delay, Game, Move, Notice, Penalty
+from .events import Credit, Delay, Game, Gift, Move, Notice, Penalty
 from .instants import InstantExclusions
 from .verdicts import Overstep
 
@@ -31,10 +31,13 @@ def move_points(game: Game, charges: PlayerCharges) -> tuple[dict[int, date], di
     extra: dict[int, int] = {}
     penalties = 0
     player = charges.player
+    made = 0  # the player's moves made so far: a gift goes to the move in hand, made + 1
     for event in game.events:
         if event.player != player:
             continue
         if isinstance(event, Move):
+            if not event.void and (event.variant is not None or event.sent_on is not None):
+                made = event.number
             if event.variant is None:
                 received = event.received_on
                 starts[event.number] = charges.start if received is None else max(received, charges.start)
@@ -44,6 +47,8 @@ def move_points(game: Game, charges: PlayerCharges) -> tuple[dict[int, date], di
             extra[event.move] = extra.get(event.move, 0) + days * scale
         elif isinstance(event, Delay):
             extra[event.move] = extra.get(event.move, 0) + event.days * scale
+        elif isinstance(event, Gift):  # time the opponent gave: taken off the move in hand, as charging does
+            extra[made + 1] = extra.get(made + 1, 0) - event.days * scale
         elif isinstance(event, Credit):  # time given back: taken off as charging takes it off
             extra[event.move] = extra.get(event.move, 0) - event.days * scale - (event.seconds if scale != 1 else 0)
         elif isinstance(event, Notice):  # 50.4.7: its counted days less the grace days, as charging counts them

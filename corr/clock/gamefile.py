@@ -14,8 +14,9 @@ from .calendar import parse_date, read_ranges
 from .counts import DEFAULT_TIME_ZONE, Count, end_of, local_date, moment_text, parse_instant, rfc3339, start_of, zone
 from .errors import ClockError, EventError
 from .events import (
-    Credit, Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant,
+    Credit, Delay, DelayReason, Game, Gift, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant,
 )
+from .personal import read_calendar, read_spans
 from .rules import Ruleset
 
 _TOP_KEYS = frozenset({"ruleset", "official_start", "as_of", "players", "events", "meta", "time_zone"})
@@ -26,10 +27,12 @@ _NOTICE_KEYS = frozenset({"type", "player", "move", "reason", "received_on", "se
 _PENALTY_KEYS = frozenset({"type", "player", "move", "reason"})
 _DELAY_KEYS = frozenset({"type", "player", "move", "days", "reason"})
 _CREDIT_KEYS = frozenset({"type", "player", "move", "days", "seconds"})
+_GIFT_KEYS = frozenset({"type", "player", "at", "days"})
+_PLAYER_KEYS = ("calendar", "leave", "notice_received_on", "pauses", "vacation")
 _new_event = tuple.__new__  # a named tuple's own __new__ is a Python call, three times slower
 
 _KEYS = {"move": _MOVE_KEYS, "notice": _NOTICE_KEYS, "penalty": _PENALTY_KEYS, "delay": _DELAY_KEYS,
-         "credit": _CREDIT_KEYS}
+         "credit": _CREDIT_KEYS, "gift": _GIFT_KEYS}
 
 
 def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, date | None]:
@@ -80,7 +83,8 @@ def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, da
                     append(_new_event(Move, (player, number, received, sent, False, None)))
                     continue
         append(_read_event(i, e, dates))
-        if not instants and e.__class__ is dict and ("received_at" in e or "sent_at" in e):
+        if not instants and e.__class__ is dict and ("received_at" in e or "sent_at" in e
+                                                     or (e.get("type") == "gift" and len(str(e.get("at"))) > 10)):
             read_as_dates = True
     game = Game(official_start=official_start, players=players, events=tuple(events), ruleset=ruleset,
                 time_zone=time_zone)
@@ -116,14 +120,30 @@ def _read_players(data: Any) -> tuple[Player, Player]:
         if not isinstance(info, dict):
             raise ClockError(f"players.{pid} must be an object", field=f"players.{pid}")
         for key in info:
-            if key not in ("notice_received_on", "leave"):
-                raise ClockError(f"players.{pid}.{key} is not a player field (known: leave, notice_received_on)",
+            if key not in _PLAYER_KEYS:
+                raise ClockError(f"players.{pid}.{key} is not a player field (known: {', '.join(_PLAYER_KEYS)})",
                                  field=f"players.{pid}.{key}")
         notice = info.get("notice_received_on")
         field = f"players.{pid}.notice_received_on"
+        vacation, allowance = _read_vacation(info.get("vacation"), f"players.{pid}.vacation")
         players.append(Player(pid, None if notice is None else parse_date(notice, field),
-                              read_ranges(info.get("leave"), f"players.{pid}.leave")))
+                              read_ranges(info.get("leave"), f"players.{pid}.leave"),
+                              read_calendar(info.get("calendar"), f"players.{pid}.calendar"), vacation, allowance,
+                              read_spans(info.get("pauses"), f"players.{pid}.pauses", by=True)))
     return players[0], players[1]
+
+
+def _read_vacation(data: Any, field: str):
+    """``players.<id>.vacation``: ``{"allowance_hours": N, "taken": [{"from", "to", "automatic"}]}``."""
+    if data is None:
+        return (), None
+    if not isinstance(data, dict) or not set(data) <= {"allowance_hours", "taken"}:
+        raise ClockError(f"{field} must be an object with allowance_hours and taken", field=field)
+    allowance = data.get("allowance_hours")
+    if allowance is not None and (allowance.__class__ is not int or allowance < 0):
+        raise ClockError(f"{field}.allowance_hours must be a whole number >= 0, got {allowance!r}",
+                         field=f"{field}.allowance_hours")
+    return read_spans(data.get("taken"), f"{field}.taken", automatic=True), allowance
 
 
 def _event_date(index: int, kind: str, data: dict, key: str, dates: dict[str, date],
@@ -229,6 +249,15 @@ def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice 
                       _event_moment(index, kind, data, _SENT, dates, True))
     if kind == "penalty":
         return Penalty(player, _whole(index, kind, data, "move"), _reason(index, kind, data, PenaltyReason))
+    if kind == "gift":  # its amount and its bound are checked by charging and corr.clock.gifts, which know the rules
+        value = data.get("at")
+        if value is None:
+            raise EventError(index, kind, "at is required", field="at")
+        try:
+            at = parse_date(value, "at") if isinstance(value, str) and len(value) == 10 else parse_instant(value, "at")
+        except ClockError as error:
+            raise EventError(index, kind, error.message, field="at") from None
+        return Gift(player, at, _whole(index, kind, data, "days"))
     if kind == "credit":  # its amounts are checked by charging, which knows the count
         return Credit(player, _whole(index, kind, data, "move"),
                       _whole(index, kind, data, "days") if "days" in data else 0,
@@ -258,6 +287,14 @@ def _write_player(player: Player) -> dict:
         out["notice_received_on"] = player.notice_received_on.isoformat()
     if player.leave:
         out["leave"] = [r.as_json() for r in player.leave]
+    if player.calendar is not None:
+        out["calendar"] = player.calendar.as_json()
+    if player.vacation or player.allowance_hours is not None:
+        out["vacation"] = {"taken": [s.as_json() for s in player.vacation]}
+        if player.allowance_hours is not None:
+            out["vacation"]["allowance_hours"] = player.allowance_hours
+    if player.pauses:
+        out["pauses"] = [s.as_json() for s in player.pauses]
     return out
 
 
@@ -279,6 +316,8 @@ def write_event(event: Move | Notice | Penalty | Delay | Credit) -> dict:
                 **_dated("received", event.received_on), **_dated("sent", event.sent_on)}
     if isinstance(event, Penalty):
         return {"type": "penalty", "player": event.player, "move": event.move, "reason": event.reason.value}
+    if isinstance(event, Gift):
+        return {"type": "gift", "player": event.player, "at": moment_text(event.at), "days": event.days}
     if isinstance(event, Credit):
         out = {"type": "credit", "player": event.player, "move": event.move, "days": event.days}
         if event.seconds:
@@ -304,7 +343,8 @@ def as_dates(game: Game) -> Game:
         return local_date(value, tz) if isinstance(value, datetime) else value
 
     events = tuple(e._replace(received_on=day(e.received_on), sent_on=day(e.sent_on))
-                   if isinstance(e, (Move, Notice)) else e for e in game.events)
+                   if isinstance(e, (Move, Notice)) else e._replace(at=day(e.at)) if isinstance(e, Gift) else e
+                   for e in game.events)
     return Game(official_start=day(game.official_start), players=game.players, events=events,
                 ruleset=game.ruleset, time_zone=tz)
 

@@ -93,7 +93,7 @@ class InstantExclusions(Exclusions):
             day += timedelta(days=1)
         return out[0], out[1], out[2]
 
-    def counts(self, after: date, through: date) -> tuple[int, int, int]:
+    def counts(self, after: date, through: date) -> tuple[int, ...]:
         """What the excluded dates take off a move from ``after`` to ``through``, by reason, in the
         count's unit: seconds (exact), or the whole days (whole_days) that the excluded seconds take off
         the move's whole days, ``floor(d / 24 h) - floor((d - excluded) / 24 h)``."""

@@ -56,6 +56,35 @@ PRESETS: dict[str, dict[str, Any]] = {
     # lichess's and chess.com's days per move: exact time, a day being 86,400 s from the move's arrival.
     **{f"{server}_days_{n}": {"time_control": {"system": "per_move", "time": n, "count": "exact"}}
        for server in ("lichess", "chesscom") for n in (1, 2, 3, 5, 7, 14)},
+    # Issue 40: each server's own rules beside its control, named after the server they reproduce.
+    # chess.com daily ("N days per move"): vacation for all games at once, at least 24 hours, ended by any move;
+    # a new account's 7 days, 2 days more a month (the basic rate; a member's 3 or 5 are overrides), and the
+    # members' automatic vacation when a game would otherwise time out.
+    **{f"chesscom_daily_{n}": {
+        "time_control": {"system": "per_move", "time": n, "count": "exact"},
+        "vacation": {"initial_hours": 7 * 24, "accrue_hours": 2 * 24, "period_days": 30, "cap_hours": 35 * 24,
+                     "min_hours": 24, "granularity": "hours", "scope": "all_games", "ends_on_move": True,
+                     "automatic": True}} for n in (1, 2, 3, 5, 7, 14)},
+    # lichess correspondence ("N days per move"): the opponent's "+" gives a day (giveTime) while the time
+    # left is under the increment less an hour (moretimeable).
+    **{f"lichess_corr_{n}": {
+        "time_control": {"system": "per_move", "time": n, "count": "exact"},
+        "gifts": {"days": 1, "below_allowance_less_hours": 1}} for n in (1, 2, 3, 5, 7, 14)},
+    # OGS correspondence Fischer (3 days, +1 day a move, at most 7): each player's weekend in their own zone
+    # (pause_on_weekends, per game: a player keeps a calendar with weekend_days) and pauses per game.
+    "ogs_fischer_corr": {"time_control": {"system": "fischer", "initial": 3, "increment": 1, "max": 7,
+                                          "count": "exact"},
+                         "player_calendars": "own_zone", "pauses_per_game": 4},
+    # Dragon Go Server's Japanese byo-yomi counted by the second: each player's night (9 hours, their hour, their
+    # zone) and weekend in their own calendar; vacation a day per 12 days up to 30, at least 2 days at a time;
+    # the opponent may add up to 14 days (MAX_ADD_DAYS).
+    "dgs_byoyomi_corr": {"time_control": {"system": "byoyomi", "main": 30, "periods": 5, "period_time": 1,
+                                          "count": "exact"},
+                         "player_calendars": "own_zone",
+                         "vacation": {"initial_hours": 0, "accrue_hours": 24, "period_days": 12,
+                                      "cap_hours": 30 * 24, "min_hours": 48, "granularity": "days",
+                                      "scope": "all_games"},
+                         "gifts": {"max_days": 14}},
     "fide_classical_live": {"time_control": {
         "system": "periods", "unit": "seconds", "first": "white", "late_arrival_seconds": 3600,
         "stages": [{"moves": 40, "time": 5400, "increment": 30}, {"moves": None, "time": 1800, "increment": 30}]}},

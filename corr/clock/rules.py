@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
+from .allowances import GiftRule, VacationRule
 from .calendar import DateRange, MoveOnLeave, read_ranges, read_weekend_days
+from .personal import CalendarZone
 from .counts import Count
 from .errors import ClockError, RulesetError, ruleset_error
 from .systems import TimeControl, parse_time_control
@@ -18,7 +20,8 @@ from .systems import TimeControl, parse_time_control
 # every other field must be at least 0.
 _POSITIVE_FIELDS = frozenset({"moves_per_control", "days_per_control"})
 # Fields that are not whole numbers: the system and the calendar of days that do not count.
-_OTHER_FIELDS = ("time_control", "holidays", "weekend_days", "move_on_leave")
+_OTHER_FIELDS = ("time_control", "holidays", "weekend_days", "move_on_leave", "player_calendars", "vacation",
+                 "pauses_per_game", "gifts")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +50,14 @@ class Ruleset:
     """Weekdays that count for neither player (``("saturday", "sunday")``), in week order."""
     move_on_leave: MoveOnLeave = MoveOnLeave.ALLOWED
     """What a move sent on one of the player's own leave days does (see :class:`MoveOnLeave`)."""
+    player_calendars: CalendarZone = CalendarZone.NONE
+    """Whether players keep their own weekend and night (issue 40), and in whose zone (:class:`CalendarZone`)."""
+    vacation: VacationRule | None = None
+    """The servers' vacation allowance (issue 40); None: no vacation (players book leave instead)."""
+    pauses_per_game: int | None = None
+    """How many pauses each player may start in a game (OGS ``pauses_left``); None: no pauses."""
+    gifts: GiftRule | None = None
+    """What time the opponent may give (lichess's "+", DGS's add time); None: none."""
 
     def __post_init__(self) -> None:
         try:  # the calendar fields are normalised here so that Python callers may pass lists and names
@@ -60,6 +71,17 @@ class Ruleset:
             known = ", ".join(m.value for m in MoveOnLeave)
             raise ruleset_error("unknown_option", field="ruleset.move_on_leave", value=repr(self.move_on_leave),
                                 known=known) from None
+        try:
+            object.__setattr__(self, "player_calendars", CalendarZone(self.player_calendars))
+        except ValueError:
+            known = ", ".join(m.value for m in CalendarZone)
+            raise ruleset_error("unknown_option", field="ruleset.player_calendars",
+                                value=repr(self.player_calendars), known=known) from None
+        object.__setattr__(self, "vacation", VacationRule.parse(self.vacation))
+        object.__setattr__(self, "gifts", GiftRule.parse(self.gifts))
+        pauses = self.pauses_per_game
+        if pauses is not None and (isinstance(pauses, bool) or not isinstance(pauses, int) or pauses < 0):
+            raise ruleset_error("not_whole", field="ruleset.pauses_per_game", value=repr(pauses))
         for f in fields(self):
             if f.name in _OTHER_FIELDS:
                 continue
@@ -120,6 +142,14 @@ class Ruleset:
             out["weekend_days"] = list(self.weekend_days)
         if self.move_on_leave is not MoveOnLeave.ALLOWED:
             out["move_on_leave"] = self.move_on_leave.value
+        if self.player_calendars is not CalendarZone.NONE:
+            out["player_calendars"] = self.player_calendars.value
+        if self.vacation is not None:
+            out["vacation"] = self.vacation.as_json()
+        if self.pauses_per_game is not None:
+            out["pauses_per_game"] = self.pauses_per_game
+        if self.gifts is not None:
+            out["gifts"] = self.gifts.as_json()
         return out
 
 

@@ -26,6 +26,36 @@ from .errors import InvalidInput
 
 
 MESSAGES = {
+    # A player's own calendar, vacation, pauses and time given (issue 40).
+    "gift_bound_needs_per_move": _("%(field)s bounds time given by a move's time: it needs days per move counted"
+                                   " exactly"),
+    "calendar_not_object": _("%(field)s must be an object with time_zone, weekend_days and night"),
+    "calendar_unknown_key": _("%(field)s is not a field of a calendar (known: %(known)s)"),
+    "night_not_object": _("%(field)s must be a night with from (HH:MM) and hours, got %(value)s"),
+    "night_from": _("%(field)s must be a time of day from 00:00 to 23:59, got %(value)s"),
+    "night_hours": _("%(field)s must be from 1 to 23 hours, got %(value)s"),
+    "calendar_not_allowed": _("%(field)s: this tournament keeps no players' own calendars"),
+    "calendar_zone_not_allowed": _("%(field)s: this tournament reads players' calendars in the game's time zone,"
+                                   " so a calendar names no zone"),
+    "night_needs_instants": _("%(field)s: a night needs a clock counted in instants; a date has no hours"),
+    "spans_need_instants": _("%(field)s: %(key)s need a clock counted in instants; book leave instead"),
+    "spans_not_list": _("%(field)s must be a list of stretches with from and to"),
+    "span_not_object": _("%(field)s must have from and to (allowed: %(known)s), got %(value)s"),
+    "span_reversed": _("%(field)s: the end is not after the beginning"),
+    "span_overlaps": _("%(field)s begins before the one before it ends"),
+    "span_by": _("%(field)s must be a player of the game, got %(value)s"),
+    "flag_beyond_reach": _("%(field)s: the player's calendar leaves no time to count"),
+    "gift_days": _("the days given must be a whole number of at least 1, got %(value)s"),
+    "gift_after_as_of": _("time given at %(day)s is after now, %(as_of)s"),
+    "vacation_not_allowed": _("%(field)s: this tournament has no vacation"),
+    "vacation_too_short": _("%(field)s: a vacation lasts at least %(hours)s hours, this one %(taken)s"),
+    "vacation_over_allowance": _("%(field)s: %(player)s's vacation of %(taken)s is more than the %(left)s left"),
+    "pauses_not_allowed": _("%(field)s: this tournament has no pauses"),
+    "pauses_over_budget": _("%(field)s: %(player)s started %(count)s pauses, more than the %(budget)s each player has"),
+    "gifts_not_allowed": _("%(field)s: in this tournament no one may give time"),
+    "gift_not_days": _("%(field)s: exactly %(days)s day(s) can be given here, got %(value)s"),
+    "gift_over_max": _("%(field)s: at most %(maximum)s days can be given at once, got %(value)s"),
+    "gift_not_moretimeable": _("%(player)s has %(left)s left, not under %(bound)s: no time can be given yet"),
     # Events in their sequence.
     "notice_after_as_of": _("%(player)s's notice of the start is dated %(day)s, after today: it is counted only"
                             " once it has arrived (%(rule_50_4_6)s)."),

@@ -16,7 +16,7 @@ CLOCK = Path(__file__).resolve().parents[2] / "corr" / "clock"
 # Lowest first. A module of a layer may import the modules of its own layer and of the layers below.
 LAYERS = [
     {"errors", "build"},
-    {"units", "counts", "calendar", "presets"},
+    {"units", "counts", "calendar", "presets", "personal", "allowances"},
     {"verdicts", "live.rules"},
     {"systems.base"},
     {"systems.periods", "systems.fischer", "systems.per_move", "systems.delay", "systems.byoyomi",
@@ -24,7 +24,7 @@ LAYERS = [
     {"systems"},
     {"rules"},
     {"events", "live.events"},
-    {"instants", "gamefile", "assembly", "live.lag", "live.clock", "live.gamefile"},
+    {"instants", "gamefile", "assembly", "live.lag", "live.clock", "live.gamefile", "vacation", "gifts"},
     {"charging", "live.text", "live"},
     {"control"},
     {"flagtime"},
