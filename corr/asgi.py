@@ -26,14 +26,19 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from corr.live.unavailable import ClosedWhileDatabaseDown, daphne_sends_try_again_later  # noqa: E402
 from corr.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": http_application,
     # The session cookie signs the user in (AuthMiddlewareStack), so a page of another site must not open
     # the socket with it: the Origin must be one of ALLOWED_HOSTS (cross-site WebSocket hijacking).
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    # A database error while a socket opens closes it with 1013, "try again later", rather than HTTP 500 at the
+    # handshake (corr/live/unavailable.py, issue 42).
+    "websocket": ClosedWhileDatabaseDown(
+        AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))),
 })
+daphne_sends_try_again_later()
 
 if settings.SECRET_KEY_MISSING:
     # As corr/wsgi.py: serving never runs on a key of this process alone.
