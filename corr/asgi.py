@@ -27,16 +27,21 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from corr.closecodes import daphne_sends_endpoint_codes  # noqa: E402
+from corr.live.unavailable import ClosedWhileDatabaseDown  # noqa: E402
 from corr.routing import websocket_urlpatterns  # noqa: E402
 
-# The live socket's refusals close with 1003, 1007 and 1009, which daphne's autobahn refuses to send as asked.
+# The live socket's refusals close with 1003, 1007 and 1009, and a socket opened while the database is down with
+# 1013: codes daphne's autobahn refuses to send as asked.
 daphne_sends_endpoint_codes()
 
 application = ProtocolTypeRouter({
     "http": http_application,
     # The session cookie signs the user in (AuthMiddlewareStack), so a page of another site must not open
     # the socket with it: the Origin must be one of ALLOWED_HOSTS (cross-site WebSocket hijacking).
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    # A database error while a socket opens closes it with 1013, "try again later", rather than HTTP 500 at the
+    # handshake (corr/live/unavailable.py, issue 42).
+    "websocket": ClosedWhileDatabaseDown(
+        AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))),
 })
 
 if settings.SECRET_KEY_MISSING:

@@ -24,7 +24,7 @@ LAYERS = [
     {"services"},
     {"stops", "sweep"},
     {"beat"},
-    {"schedule", "consumers"},
+    {"schedule", "consumers", "unavailable"},
     {"tasks"},
 ]
 

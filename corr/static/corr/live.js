@@ -438,13 +438,17 @@
     socket = new WebSocket(scheme + window.location.host + config.socket_path);
     connection = "connecting";
     showStatus();
-    socket.onopen = function () {
-      retries = 0;
-      connection = "live";
-      showStatus();
-      if (pendingMove) sendMove();  // the server is back: the move that got no answer, with its key
-    };
+    var answered = false;
     socket.onmessage = function (event) {
+      // Live from the server's first message (the state), not from the open: a socket opened while the database is
+      // down is accepted and closed at once with 1013, and must not reset the backoff (issue 42).
+      if (!answered) {
+        answered = true;
+        retries = 0;
+        connection = "live";
+        showStatus();
+        if (pendingMove) sendMove();  // the server is back: the move that got no answer, with its key
+      }
       try {
         accept(JSON.parse(event.data));
       } catch (e) { /* not a payload: ignored */ }
@@ -458,7 +462,8 @@
       }
       connection = "reconnecting";
       showStatus();
-      // Back off to at most 10 s; the server sends the whole state on connecting, so nothing is lost.
+      // Back off to at most 10 s (0.5, 1, 2, 4, 8, then 10 s: a 1013, "try again later", the same way); the server
+      // sends the whole state on connecting, so nothing is lost.
       window.setTimeout(connect, Math.min(10000, 500 * Math.pow(2, retries++)));
     };
   }
