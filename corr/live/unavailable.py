@@ -6,7 +6,8 @@ PostgreSQL down each of these raises after ``DB_POOL_TIMEOUT`` (1 s); uncaught, 
 HTTP 500 and a traceback (or, past the accept, closed with 1011, "internal error"), which a client reads as a bug of
 the server. :class:`ClosedWhileDatabaseDown` wraps the whole socket application instead: a database error that
 escapes it accepts the socket if it was not yet and closes it with :data:`CLOSE_TRY_AGAIN_LATER`, with a warning in
-the log and no traceback (daphne sends 1013: :mod:`corr.closecodes`). The live page then reconnects with its backoff (``corr/static/corr/live.js``) and gets
+the log and no traceback (daphne sends 1013: :mod:`corr.closecodes`). The live page then reconnects with its
+backoff (``corr/static/corr/live.js``) and gets
 the state once the database is back. A move sent on an open socket is answered 503 by the socket itself
 (:mod:`corr.api.live_socket`) and the socket stays open.
 """
