@@ -12,16 +12,33 @@ from corr.clock.live import (
     LiveAdjust, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart, SnapshotMismatch,
     live_clock,
 )
-from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEvent, LiveEventKind, LiveGame
+from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEventKind, LiveGame
 
 from . import timesource
 from .stopstate import pending_stop
-from .trips import LIVE_EVENT_FIELDS
+from .trips import events_of
 
 
 def live_rows(game: Game) -> list:
-    """Every stored live event of ``game`` in sequence, as read-only named tuples (one query)."""
-    return list(LiveEvent.objects.filter(game=game).order_by("seq").values_list(*LIVE_EVENT_FIELDS, named=True))
+    """Every stored live event of ``game`` in sequence, as read-only named tuples (one query): for the files
+    and the replays that list them all."""
+    return events_of(game.pk, window=False)
+
+
+def live_window(game: Game) -> list:
+    """The stored live events of ``game`` that its state needs (:class:`corr.live.trips.Window`, one query):
+    what :func:`clock_at` and :func:`payload_of` read, bounded whatever the length of the game (issue 42)."""
+    return events_of(game.pk, window=True)
+
+
+def _every_event(game: Game, rows) -> list:
+    """Every event of ``game``: ``rows`` when it has them all, else those stored and the new ones of ``rows``
+    (appended by a write, not stored yet)."""
+    if getattr(rows, "complete", True):
+        return rows
+    stored = live_rows(game)
+    last = stored[-1].seq if stored else 0
+    return [*stored, *(r for r in rows if r.seq > last)]
 
 
 def engine_event(row):
@@ -80,7 +97,8 @@ def clock_at(game: Game, live: LiveGame, rows, now_ms: int, *, ledger: bool = Fa
     From ``live.snapshot`` (the engine's state after event ``live.snapshot_seq``) and the events after it
     when it is there (issue 27: constant time, whatever the length of the game); from every event when
     it is not, or no longer fits (another time control since, a newer format): the replay, which is what
-    the snapshot is checked against (``tests/clock/test_live_snapshot.py``).
+    the snapshot is checked against (``tests/clock/test_live_snapshot.py``), reading every event again when
+    ``rows`` is a window (:func:`live_window`).
     ``ledger``: replay every event, for a clock whose ``ledger`` has every line (a snapshot's has only
     the lines of the events after it).
     """
@@ -93,7 +111,7 @@ def clock_at(game: Game, live: LiveGame, rows, now_ms: int, *, ledger: bool = Fa
             return live_clock(ruleset, engine_events(r for r in rows if r.seq > seq), at, snapshot=snapshot)
         except SnapshotMismatch:  # taken under another time control: replayed below
             pass
-    return live_clock(ruleset, engine_events(rows), at)
+    return live_clock(ruleset, engine_events(_every_event(game, rows)), at)
 
 
 def fold_rows(game: Game, clock, rows, now_ms: int):
@@ -139,7 +157,7 @@ def live_payload(game: Game, now_ms: int | None = None) -> dict:
     """
     now = timesource.now_ms() if now_ms is None else now_ms
     live = LiveGame.objects.get(game=game)
-    rows = live_rows(game)
+    rows = live_window(game)
     return payload_of(game, live, clock_at(game, live, rows, now), now, rows)
 
 
