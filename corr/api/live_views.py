@@ -23,7 +23,7 @@ from accounts.models import User
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate
 from corr.live import services as live, stops, timesource
-from corr.live.state import clock_at, live_window, payload_of
+from corr.live.state import clock_at, live_state, payload_of
 from corr.models import Game, LiveGame, Mode, Tournament
 
 from . import live_serializers as ls
@@ -38,15 +38,17 @@ def live_body(game: Game, now_ms: int | None = None) -> dict:
     ``now_ms`` None: the server's instant read after the game's events, so that none of them is later
     (a press recorded by another request meanwhile, issue 23).
     """
-    state = LiveGame.objects.get(game=game)
-    rows = live_window(game)
+    # The game, its live row and its events read at one moment, in one round trip (issue 42).
+    fresh, state, rows = live_state(game.pk)
+    if state is None:
+        raise LiveGame.DoesNotExist(f"game {game.pk} has no live clock")
     now_ms = timesource.now_ms() if now_ms is None else now_ms
-    clock = clock_at(game, state, rows, now_ms)
-    body = s.game_summary(game)
+    clock = clock_at(fresh, state, rows, now_ms)
+    body = s.game_summary_named(fresh, white=game.white.username, black=game.black.username)
     body["to_move"] = clock.to_move
     body["pending"] = None
     body["clock"] = clock.as_json()
-    body["live"] = payload_of(game, state, clock, now_ms, rows)
+    body["live"] = payload_of(fresh, state, clock, now_ms, rows)
     return body
 
 

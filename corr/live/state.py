@@ -16,19 +16,27 @@ from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEventKind, LiveG
 
 from . import timesource
 from .stopstate import pending_stop
-from .trips import events_of
+from .trips import events_of, read_game
 
 
 def live_rows(game: Game) -> list:
     """Every stored live event of ``game`` in sequence, as read-only named tuples (one query): for the files
     and the replays that list them all."""
-    return events_of(game.pk, window=False)
+    return events_of(game.pk)
 
 
-def live_window(game: Game) -> list:
-    """The stored live events of ``game`` that its state needs (:class:`corr.live.trips.Window`, one query):
-    what :func:`clock_at` and :func:`payload_of` read, bounded whatever the length of the game (issue 42)."""
-    return events_of(game.pk, window=True)
+def live_window(game: Game, live: LiveGame) -> list:
+    """The stored live events of ``game`` that its state needs from ``live`` (read before them) on
+    (:class:`corr.live.trips.Window`, one query): what :func:`clock_at` and :func:`payload_of` read, bounded
+    whatever the length of the game (issue 42)."""
+    return events_of(game.pk, from_seq=live.snapshot_seq)
+
+
+def live_state(game_id: int) -> tuple[Game, LiveGame | None, list]:
+    """Game ``game_id`` (its tournament cached), its live row (None for a game without a live clock) and the
+    window of its events, of one moment: one round trip on PostgreSQL (:func:`corr.live.trips.read_game`).
+    :raises Game.DoesNotExist:"""
+    return read_game(game_id)
 
 
 def _every_event(game: Game, rows) -> list:
@@ -155,9 +163,22 @@ def live_payload(game: Game, now_ms: int | None = None) -> dict:
     "flag_at_ms", ...the system's state}}, "server_ms", "next_flag_at_ms", "version", ...}``; ``now_ms``
     defaults to the server's clock. Reads only: the flags it shows are recorded by ``live_check``.
     """
-    now = timesource.now_ms() if now_ms is None else now_ms
-    live = LiveGame.objects.get(game=game)
-    rows = live_window(game)
+    payload = live_payload_of(game.pk, now_ms)
+    if payload is None:
+        raise LiveGame.DoesNotExist(f"game {game.pk} has no live clock")
+    return payload
+
+
+def live_payload_of(game_id: int, now_ms: int | None = None) -> dict | None:
+    """:func:`live_payload` of game ``game_id`` read in one round trip (:func:`live_state`), or None when there
+    is no such game or it has no live clock (the socket's state on connecting, issue 42)."""
+    try:
+        game, live, rows = live_state(game_id)
+    except Game.DoesNotExist:
+        return None
+    if live is None:
+        return None
+    now = timesource.now_ms() if now_ms is None else now_ms  # read after the rows: none of them is later
     return payload_of(game, live, clock_at(game, live, rows, now), now, rows)
 
 

@@ -98,11 +98,12 @@ class _Plan:
         columns = ", ".join(f"{alias}.{_q(f.column)}" for model, alias in self.models
                             for f in model._meta.concrete_fields)
         lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-        self.lock_sql = (
+        self.read_sql = (
             f"SELECT {columns} FROM {_q(game.db_table)} g JOIN {_q(tournament.db_table)} t"
             f" ON t.{_q(tournament.pk.column)} = g.{_q(game.get_field('tournament').column)}"
             f" LEFT JOIN {_q(live.db_table)} l ON l.{_q(live.get_field('game').column)} = g.{_q(game.pk.column)}"
-            f" WHERE g.{_q(game.pk.column)} = %s{lock}")
+            f" WHERE g.{_q(game.pk.column)} = %s")
+        self.lock_sql = self.read_sql + lock
         fields = _event_fields()
         self.event_steps = _steps(fields, event.db_table)
         columns = ", ".join(_q(f.column) for f in fields)
@@ -118,12 +119,12 @@ class _Plan:
         move = f"'{LiveEventKind.MOVE.value}'"
         snapshot_seq = (f"COALESCE((SELECT {_q(live.get_field('snapshot_seq').column)} FROM {_q(live.db_table)}"
                         f" WHERE {_q(live.get_field('game').column)} = %s), 0)")
-        self.window_sql = (
-            f"SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} >= {snapshot_seq}"
-            f" UNION SELECT {columns} FROM {table} WHERE {game_col} = %s AND NOT ({kind} = {move})"
-            f" UNION SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} = (SELECT MAX({seq}) FROM {table}"
-            f" WHERE {game_col} = %s AND {kind} = {move})"
-            f" ORDER BY {seq}")
+        rest = (f" UNION SELECT {columns} FROM {table} WHERE {game_col} = %s AND NOT ({kind} = {move})"
+                f" UNION SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} = (SELECT MAX({seq})"
+                f" FROM {table} WHERE {game_col} = %s AND {kind} = {move}) ORDER BY {seq}")
+        self.window_sql = f"SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} >= {snapshot_seq}{rest}"
+        # The same window from a snapshot_seq given (read before it): _WINDOW_PARAMS less one placeholder.
+        self.window_from_sql = f"SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} >= %s{rest}"
         self.insert_fields = [f for f in event.concrete_fields if not f.primary_key]
         self.insert_head = (f"INSERT INTO {_q(event.db_table)} ({', '.join(_q(f.column) for f in self.insert_fields)})"
                             " VALUES ")
@@ -180,7 +181,7 @@ def press_transaction() -> Iterator[None]:
 
 def lock_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
     """Lock game ``game_id`` for this transaction (call inside ``transaction.atomic``); the game (its tournament
-    and live row cached), its live row (None for a game without a live clock) and every event in sequence, as
+    and live row cached), its live row (None for a game without a live clock) and its events in sequence, as
     :class:`LiveRow` in the :class:`Window` a write needs. :raises Game.DoesNotExist:"""
     plan = _plan()
     current = _current.get()
@@ -201,6 +202,38 @@ def lock_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
             found = cursor.fetchall()
             cursor.execute(plan.window_sql, window)
             events = cursor.fetchall()
+    return _game_of(plan, game_id, found, events)
+
+
+def read_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
+    """Game ``game_id`` as :func:`lock_game` returns it, read without a lock: one round trip on PostgreSQL outside
+    any transaction (the page's socket on connecting, a read of the API), two elsewhere.
+
+    The live row and the window must be of one moment: a press committed between them would move the snapshot
+    past events the window then leaves out. On PostgreSQL the two statements run in one read-only REPEATABLE READ
+    transaction sent with them; elsewhere the window starts at the ``snapshot_seq`` of the live row read first (a
+    press since only adds events after it). :raises Game.DoesNotExist:"""
+    plan = _plan()
+    with connection.cursor() as cursor:
+        if usable():
+            cursor.execute(f"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; {plan.read_sql};"
+                           f" {plan.window_sql}; COMMIT", [game_id, *[game_id] * _WINDOW_PARAMS])
+            cursor.nextset()  # BEGIN's result comes first
+            found = cursor.fetchall()
+            cursor.nextset()
+            events = cursor.fetchall()
+        else:
+            cursor.execute(plan.read_sql, [game_id])
+            found = cursor.fetchall()
+            game, live, rows = _game_of(plan, game_id, found, [])
+            if live is not None:
+                rows = events_of(game_id, from_seq=live.snapshot_seq)
+            return game, live, rows
+    return _game_of(plan, game_id, found, events)
+
+
+def _game_of(plan: _Plan, game_id: int, found: list, events: list) -> tuple[Game, LiveGame | None, list]:
+    """The game, its live row and its window from the rows of ``lock_sql`` (or ``read_sql``) and a window's."""
     if not found:
         raise Game.DoesNotExist(f"no game {game_id}")
     values = found[0]
@@ -225,17 +258,18 @@ def _rows(plan: _Plan, events) -> list:
     return [LiveRow(*_converted(values, plan.event_steps)) for values in events]
 
 
-def events_of(game_id: int, *, window: bool) -> list:
-    """The events of game ``game_id`` in sequence, as :class:`LiveRow`: every one, or (``window``) the
-    :class:`Window` that the state of the game needs (one query, no lock)."""
+def events_of(game_id: int, *, from_seq: int | None = None) -> list:
+    """The events of game ``game_id`` in sequence, as :class:`LiveRow` (one query, no lock): every one, or the
+    :class:`Window` from ``from_seq`` (the ``snapshot_seq`` of a live row read before: events stored since are
+    after it, so the window has them)."""
     plan = _plan()
     with connection.cursor() as cursor:
-        if window:
-            cursor.execute(plan.window_sql, [game_id] * _WINDOW_PARAMS)
-        else:
+        if from_seq is None:
             cursor.execute(plan.events_sql, [game_id])
+        else:
+            cursor.execute(plan.window_from_sql, [game_id, from_seq, *[game_id] * (_WINDOW_PARAMS - 2)])
         rows = _rows(plan, cursor.fetchall())
-    return Window(rows) if window else rows
+    return rows if from_seq is None else Window(rows)
 
 
 def _insert(plan: _Plan, events: list) -> tuple[str, list]:

@@ -156,9 +156,9 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None
     ``clock``: the clock at ``now_ms`` after every event of ``rows`` when the caller has it (a press); it
     is computed otherwise. Records (flags, results, cases) are not clock events: appending them leaves
     the clock as it was. The payload is left on ``live.payload`` (not a field: this write's, for its
-    answer) and its clock on ``live.written_clock``, both None when read again at the end's instant. ``pushed_by_caller``: the caller sends
-    ``live.payload`` to the game's group itself once committed (a move taken on the socket, from the
-    socket's own event loop), so none is sent here when there is one."""
+    answer) and its clock on ``live.written_clock``, both None when read again at the end's instant.
+    ``pushed_by_caller``: the caller sends ``live.payload`` to the game's group itself once committed (a move
+    taken on the socket, from the socket's own event loop), so none is sent here when there is one."""
     live.version += 1
     if clock is None:
         clock = clock_at(game, live, rows, now_ms)

@@ -112,7 +112,7 @@ def test_the_window_answers_as_every_event_would(arbiter, anna, boris, clock, cr
         assert press(api, players, game_id, n).status_code == 201
     game = Game.objects.select_related("tournament").get(pk=game_id)
     live = LiveGame.objects.get(game=game)
-    window, every = live_window(game), live_rows(game)
+    window, every = live_window(game, live), live_rows(game)
     assert len(window) < len(every)
     assert {r.kind for r in window} >= {LiveEventKind.PAUSE, LiveEventKind.RESUME, LiveEventKind.ADJUST}
     for at in (clock.now, clock.now + 200 * S):
