@@ -9,8 +9,8 @@ report, and the e-mails' claim and sent marks. It neither computes a clock nor
 sends an e-mail: the job's ratio to it is the price of the re-check and of the
 e-mails' text in the recipient's language. The sent marks are what the
 outbox's guarantee needs (docs/reliability.md): one committed UPDATE per
-e-mail, after the rest is committed, as an e-mail must be marked before the
-next is sent.
+batch of ``corr.outbox.MARK_BATCH`` e-mails, after the rest is committed, as a
+batch must be marked before the next is sent (issue 42; one per e-mail before).
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ RETURNING id
 
 SENT = """
 UPDATE corr_outboundemail SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = ''
-WHERE id = %(id)s AND claim = %(claim)s AND status = 'sending'
+WHERE id = ANY(%(ids)s) AND claim = %(claim)s AND status = 'sending'
 """
 
 
@@ -122,9 +122,11 @@ def floor_run(*, on: date, window: int, site: str, article: str) -> tuple[float,
             cursor.execute(sql, params)
             written[name] = cursor.rowcount
         claimed = [pk for (pk,) in cursor.fetchall()]
+    from corr.outbox import MARK_BATCH
+
     written["sent"] = 0
-    with connection.cursor() as cursor:  # autocommit: each mark its own commit, as the outbox's
-        for pk in claimed:
-            cursor.execute(SENT, {**params, "id": pk})
+    with connection.cursor() as cursor:  # autocommit: each batch's mark its own commit, as the outbox's
+        for start in range(0, len(claimed), MARK_BATCH):
+            cursor.execute(SENT, {**params, "ids": claimed[start:start + MARK_BATCH]})
             written["sent"] += cursor.rowcount
     return time.perf_counter() - started, written

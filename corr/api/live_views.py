@@ -23,7 +23,7 @@ from accounts.models import User
 from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.permissions import can_arbitrate
 from corr.live import services as live, stops, timesource
-from corr.live.state import clock_at, live_rows, payload_of
+from corr.live.state import clock_at, live_state, payload_of
 from corr.models import Game, LiveGame, Mode, Tournament
 
 from . import live_serializers as ls
@@ -38,15 +38,34 @@ def live_body(game: Game, now_ms: int | None = None) -> dict:
     ``now_ms`` None: the server's instant read after the game's events, so that none of them is later
     (a press recorded by another request meanwhile, issue 23).
     """
-    state = LiveGame.objects.get(game=game)
-    rows = live_rows(game)
+    # The game, its live row and its events read at one moment, in one round trip (issue 42).
+    fresh, state, rows = live_state(game.pk)
+    if state is None:
+        raise LiveGame.DoesNotExist(f"game {game.pk} has no live clock")
     now_ms = timesource.now_ms() if now_ms is None else now_ms
-    clock = clock_at(game, state, rows, now_ms)
-    body = s.game_summary(game)
+    clock = clock_at(fresh, state, rows, now_ms)
+    body = s.game_summary_named(fresh, white=game.white.username, black=game.black.username)
     body["to_move"] = clock.to_move
     body["pending"] = None
     body["clock"] = clock.as_json()
-    body["live"] = payload_of(game, state, clock, now_ms, rows)
+    body["live"] = payload_of(fresh, state, clock, now_ms, rows)
+    return body
+
+
+def written_body(game: Game) -> dict | None:
+    """The body of ``live_body`` for a game a write has just left (``live.payload`` and ``live.written_clock``,
+    :func:`corr.live.write.finish_write`), from the write's own clock: nothing computed or read twice but the
+    players' names. None when the write left no clock (a game ended before its instant: read again)."""
+    state = game.live
+    clock, payload = getattr(state, "written_clock", None), getattr(state, "payload", None)
+    if clock is None or payload is None:
+        return None
+    names = dict(User.objects.filter(pk__in=(game.white_id, game.black_id)).values_list("pk", "username"))
+    body = s.game_summary_named(game, white=names[game.white_id], black=names[game.black_id])
+    body["to_move"] = clock.to_move
+    body["pending"] = None
+    body["clock"] = clock.as_json()
+    body["live"] = payload
     return body
 
 
@@ -126,10 +145,16 @@ class GameView(views.GameView):
 class MovesView(views.MovesView):
     """POST /api/games/{id}/moves/ {"number", "notation", "lag_ms"} in a live game: the press of the player to move."""
 
-    # The base view's post locks and reads the game once and hands a live game here: a correspondence
-    # move pays no statement to ask whether its game is live (issue 13).
+    # The base view's post locks and reads the game once, checks that the caller may see it, and hands a live
+    # game here: a correspondence move pays no statement to ask whether its game is live (issue 13). The answer
+    # is the press's own clock and payload (issue 42: not the game and its events read again).
     def live_move(self, request, game_id: int):
-        return _live_act(request, game_id, ls.LiveMoveInput, live.live_move)
+        data = views._validated(ls.LiveMoveInput, request)
+        game = live.live_move(game_id=game_id, by=request.user, **data)
+        body = written_body(game)
+        if body is None:
+            return _answer(request, game_id)
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class ResultView(views.ResultView):

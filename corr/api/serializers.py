@@ -361,9 +361,14 @@ class ResultInput(StrictInput):
 
 
 def game_summary(game: Game) -> dict:
+    return game_summary_named(game, white=game.white.username, black=game.black.username)
+
+
+def game_summary_named(game: Game, *, white: str, black: str) -> dict:
+    """:func:`game_summary` with the players' usernames given (read by the caller, without their whole rows)."""
     return {
         "id": game.pk, "tournament": game.tournament_id, "tournament_name": game.tournament.name,
-        "mode": game.mode, "white": game.white.username, "black": game.black.username, "first": game.first,
+        "mode": game.mode, "white": white, "black": black, "first": game.first,
         "status": game.status, "result": game.result, "termination": game.termination,
         "kind": game.kind_in_force,
     }

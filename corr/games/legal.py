@@ -27,7 +27,7 @@ FIELD = "notation"
 
 def position_words(replay: Replay) -> str:
     """The position as a score says it: ``1. e4 e5``, ``12... Nf6``, ``3. D4`` (Go: black's move first)."""
-    moves = replay.moves
+    moves = replay.last_moves
     if not moves:
         return ""
     colour, number, text, _seq = moves[-1]
@@ -53,7 +53,7 @@ def move_checked(replay: Replay, notation: str):
         return move
     params = {"move": notation.strip(), "colour": colour_word(board.turn), "moves": position_words(replay)}
     why = _why(board, notation)
-    start = not replay.moves
+    start = not replay.read
     if why == "unreadable":
         raise InvalidInput(_UNREADABLE[board.kind][start], field=FIELD, **params)
     if why == "ambiguous":

@@ -47,17 +47,25 @@ class Replay:
 
     ``board``: the position after the moves read (None: corr keeps no board for this game: a chess or draughts
     game set up with black to move first). ``unread``: the first move it could not play (None: all were);
-    ``moves``: the moves read, ``(colour, number, text as the board writes it, seq)``, in order.
+    ``read``: how many moves were read; ``last_moves``: the last :data:`LAST_MOVES` of them when every move in
+    force was read, ``(colour, number, text as the board writes it, seq)``, in order (what a refusal quotes of
+    the position, :func:`corr.games.legal.position_words`).
     """
 
     board: PlayBoard | None
     unread: UnreadMove | None = None
-    moves: list[tuple[str, int, str, int]] = field(default_factory=list)
+    read: int = 0
+    last_moves: list[tuple[str, int, str, int]] = field(default_factory=list)
 
     @property
     def whole(self) -> bool:
         """Every move in force was played on the board: the position is the game's."""
         return self.board is not None and self.unread is None
+
+
+LAST_MOVES = 2
+"""The moves a replay writes again as the board writes them: the last two (a move and its answer). Writing every
+move read again (python-chess's ``san`` after its ``parse_san``) was half of a server move's replay (issue 42)."""
 
 
 def new_board(game: Game) -> PlayBoard | None:
@@ -83,13 +91,15 @@ def events_replay(game: Game, events) -> Replay:
     replay = Replay(board)
     if board is None:
         return replay
-    for row in events:
-        if row.kind != EventKind.MOVE or row.void:
-            continue
+    moves = [row for row in events if row.kind == EventKind.MOVE and not row.void]
+    written_from = len(moves) - LAST_MOVES
+    for index, row in enumerate(moves):
         move = board.move_of(row.notation) if board.turn == row.player else None
         if move is None:
             replay.unread = UnreadMove(row.player, row.number, row.notation, row.seq)
             return replay
-        replay.moves.append((row.player, row.number, board.text(move), row.seq))
+        if index >= written_from:
+            replay.last_moves.append((row.player, row.number, board.text(move), row.seq))
+        replay.read += 1
         board.push(move)
     return replay

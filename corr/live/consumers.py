@@ -136,10 +136,9 @@ def session_key_of(scope) -> str | None:
 
 @in_db_thread
 def current_payload(game_id: int) -> dict | None:
-    from .state import live_payload
+    from .state import live_payload_of
 
-    game = _game(game_id)
-    return None if game is None else live_payload(game)
+    return live_payload_of(game_id)  # the game, its live row and events in one round trip (issue 42)
 
 
 class LiveGameConsumer(AsyncJsonWebsocketConsumer):

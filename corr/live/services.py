@@ -29,7 +29,7 @@ from . import position as pos
 from . import timers, timesource
 from .decide import Verdict, move_end_verdict
 from .gaps import BEAT_EVERY_MS, beat, seen_up_to_ms
-from .state import clock_at, fold_rows, keep_snapshot, live_rows
+from .state import clock_at, fold_rows, keep_snapshot, live_rows, live_state
 from .stopstate import RESIGNED, pending_stop
 from .trips import press_transaction
 from .write import (
@@ -120,10 +120,12 @@ def live_check(*, game_id: int, now_ms: int | None = None, version: int | None =
         if LiveGame.objects.filter(pk=game_id).values_list("version", flat=True).first() != version:
             return False
     else:
-        game = Game.objects.select_related("tournament", "live").filter(pk=game_id, mode=Mode.LIVE).first()
-        if game is None or game.status != GameStatus.ONGOING:
+        try:
+            game, live, rows = live_state(game_id)  # one round trip, no lock (issue 42)
+        except Game.DoesNotExist:
             return False
-        live, rows = game.live, live_rows(game)
+        if game.mode != Mode.LIVE or live is None or game.status != GameStatus.ONGOING:
+            return False
         judged_ms = _judged(rows, seen_ms, at_lock(now_ms))  # after the rows, as after a lock: none is later
         overdue = live.next_check_at_ms is not None and live.next_check_at_ms <= judged_ms
         if not overdue and not due_now(rows, clock_at(game, live, rows, judged_ms), judged_ms, before_press):

@@ -12,16 +12,41 @@ from corr.clock.live import (
     LiveAdjust, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart, SnapshotMismatch,
     live_clock,
 )
-from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEvent, LiveEventKind, LiveGame
+from corr.models import LIVE_CLOCK_KINDS, Game, GameStatus, LiveEventKind, LiveGame
 
 from . import timesource
 from .stopstate import pending_stop
-from .trips import LIVE_EVENT_FIELDS
+from .trips import events_of, read_game
 
 
 def live_rows(game: Game) -> list:
-    """Every stored live event of ``game`` in sequence, as read-only named tuples (one query)."""
-    return list(LiveEvent.objects.filter(game=game).order_by("seq").values_list(*LIVE_EVENT_FIELDS, named=True))
+    """Every stored live event of ``game`` in sequence, as read-only named tuples (one query): for the files
+    and the replays that list them all."""
+    return events_of(game.pk)
+
+
+def live_window(game: Game, live: LiveGame) -> list:
+    """The stored live events of ``game`` that its state needs from ``live`` (read before them) on
+    (:class:`corr.live.trips.Window`, one query): what :func:`clock_at` and :func:`payload_of` read, bounded
+    whatever the length of the game (issue 42)."""
+    return events_of(game.pk, from_seq=live.snapshot_seq)
+
+
+def live_state(game_id: int) -> tuple[Game, LiveGame | None, list]:
+    """Game ``game_id`` (its tournament cached), its live row (None for a game without a live clock) and the
+    window of its events, of one moment: one round trip on PostgreSQL (:func:`corr.live.trips.read_game`).
+    :raises Game.DoesNotExist:"""
+    return read_game(game_id)
+
+
+def _every_event(game: Game, rows) -> list:
+    """Every event of ``game``: ``rows`` when it has them all, else those stored and the new ones of ``rows``
+    (appended by a write, not stored yet)."""
+    if getattr(rows, "complete", True):
+        return rows
+    stored = live_rows(game)
+    last = stored[-1].seq if stored else 0
+    return [*stored, *(r for r in rows if r.seq > last)]
 
 
 def engine_event(row):
@@ -80,7 +105,8 @@ def clock_at(game: Game, live: LiveGame, rows, now_ms: int, *, ledger: bool = Fa
     From ``live.snapshot`` (the engine's state after event ``live.snapshot_seq``) and the events after it
     when it is there (issue 27: constant time, whatever the length of the game); from every event when
     it is not, or no longer fits (another time control since, a newer format): the replay, which is what
-    the snapshot is checked against (``tests/clock/test_live_snapshot.py``).
+    the snapshot is checked against (``tests/clock/test_live_snapshot.py``), reading every event again when
+    ``rows`` is a window (:func:`live_window`).
     ``ledger``: replay every event, for a clock whose ``ledger`` has every line (a snapshot's has only
     the lines of the events after it).
     """
@@ -93,7 +119,7 @@ def clock_at(game: Game, live: LiveGame, rows, now_ms: int, *, ledger: bool = Fa
             return live_clock(ruleset, engine_events(r for r in rows if r.seq > seq), at, snapshot=snapshot)
         except SnapshotMismatch:  # taken under another time control: replayed below
             pass
-    return live_clock(ruleset, engine_events(rows), at)
+    return live_clock(ruleset, engine_events(_every_event(game, rows)), at)
 
 
 def fold_rows(game: Game, clock, rows, now_ms: int):
@@ -137,8 +163,21 @@ def live_payload(game: Game, now_ms: int | None = None) -> dict:
     "flag_at_ms", ...the system's state}}, "server_ms", "next_flag_at_ms", "version", ...}``; ``now_ms``
     defaults to the server's clock. Reads only: the flags it shows are recorded by ``live_check``.
     """
-    live = LiveGame.objects.get(game=game)
-    rows = live_rows(game)
+    payload = live_payload_of(game.pk, now_ms)
+    if payload is None:
+        raise LiveGame.DoesNotExist(f"game {game.pk} has no live clock")
+    return payload
+
+
+def live_payload_of(game_id: int, now_ms: int | None = None) -> dict | None:
+    """:func:`live_payload` of game ``game_id`` read in one round trip (:func:`live_state`), or None when there
+    is no such game or it has no live clock (the socket's state on connecting, issue 42)."""
+    try:
+        game, live, rows = live_state(game_id)
+    except Game.DoesNotExist:
+        return None
+    if live is None:
+        return None
     # The instant after the events (as live_body's, issue 23): read before them, a press committed in between was
     # later than "now" and the clock refused it (a socket connecting while the other player pressed: 1011).
     now = timesource.now_ms() if now_ms is None else now_ms

@@ -30,7 +30,7 @@ from weakref import WeakKeyDictionary
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 
 from corr.games.services.trips import Trip, trip, usable
-from corr.models import Game, LiveEvent, LiveGame, Tournament
+from corr.models import Game, LiveEvent, LiveEventKind, LiveGame, Tournament
 
 _current: ContextVar[Trip | None] = ContextVar("corr_live_trip", default=None)
 """The trip of the :func:`press_transaction` running in this thread, if any."""
@@ -41,6 +41,21 @@ LIVE_EVENT_FIELDS = ("seq", "kind", "player", "number", "notation", "at_ms", "la
 
 LiveRow = namedtuple("LiveRow", LIVE_EVENT_FIELDS)
 """A stored event as the live state reads it (read-only)."""
+
+
+class Window(list):
+    """A game's events as a write or a read of its state needs them (issue 42: a press reads what it needs, not
+    every event of the game): :class:`LiveRow` values in sequence, from the one the snapshot folds
+    (``LiveGame.snapshot_seq``) to the last, with every event that is not a move and the last move.
+
+    What the writes and :mod:`corr.live.state` ask of a game's events is answered by it as by every event: the
+    clock from the snapshot and the events after it, the recorded flags, a pending stop (the last stop, pause or
+    restart), the last event and the latest instant a clock ran to. A full replay (no snapshot, or one that no
+    longer fits) reads every event again (:func:`corr.live.state.clock_at`).
+    """
+
+    complete = False
+    """Not every event of the game: only the window."""
 
 
 def _q(name: str) -> str:
@@ -83,15 +98,33 @@ class _Plan:
         columns = ", ".join(f"{alias}.{_q(f.column)}" for model, alias in self.models
                             for f in model._meta.concrete_fields)
         lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-        self.lock_sql = (
+        self.read_sql = (
             f"SELECT {columns} FROM {_q(game.db_table)} g JOIN {_q(tournament.db_table)} t"
             f" ON t.{_q(tournament.pk.column)} = g.{_q(game.get_field('tournament').column)}"
             f" LEFT JOIN {_q(live.db_table)} l ON l.{_q(live.get_field('game').column)} = g.{_q(game.pk.column)}"
-            f" WHERE g.{_q(game.pk.column)} = %s{lock}")
+            f" WHERE g.{_q(game.pk.column)} = %s")
+        self.lock_sql = self.read_sql + lock
         fields = _event_fields()
         self.event_steps = _steps(fields, event.db_table)
-        self.events_sql = (f"SELECT {', '.join(_q(f.column) for f in fields)} FROM {_q(event.db_table)}"
-                           f" WHERE {_q(event.get_field('game').column)} = %s ORDER BY {_q('seq')}")
+        columns = ", ".join(_q(f.column) for f in fields)
+        table, game_col, seq, kind = (_q(event.db_table), _q(event.get_field("game").column), _q("seq"),
+                                      _q("kind"))
+        self.events_sql = f"SELECT {columns} FROM {table} WHERE {game_col} = %s ORDER BY {seq}"
+        # The window (issue 42): three index scans, each bounded whatever the length of the game. The events
+        # from the snapshot's on (its own, the last, and any after it), every event that is not a move (the
+        # records and the arbiters' clock events the writes ask about: flags, stops, pauses; the partial index
+        # ``live_event_not_move``), and the last move (the latest instant a clock ran to, moves being stamped
+        # in order). ``MOVE`` is a constant of the model, written into the SQL so the planner matches the
+        # partial index's predicate.
+        move = f"'{LiveEventKind.MOVE.value}'"
+        snapshot_seq = (f"COALESCE((SELECT {_q(live.get_field('snapshot_seq').column)} FROM {_q(live.db_table)}"
+                        f" WHERE {_q(live.get_field('game').column)} = %s), 0)")
+        rest = (f" UNION SELECT {columns} FROM {table} WHERE {game_col} = %s AND NOT ({kind} = {move})"
+                f" UNION SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} = (SELECT MAX({seq})"
+                f" FROM {table} WHERE {game_col} = %s AND {kind} = {move}) ORDER BY {seq}")
+        self.window_sql = f"SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} >= {snapshot_seq}{rest}"
+        # The same window from a snapshot_seq given (read before it): _WINDOW_PARAMS less one placeholder.
+        self.window_from_sql = f"SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} >= %s{rest}"
         self.insert_fields = [f for f in event.concrete_fields if not f.primary_key]
         self.insert_head = (f"INSERT INTO {_q(event.db_table)} ({', '.join(_q(f.column) for f in self.insert_fields)})"
                             " VALUES ")
@@ -148,26 +181,59 @@ def press_transaction() -> Iterator[None]:
 
 def lock_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
     """Lock game ``game_id`` for this transaction (call inside ``transaction.atomic``); the game (its tournament
-    and live row cached), its live row (None for a game without a live clock) and every event in sequence, as
-    :class:`LiveRow`. :raises Game.DoesNotExist:"""
+    and live row cached), its live row (None for a game without a live clock) and its events in sequence, as
+    :class:`LiveRow` in the :class:`Window` a write needs. :raises Game.DoesNotExist:"""
     plan = _plan()
     current = _current.get()
+    window = [game_id] * _WINDOW_PARAMS
     with connection.cursor() as cursor:
         if current is not None:  # BEGIN in the same query (the trip's first statement)
-            current.execute(cursor, f"{plan.lock_sql}; {plan.events_sql}", [game_id, game_id])
+            current.execute(cursor, f"{plan.lock_sql}; {plan.window_sql}", [game_id, *window])
             found = cursor.fetchall()
             cursor.nextset()
             events = cursor.fetchall()
         elif connection.vendor == "postgresql":  # one query of two statements: the events are read once locked
-            cursor.execute(f"{plan.lock_sql}; {plan.events_sql}", [game_id, game_id])
+            cursor.execute(f"{plan.lock_sql}; {plan.window_sql}", [game_id, *window])
             found = cursor.fetchall()
             cursor.nextset()
             events = cursor.fetchall()
         else:
             cursor.execute(plan.lock_sql, [game_id])
             found = cursor.fetchall()
-            cursor.execute(plan.events_sql, [game_id])
+            cursor.execute(plan.window_sql, window)
             events = cursor.fetchall()
+    return _game_of(plan, game_id, found, events)
+
+
+def read_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
+    """Game ``game_id`` as :func:`lock_game` returns it, read without a lock: one round trip on PostgreSQL outside
+    any transaction (the page's socket on connecting, a read of the API), two elsewhere.
+
+    The live row and the window must be of one moment: a press committed between them would move the snapshot
+    past events the window then leaves out. On PostgreSQL the two statements run in one read-only REPEATABLE READ
+    transaction sent with them; elsewhere the window starts at the ``snapshot_seq`` of the live row read first (a
+    press since only adds events after it). :raises Game.DoesNotExist:"""
+    plan = _plan()
+    with connection.cursor() as cursor:
+        if usable():
+            cursor.execute(f"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; {plan.read_sql};"
+                           f" {plan.window_sql}; COMMIT", [game_id, *[game_id] * _WINDOW_PARAMS])
+            cursor.nextset()  # BEGIN's result comes first
+            found = cursor.fetchall()
+            cursor.nextset()
+            events = cursor.fetchall()
+        else:
+            cursor.execute(plan.read_sql, [game_id])
+            found = cursor.fetchall()
+            game, live, rows = _game_of(plan, game_id, found, [])
+            if live is not None:
+                rows = events_of(game_id, from_seq=live.snapshot_seq)
+            return game, live, rows
+    return _game_of(plan, game_id, found, events)
+
+
+def _game_of(plan: _Plan, game_id: int, found: list, events: list) -> tuple[Game, LiveGame | None, list]:
+    """The game, its live row and its window from the rows of ``lock_sql`` (or ``read_sql``) and a window's."""
     if not found:
         raise Game.DoesNotExist(f"no game {game_id}")
     values = found[0]
@@ -181,7 +247,29 @@ def lock_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
         live = _instance(plan, LiveGame, live_values)
         LiveGame._meta.get_field("game").set_cached_value(live, game)
         Game.live.related.set_cached_value(game, live)
-    return game, live, [LiveRow(*_converted(values, plan.event_steps)) for values in events]
+    return game, live, Window(_rows(plan, events))
+
+
+_WINDOW_PARAMS = 5
+"""The game's key, once per placeholder of ``_Plan.window_sql``."""
+
+
+def _rows(plan: _Plan, events) -> list:
+    return [LiveRow(*_converted(values, plan.event_steps)) for values in events]
+
+
+def events_of(game_id: int, *, from_seq: int | None = None) -> list:
+    """The events of game ``game_id`` in sequence, as :class:`LiveRow` (one query, no lock): every one, or the
+    :class:`Window` from ``from_seq`` (the ``snapshot_seq`` of a live row read before: events stored since are
+    after it, so the window has them)."""
+    plan = _plan()
+    with connection.cursor() as cursor:
+        if from_seq is None:
+            cursor.execute(plan.events_sql, [game_id])
+        else:
+            cursor.execute(plan.window_from_sql, [game_id, from_seq, *[game_id] * (_WINDOW_PARAMS - 2)])
+        rows = _rows(plan, cursor.fetchall())
+    return rows if from_seq is None else Window(rows)
 
 
 def _insert(plan: _Plan, events: list) -> tuple[str, list]:

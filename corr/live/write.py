@@ -156,9 +156,9 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None
     ``clock``: the clock at ``now_ms`` after every event of ``rows`` when the caller has it (a press); it
     is computed otherwise. Records (flags, results, cases) are not clock events: appending them leaves
     the clock as it was. The payload is left on ``live.payload`` (not a field: this write's, for its
-    answer) or None when it is read again at the end's instant. ``pushed_by_caller``: the caller sends
-    ``live.payload`` to the game's group itself once committed (a move taken on the socket, from the
-    socket's own event loop), so none is sent here when there is one."""
+    answer) and its clock on ``live.written_clock``, both None when read again at the end's instant.
+    ``pushed_by_caller``: the caller sends ``live.payload`` to the game's group itself once committed (a move
+    taken on the socket, from the socket's own event loop), so none is sent here when there is one."""
     live.version += 1
     if clock is None:
         clock = clock_at(game, live, rows, now_ms)
@@ -171,6 +171,7 @@ def finish_write(game: Game, live: LiveGame, rows: list, now_ms: int, clock=None
     if live.ended_at_ms is not None and live.ended_at_ms < now_ms:
         clock = None  # the payload shows the clocks as they stopped: read again at the end's instant
     live.payload = None if clock is None else payload_of(game, live, clock, now_ms, rows)
+    live.written_clock = clock
     after_commit(game, live, live.payload, pushed_by_caller=pushed_by_caller and live.payload is not None)
 
 

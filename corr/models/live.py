@@ -109,6 +109,9 @@ class LiveEvent(models.Model):
     class Meta:
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="live_event_seq_unique_per_game")]
+        # The events a write reads besides those from the snapshot's on (corr.live.trips.Window): every one but
+        # the moves, found without walking a long game's moves (issue 42).
+        indexes = [models.Index(fields=["game", "seq"], condition=~Q(kind="move"), name="live_event_not_move")]
 
     def __str__(self) -> str:
         return f"live game {self.game_id} #{self.seq} {self.kind} {self.player}"

@@ -46,7 +46,7 @@ def old_game(server_game, anna, boris):
 def test_the_replay_names_the_first_move_it_cannot_read(old_game):
     replay = game_replay(old_game)
     assert (replay.unread.colour, replay.unread.number, replay.unread.notation) == ("white", 1, "Ke2")
-    assert replay.moves == [] and not replay.whole
+    assert replay.read == 0 and replay.last_moves == [] and not replay.whole
 
 
 def test_the_api_the_page_and_the_exports_serve_it(api, old_game, anna, arbiter):

@@ -1,7 +1,9 @@
-"""The outbox's delivery: each e-mail renewed, sent with its row's Message-ID and marked sent at once.
+"""The outbox's delivery: each e-mail renewed before its send, sent with its row's Message-ID and marked sent after
+it, a batch at a time (``MARK_BATCH`` e-mails per statement, issue 42).
 
-A sender that dies mid-batch leaves the e-mails it sent marked sent, its other claims expire after
-the lease, and a claim another sender took over is never sent by the first.
+A sender that dies mid-batch leaves the e-mails it marked sent, its other claims expire after the lease and are
+sent again (at least once: the ones sent since its last mark twice, none lost), and a claim another sender took
+over is never sent by the first.
 """
 
 from __future__ import annotations
@@ -11,6 +13,10 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend as LocmemBackend
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from corr import outbox as outbox_module
 
 from corr.models import EmailStatus, OutboundEmail
 from corr.outbox import (
@@ -60,13 +66,15 @@ def test_each_email_carries_the_message_id_of_its_row_on_the_domain_of_the_sende
     assert f"Message-ID: <corr-outbox-{pk}@chess.example.org>" in mail.outbox[0].message().as_string()
 
 
-def test_a_sender_killed_mid_batch_leaves_each_sent_email_marked_and_the_rest_due_after_the_lease(outbox, settings):
+def test_a_sender_killed_mid_batch_leaves_each_marked_batch_sent_and_the_rest_due_after_the_lease(
+        outbox, settings, monkeypatch):
+    monkeypatch.setattr(outbox_module, "MARK_BATCH", 2)
     ids = outbox(5)
     settings.EMAIL_BACKEND = f"{__name__}.DiesAfterTwo"
     with pytest.raises(Killed):
         emails_send_now(ids=ids, now=T0)
     statuses = list(OutboundEmail.objects.order_by("id").values_list("status", flat=True))
-    # The first two were marked sent right after their sends; the third was delivered, not marked.
+    # The first batch of two was marked sent before the second was sent; the third was delivered, not marked.
     assert statuses == [EmailStatus.SENT] * 2 + [EmailStatus.SENDING] * 3
     assert emails_due(now=T0 + claim_lease() - timedelta(seconds=1)) == []  # the lease still holds
     assert emails_due(now=T0 + claim_lease() + timedelta(seconds=1)) == ids[2:]
@@ -112,7 +120,8 @@ class SlowBatch(LocmemBackend):
 
 
 def test_a_batch_slower_than_its_lease_keeps_the_email_it_renewed_and_skips_those_the_next_run_took(
-        outbox, settings):
+        outbox, settings, monkeypatch):
+    monkeypatch.setattr(outbox_module, "MARK_BATCH", 1)  # each e-mail renewed alone, just before its send
     ids = outbox(3)
     settings.EMAIL_BACKEND = f"{__name__}.SlowBatch"
     SlowBatch.clock[0], SlowBatch.next_run_done[0] = 0.0, False
@@ -122,3 +131,28 @@ def test_a_batch_slower_than_its_lease_keeps_the_email_it_renewed_and_skips_thos
     assert result == {"sent": ids[:2], "failed": [], "skipped": ids[2:]}
     assert sorted(delivered()) == sorted(message_id(pk) for pk in ids)  # once each
     assert set(OutboundEmail.objects.values_list("status", flat=True)) == {EmailStatus.SENT}
+
+
+def test_a_slow_server_gets_what_was_sent_marked_and_the_rest_of_its_batch_renewed(outbox, settings):
+    # The same slow first send in one batch of three: the mark after it (MARK_EVERY_SECONDS passed) renews the
+    # other two, so the next run at lease + 3 s finds none due and each is sent once, by this sender.
+    ids = outbox(3)
+    settings.EMAIL_BACKEND = f"{__name__}.SlowBatch"
+    SlowBatch.clock[0], SlowBatch.next_run_done[0] = 0.0, False
+    result = emails_send_claimed(claim=emails_claim(ids=ids, now=T0), now=T0, monotonic=lambda: SlowBatch.clock[0])
+    assert result == {"sent": ids, "failed": [], "skipped": []}
+    assert sorted(delivered()) == sorted(message_id(pk) for pk in ids)
+    assert set(OutboundEmail.objects.values_list("status", flat=True)) == {EmailStatus.SENT}
+
+
+def test_a_night_of_emails_is_marked_sent_in_one_statement_per_batch_not_one_per_email(outbox):
+    count = 2 * outbox_module.MARK_BATCH + 7
+    ids = outbox(count)
+    with CaptureQueriesContext(connection) as ctx:
+        assert emails_send_due(now=T0) == {"sent": count, "failed": 0}
+    table = OutboundEmail._meta.db_table
+    updates = [q["sql"] for q in ctx.captured_queries if q["sql"].startswith(f"UPDATE {table}")]
+    # The claim, then one statement per batch (marking the one before, renewing its own), then the last mark.
+    assert len(updates) == 1 + 3 + 1, updates
+    assert delivered() == [message_id(pk) for pk in ids]
+    assert OutboundEmail.objects.filter(status=EmailStatus.SENT, attempts=1).count() == count
