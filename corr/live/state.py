@@ -28,7 +28,7 @@ def engine_event(row):
     """The engine's event for a stored clock event (``LiveEventKind`` in ``LIVE_CLOCK_KINDS``)."""
     kind = row.kind
     if kind == LiveEventKind.START:
-        return LiveStart(at_ms=row.at_ms)
+        return LiveStart(at_ms=row.at_ms, handicap_stones=row.number or 0)  # issue 40: free handicap stones
     if kind == LiveEventKind.MOVE:
         return LiveMove(player=row.player, number=row.number, at_ms=row.at_ms, lag_ms=row.lag_ms,
                         ends_game=row.ends_game)
