@@ -364,10 +364,11 @@ class _Walk:
                 raise EventError(index, kind, "a live game has one start, its first event", field="at_ms")
             self.start = self.last = at
             self.last_index = 0
-            why = handicap_error(event.handicap_stones, self.rules.first)
+            stones = event.handicap_stones if isinstance(event, LiveStart) else 0
+            why = handicap_error(stones, self.rules.first)
             if why is not None:
                 raise EventError(index, kind, why, field="handicap_stones")
-            self.handicap = event.handicap_stones
+            self.handicap = stones
             self.ledger.append(LiveLedgerLine(index, kind, at, self.to_move,
                                               remaining_ms=self.left(self.to_move),
                                               note=f"{self.to_move}'s clock starts"))
