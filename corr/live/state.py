@@ -124,6 +124,7 @@ def payload_of(game: Game, live: LiveGame, clock, now_ms: int, rows) -> dict:
         "ended_at_ms": live.ended_at_ms,
         "illegal_counts": dict(clock.illegal_counts),
         "late_arrival_deadline_ms": None if over else clock.late_arrival_deadline_ms,
+        "handicap_stones_left": clock.handicap_stones_left,  # issue 40: black places them on no running clock
         "case": live.case or None,
         "player_stop": None if stop is None else stop.as_json(),
         "status": game.status, "result": game.result or None, "termination": game.termination or None,
