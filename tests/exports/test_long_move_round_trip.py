@@ -11,6 +11,7 @@ from io import StringIO
 import pytest
 import time_machine
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from corr.clock.account import compute
 from corr.clock.gamefile import read_game
@@ -79,12 +80,12 @@ def test_the_pgn_export_writes_the_notice_and_reads_it_back(api, anna, noticed):
     ({"black": 1}, "long_moves"),
 ])
 def test_a_bad_notice_in_a_game_file_is_refused_naming_the_field(tmp_path, long_moves, field):
-    data = {"ruleset": ROOMY_ICCF, "official_start": "2026-03-02", "events": [], "long_moves": long_moves}
+    data = {"ruleset": ROOMY_ICCF, "official_start": "2026-03-02", "players": {"white": {}, "black": {}},
+            "events": [], "long_moves": long_moves}
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    out, err = StringIO(), StringIO()
-    with pytest.raises(SystemExit):
-        call_command("clock", str(path), "--json", stdout=out, stderr=err)
-    assert field in err.getvalue() + out.getvalue()
+    with pytest.raises(CommandError) as error:
+        call_command("clock", str(path), "--json", stdout=StringIO(), stderr=StringIO())
+    assert field in str(error.value)
 
 
