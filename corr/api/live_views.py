@@ -121,7 +121,8 @@ class GamesView(views.GamesView):
         now = timesource.now_ms()
         game = live.live_game_create(by=request.user, tournament=tournament, white=players[data["white"]],
                                      black=players[data["black"]], kind=data.get("kind", ""),
-                                     starts_at_ms=round(data["starts_at"].timestamp() * 1000), now_ms=now)
+                                     starts_at_ms=round(data["starts_at"].timestamp() * 1000), now_ms=now,
+                                     handicap_stones=data.get("handicap_stones", 0))
         return Response(live_body(game, now), status=status.HTTP_201_CREATED)
 
 

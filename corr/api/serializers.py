@@ -182,6 +182,9 @@ class GameCreate(StrictInput):
     starts_at = serializers.DateTimeField(required=False, help_text=(
         "live tournaments and server tournaments counted in instants: the ISO 8601 instant the first mover's"
         " clock starts; omitted in the latter, the later of the official start and the game's creation"))
+    handicap_stones = serializers.IntegerField(required=False, min_value=0, max_value=9, help_text=(
+        "live Go games: the free handicap stones black places first, one move each, on a clock that does not run"
+        " (OGS's rule; 0 or omitted: none; 2..9)"))
 
 
 class GamesQuery(serializers.Serializer):

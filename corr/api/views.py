@@ -209,6 +209,9 @@ class GamesView(APIView):
         if not request.user.is_arbiter:
             raise NotAllowed(_("only the tournament's arbiters create its games"))
         data = _validated(s.GameCreate, request)
+        if data.get("handicap_stones"):
+            raise InvalidInput(_("handicap_stones is for live Go games (free handicap placement): this tournament is"
+                                 " not a live one"), field="handicap_stones")
         tournament = Tournament.objects.filter(pk=data["tournament"]).first()
         if tournament is None:
             raise InvalidInput(_("no tournament %(id)s"), field="tournament", id=data["tournament"])

@@ -19,7 +19,7 @@ from .events import (
 from .personal import read_calendar, read_spans
 from .rules import Ruleset
 
-_TOP_KEYS = frozenset({"ruleset", "official_start", "as_of", "players", "events", "meta", "time_zone"})
+_TOP_KEYS = frozenset({"ruleset", "official_start", "as_of", "players", "events", "meta", "time_zone", "long_moves"})
 # Informational keys a move may carry (kept by the service's export); they do not affect time.
 _MOVE_KEYS = frozenset({"type", "player", "number", "received_on", "sent_on", "received_at", "sent_at", "void",
                         "variant", "notation", "mail"})
@@ -87,8 +87,29 @@ def read_game(data: Any, dates: dict[str, date] | None = None) -> tuple[Game, da
                                                      or (e.get("type") == "gift" and len(str(e.get("at"))) > 10)):
             read_as_dates = True
     game = Game(official_start=official_start, players=players, events=tuple(events), ruleset=ruleset,
-                time_zone=time_zone)
+                time_zone=time_zone, long_moves=read_long_moves(data.get("long_moves", []),
+                                                                {p.id for p in players}))
     return (as_dates(game) if read_as_dates else game), as_of
+
+
+def read_long_moves(value: Any, players: set[str]) -> tuple[tuple[str, int], ...]:
+    """``long_moves``: the "Use 40+ days" notices (ICCF Playing Rules 3b, ``Game.long_moves``), a list of
+    ``{"player", "move"}``. :raises ClockError: naming ``long_moves[i]`` and what is wrong."""
+    if not isinstance(value, list):
+        raise ClockError("long_moves must be a list of {\"player\", \"move\"}", field="long_moves")
+    out = []
+    for i, item in enumerate(value):
+        field = f"long_moves[{i}]"
+        if not isinstance(item, dict) or set(item) != {"player", "move"}:
+            raise ClockError(f"{field} must be {{\"player\", \"move\"}}, got {item!r}", field=field)
+        move = item["move"]
+        if item["player"] not in players:
+            raise ClockError(f"{field}.player must be one of the game's players, got {item['player']!r}",
+                             field=f"{field}.player")
+        if isinstance(move, bool) or not isinstance(move, int) or move < 1:
+            raise ClockError(f"{field}.move must be a move number >= 1, got {move!r}", field=f"{field}.move")
+        out.append((item["player"], move))
+    return tuple(out)
 
 
 def read_moment(value: Any, field: str, instants: bool, time_zone: str, *, end: bool = False) -> date:
@@ -278,6 +299,8 @@ def write_game(game: Game, as_of: date | None = None) -> dict:
         out["as_of"] = moment_text(as_of)
     out["players"] = {p.id: _write_player(p) for p in game.players}
     out["events"] = [write_event(e) for e in game.events]
+    if game.long_moves:  # ICCF Playing Rules 3b (issue 40): written only when given, as before
+        out["long_moves"] = [{"player": player, "move": move} for player, move in game.long_moves]
     return out
 
 

@@ -14,7 +14,7 @@ from datetime import date, datetime
 
 from corr.games.clockstate import GameTime
 
-from .stamps import clock_fact, player_facts
+from .stamps import clock_fact, long_move_facts, player_facts
 
 MOVE_LINE_KINDS = frozenset({"move", "void_move", "variant_move"})
 """Ledger kinds charged by a move event itself (notices, penalties and delays have lines of their own)."""
@@ -145,10 +145,11 @@ def exported_moves(time: GameTime, rows) -> tuple[list[ExportedMove], PendingLin
 
 
 def exported_preface(time: GameTime) -> list[str]:
-    """corr's commands for the comment before the first move: the players' late start notices and leave, and
+    """corr's commands for the comment before the first move: the players' late start notices and leave, the
+    "Use 40+ days" notices, and
     the notices, penalties and delays entered before any move (:mod:`corr.exports.stamps`)."""
     game = time.assembled.game
-    out = player_facts(game.players)
+    out = player_facts(game.players) + long_move_facts(game.long_moves)
     for event in game.events:
         if event.type == "move":
             break

@@ -69,6 +69,12 @@ def clock_fact(event, zone: str) -> str | None:
     return f"[%ccdelay {event.player} {event.move} {event.days} {event.reason.value}]"
 
 
+def long_move_facts(long_moves) -> list[str]:
+    """corr's commands of the "Use 40+ days" notices (ICCF Playing Rules 3b, issue 40), for the comment before
+    the moves: ``[%cclong white 12]``, white gave the notice for their move 12 (``Game.long_moves``)."""
+    return [f"[%cclong {player} {move}]" for player, move in long_moves]
+
+
 def player_facts(players) -> list[str]:
     """corr's commands of what a game's players bring to its clock (issue 37), for the comment before the moves:
     ``[%ccstart white 2026.01.20]`` a start notice received late (50.4.6), ``[%ccleave white 2026.02.15

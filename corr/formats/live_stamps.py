@@ -8,6 +8,8 @@ live clock from the file. Each command is one event of the live game file, its i
 millisecond::
 
     [%ccbegin 2026-03-01T12:00:00.000Z]              the clocks started ("start")
+    [%cchandicap 3]                                  black's free handicap stones, placed on no running clock
+                                                     (issue 40, OGS; the start's ``handicap_stones``)
     [%ccpress white 1 2026-03-01T12:00:10.000Z]      white's move 1, pressed then ("move")
     [%ccend black 31 2026-03-01T13:10:02.000Z]       a move that ended the game, complete without the press
                                                      (002 6.7 a: a mate, a stalemate; "move", ends_game)
@@ -40,7 +42,8 @@ from corr.clock.live.events import (
 from corr.clock.live.gamefile import instant_ms, write_live_event
 
 _WORDS = {"ccbegin": ("AT",), "ccpress": ("PLAYER", "NUMBER", "AT"), "ccend": ("PLAYER", "NUMBER", "AT"),
-          "cclag": ("MS",), "ccpause": ("AT",), "ccstop": ("PLAYER", "AT"), "ccresume": ("AT",),
+          "cclag": ("MS",), "cchandicap": ("STONES",), "ccpause": ("AT",), "ccstop": ("PLAYER", "AT"),
+          "ccresume": ("AT",),
           "ccadjust": ("PLAYER", "SECONDS", "AT"), "ccillegal": ("PLAYER", "AT"), "ccexcuse": ("PLAYER", "AT"),
           "ccgap": ("FROM", "TO"), "ccnow": ("AT",)}
 """Each command and its words."""
@@ -66,7 +69,8 @@ def _seconds(ms: int) -> str:
 def live_command(event: LiveEvent) -> str:
     """The command of one engine event (a press's lag follows it as ``[%cclag MS]``)."""
     if isinstance(event, LiveStart):
-        return f"[%ccbegin {instant(event.at_ms)}]"
+        stones = f" [%cchandicap {event.handicap_stones}]" if event.handicap_stones else ""
+        return f"[%ccbegin {instant(event.at_ms)}]{stones}"
     if isinstance(event, LiveMove):
         name = "ccend" if event.ends_game else "ccpress"
         lag = f" [%cclag {event.lag_ms}]" if event.lag_ms else ""
@@ -121,6 +125,13 @@ def live_game_file(comments: list[str], *, ruleset: dict, label: str, meta: dict
                     raise LiveStampError(f"{where}: {words[0]!r} is not a whole number of milliseconds")
                 if int(words[0]):
                     events[-1]["lag_ms"] = int(words[0])
+            elif name == "cchandicap":
+                if not events or events[-1]["type"] != "start" or "handicap_stones" in events[-1]:
+                    raise LiveStampError(f"{where} follows no [%ccbegin]")
+                if not words[0].isdigit():
+                    raise LiveStampError(f"{where}: {words[0]!r} is not a whole number of stones")
+                if int(words[0]):
+                    events[-1]["handicap_stones"] = int(words[0])
             else:
                 events.append(write_live_event(_event(name, words, where)))
     if not any(e["type"] == "start" for e in events):

@@ -31,7 +31,8 @@ The contract of one game file made here::
   in their place: ``[%ccvoid]`` a void move and ``[%ccnotice]`` a notice (each a dispatch the next move
   answers; a notice other than a repeat passes the turn back), ``[%ccpenalty]`` and ``[%ccdelay]``;
   before the first move ``[%ccstart]`` and ``[%ccleave]`` give ``players.<colour>``'s
-  ``notice_received_on`` and ``leave``.
+  ``notice_received_on`` and ``leave``, and ``[%cclong white 12]`` a "Use 40+ days" notice (ICCF Playing
+  Rules 3b), the file's ``long_moves``.
 - ``official_start`` is the start instant of ``UTCDate``/``UTCTime`` (or chess.com's
   ``StartTime``, :mod:`.pgn_servers`) where the tags give one, else the ``Date`` tag, else
   ``EventDate`` (a whole date either way). A game with no stamps at all is read from a daily
@@ -63,7 +64,8 @@ _COMMAND = re.compile(r"\[%(ccsnt|ccrd)\s+([^\]]*)\]")
 _FACT_WORDS = {"ccvoid": ("PLAYER", "NUMBER", "RECEIVED", "SENT"),
                "ccnotice": ("PLAYER", "MOVE", "REASON", "RECEIVED", "SENT"),
                "ccpenalty": ("PLAYER", "MOVE", "REASON"), "ccdelay": ("PLAYER", "MOVE", "DAYS", "REASON"),
-               "ccstart": ("PLAYER", "RECEIVED"), "ccleave": ("PLAYER", "FROM", "TO")}
+               "ccstart": ("PLAYER", "RECEIVED"), "ccleave": ("PLAYER", "FROM", "TO"),
+               "cclong": ("PLAYER", "MOVE")}
 """corr's commands of the clock's other facts (issue 37; written by :mod:`corr.exports.stamps`) and their words."""
 _FACT = re.compile(r"\[%(ccrd|ccsnt|" + "|".join(_FACT_WORDS) + r")\s+([^\]]*)\]")
 _OTHER = {"white": "black", "black": "white"}
@@ -183,6 +185,8 @@ def stamped_game_file(headers, label: str, plies: list[tuple[str, str]], preface
         _warn_postal(warn, label, marks, pending_received=reader.receipt is not None or not ongoing or mode == "EM")
     data = _file(headers, ruleset, official_start, zone_name, reader.events)
     data["players"] = reader.players
+    if reader.long_moves:
+        data["long_moves"] = reader.long_moves
     return data
 
 
@@ -195,6 +199,7 @@ class _Reader:
         self.label, self.zone, self.started = label, zone, started
         self.events: list[dict[str, Any]] = []
         self.players: dict[str, dict[str, Any]] = {"white": {}, "black": {}}
+        self.long_moves: list[dict[str, Any]] = []
         self.made = {"white": 0, "black": 0}
         self.to_move = "white"
         self.previous: _Stamp | None = None  # the last dispatch: a move's [%ccsnt], a void move's or a notice's
@@ -245,7 +250,9 @@ class _Reader:
             if len(words) != len(shape) or words[0] not in _OTHER:
                 raise PgnStampError(f"{where}: [%{name} {text.strip()}] is not [%{name} {' '.join(shape)}]")
             player, fact = words[0], f"{where}, [%{name} {text.strip()}]"
-            if name == "ccstart":
+            if name == "cclong":  # a "Use 40+ days" notice (ICCF Playing Rules 3b, issue 40)
+                self.long_moves.append({"player": player, "move": _number(words[1], fact)})
+            elif name == "ccstart":
                 self.players[player]["notice_received_on"] = self._date(words[1], fact).day.isoformat()
             elif name == "ccleave":
                 first, last = self._date(words[1], fact), self._date(words[2], fact)

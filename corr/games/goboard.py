@@ -72,6 +72,11 @@ class GoBoard:
         other._turn, other._ko, other._made, other._last = self._turn, self._ko, dict(self._made), self._last
         return other
 
+    def black_to_move(self) -> None:
+        """Black is on move again: its free handicap stones are placed one move each (issue 40, OGS); no ko stands
+        (a stone on an empty board's position takes nothing)."""
+        self._turn, self._ko = BLACK, None
+
     @property
     def turn(self) -> str:
         return self._turn

@@ -60,8 +60,9 @@ def position_start(kind: str, first: str = "") -> str:
     return ""
 
 
-def position_after(kind: str, fen: str, notation: str) -> str:
-    """The FEN after ``notation`` is played from ``fen``.
+def position_after(kind: str, fen: str, notation: str, black_again: bool = False) -> str:
+    """The FEN after ``notation`` is played from ``fen``. ``black_again`` (Go): a free handicap stone that is not
+    black's last (issue 40): black is on move after it.
 
     :raises IllegalNotation: the move is illegal there or not in the kind's notation.
     """
@@ -70,11 +71,11 @@ def position_after(kind: str, fen: str, notation: str) -> str:
     if kind == GameKind.DRAUGHTS:
         return _draughts_after(fen, notation)
     if kind == GameKind.GO:
-        return _go_after(fen, notation)
+        return _go_after(fen, notation, black_again)
     raise ValueError(f"corr does not read {kind} moves")
 
 
-def _go_after(key: str, notation: str) -> str:
+def _go_after(key: str, notation: str, black_again: bool = False) -> str:
     board = GoBoard.at(key)
     why = board.why_not(notation)
     if why == "unreadable":
@@ -82,6 +83,8 @@ def _go_after(key: str, notation: str) -> str:
     if why is not None:
         raise IllegalNotation(f"{notation!r} is not a legal move here ({why})", why=why)
     board.push(board.move_of(notation))
+    if black_again:  # a free handicap stone before black's last: black places the next one too
+        board.black_to_move()
     return board.key()
 
 

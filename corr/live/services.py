@@ -21,8 +21,8 @@ from corr.limits import LIVE_START_AHEAD_DAYS_MAX
 from corr.games.records import record_text
 from corr.games.services.arbiters import colour_checked, ensure_arbiter
 from corr.models import (
-    LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, Game, GameKind, GameResult, GameStatus, LiveEvent, LiveEventKind, LiveGame, Mode,
-    Tournament,
+    LIVE_CLOCK_KINDS, LIVE_TEXT_MAX, Colour, Game, GameKind, GameResult, GameStatus, LiveEvent, LiveEventKind,
+    LiveGame, Mode, Tournament,
 )
 
 from . import position as pos
@@ -51,13 +51,15 @@ def ensure_live_tournament(tournament: Tournament) -> None:
 
 @transaction.atomic
 def live_game_create(*, by: User, tournament: Tournament, white: User, black: User, kind: str = "",
-                     starts_at_ms: int, now_ms: int) -> Game:
+                     starts_at_ms: int, now_ms: int, handicap_stones: int = 0) -> Game:
     """Pair two players for a live game starting at ``starts_at_ms``; the first mover's clock runs from then.
 
     The first mover is the time control's ``first`` (white; black in Go, 003 12.5). A start more than a
     minute in the past is refused: the clock would have run before anyone could see the game; so is one more than
     ``LIVE_START_AHEAD_DAYS_MAX`` days ahead (its flag timer must be one the server can schedule).
-    :raises InvalidInput: naming ``starts_at``, ``tournament`` or ``black``.
+    ``handicap_stones``: Go's free handicap (issue 40, OGS): black places that many stones first, one move each,
+    on a clock that does not run (:mod:`corr.clock.live.handicap`); stored as the start's ``number``.
+    :raises InvalidInput: naming ``starts_at``, ``tournament``, ``black`` or ``handicap_stones``.
     """
     if not can_arbitrate(by, tournament):
         raise NotAllowed(_("only the tournament's arbiters create its games"))
@@ -72,6 +74,12 @@ def live_game_create(*, by: User, tournament: Tournament, white: User, black: Us
         raise InvalidInput(_("starts_at is more than %(days)s days ahead: a live game is created at most that long"
                              " before it starts"), field="starts_at", days=LIVE_START_AHEAD_DAYS_MAX)
     first = live_rules(tournament).first
+    if handicap_stones and (kind or tournament.kind) != GameKind.GO:
+        raise InvalidInput(_("handicap_stones is Go's free handicap: this game is not a Go game"),
+                           field="handicap_stones")
+    if handicap_stones == 1 or handicap_stones and first != Colour.BLACK:
+        raise InvalidInput(_("handicap_stones must be 0 or 2 to 9 in a Go game where black moves first: black places"
+                             " them one move each before white's first move"), field="handicap_stones")
     game = Game.objects.create(tournament=tournament, white=white, black=black, first=first, mode=Mode.LIVE,
                                kind=kind)
     game.tournament = tournament
@@ -79,7 +87,7 @@ def live_game_create(*, by: User, tournament: Tournament, white: User, black: Us
     live = LiveGame.objects.create(game=game, starts_at_ms=starts_at_ms, version=1, position=start,
                                    readable=bool(start))
     LiveEvent.objects.create(game=game, seq=1, kind=LiveEventKind.START, at_ms=starts_at_ms, entered_by=by,
-                             entered_at=instant(now_ms))
+                             entered_at=instant(now_ms), number=handicap_stones or None)
     rows = live_rows(game)
     clock = clock_at(game, live, rows, max(now_ms, starts_at_ms))
     live.next_check_at_ms = next_check(game, clock, max(now_ms, starts_at_ms) - 1)
@@ -233,7 +241,8 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
             raise _FlagAtPress(now_ms)
         if clock.paused:
             raise TurnConflict(_("the clocks are stopped (002 6.12)"), field="number")
-        if clock.running != colour:
+        placing = colour == Colour.BLACK and clock.handicap_stones_left > 0  # issue 40: no clock runs meanwhile
+        if clock.running != colour and not placing:
             raise TurnConflict(_("it is %(colour)s's move"), field="number", colour=colour_word(clock.running))
         made = mover.moves_made
         if number != made + 1:
@@ -244,7 +253,8 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
         notation = notation.strip()
         if live.readable and notation:
             try:
-                live.position = pos.position_after(game.kind_in_force, live.position, notation)
+                live.position = pos.position_after(game.kind_in_force, live.position, notation,
+                                                   black_again=placing and clock.handicap_stones_left > 1)
             except pos.IllegalNotation as error:
                 # Named by the move the player made, short enough for a phone: never the position's FEN.
                 if error.unreadable and game.kind_in_force == GameKind.GO:

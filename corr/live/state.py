@@ -53,7 +53,7 @@ def engine_event(row):
     """The engine's event for a stored clock event (``LiveEventKind`` in ``LIVE_CLOCK_KINDS``)."""
     kind = row.kind
     if kind == LiveEventKind.START:
-        return LiveStart(at_ms=row.at_ms)
+        return LiveStart(at_ms=row.at_ms, handicap_stones=row.number or 0)  # issue 40: free handicap stones
     if kind == LiveEventKind.MOVE:
         return LiveMove(player=row.player, number=row.number, at_ms=row.at_ms, lag_ms=row.lag_ms,
                         ends_game=row.ends_game)
@@ -150,6 +150,7 @@ def payload_of(game: Game, live: LiveGame, clock, now_ms: int, rows) -> dict:
         "ended_at_ms": live.ended_at_ms,
         "illegal_counts": dict(clock.illegal_counts),
         "late_arrival_deadline_ms": None if over else clock.late_arrival_deadline_ms,
+        "handicap_stones_left": clock.handicap_stones_left,  # issue 40: black places them on no running clock
         "case": live.case or None,
         "player_stop": None if stop is None else stop.as_json(),
         "status": game.status, "result": game.result or None, "termination": game.termination or None,

@@ -17,6 +17,8 @@ from .events import (
     LiveAdjust, LiveEvent, LiveExcuse, LiveGap, LiveIllegal, LiveMove, LivePause, LiveResume, LiveStart,
 )
 from .lag import LagQuota
+from .grace import flag_grace_ms, forgiven_overrun_ms
+from .handicap import handicap_error, placing
 from .rules import SIDES, LiveRules
 
 if TYPE_CHECKING:
@@ -123,6 +125,9 @@ class LiveClock:
     ended_by_move: dict[str, Any] | None = None
     """``{"player", "number", "at_ms"}`` of the move that ended the game (002 6.7 a: a mate, a stalemate, a
     draughts move leaving the partner no move): no clock runs after it. None otherwise."""
+    handicap_stones_left: int = 0
+    """Free handicap stones black has still to place (issue 40, :mod:`corr.clock.live.handicap`): while more than
+    0, black is on move and no clock runs."""
     snapshot: dict[str, Any] | None = field(default=None, compare=False)
     """The engine's state just after the last event (JSON; before running on to ``now_ms``): given back to
     :func:`live_clock` with the events after it, it gives the clock that the replay of them all gives."""
@@ -143,6 +148,7 @@ class LiveClock:
             "illegal_counts": dict(self.illegal_counts), "forfeit": self.forfeit,
             "late_arrival_deadline_ms": self.late_arrival_deadline_ms, "started_at_ms": self.started_at_ms,
             "next_check_at_ms": self.next_check_at_ms, "ended_by_move": self.ended_by_move,
+            "handicap_stones_left": self.handicap_stones_left,
         }
 
 
@@ -261,6 +267,8 @@ class _Walk:
         self.last = 0
         self.last_index = -1
         self.paused = False
+        self.handicap = 0
+        """Black's free handicap stones (:mod:`corr.clock.live.handicap`): its clock does not run while placing."""
         self.flags: list[tuple[str, int, int, int]] = []
         self.forfeit: dict | None = None
         self.ledger: list[LiveLedgerLine] = []
@@ -283,6 +291,19 @@ class _Walk:
             left = min(left, limit - s.elapsed)
         return left
 
+    def flag_grace(self, side: str) -> int:
+        """Milliseconds the flag of ``side`` falls after its time runs out: the tournament's lag grace of byo-yomi
+        periods (issue 40, OGS; :mod:`corr.clock.live.grace`) unless the limit for one move binds first."""
+        s = self.sides[side]
+        limit = self.control.max_per_move
+        if limit is not None and limit - s.elapsed < self.state(side).current_left:
+            return 0
+        return flag_grace_ms(self.system, s.carry, self.rules.period_grace_ms)
+
+    def placing(self, side: str) -> bool:
+        """Whether ``side`` is on move to place a free handicap stone (:mod:`corr.clock.live.handicap`)."""
+        return placing(self.handicap, side, self.sides["black"].made)
+
     def running(self) -> str | None:
         return None if self.start is None or self.paused or self.ended is not None else self.to_move
 
@@ -291,10 +312,12 @@ class _Walk:
         that fall on the way are recorded at their own instant, not at ``t``. ``ends_game``: ``t`` is the
         instant of a move that ends the game, which a flag at that very instant does not overstep."""
         side = self.running()
+        if side is not None and self.placing(side):  # issue 40: free handicap placement is not charged (OGS)
+            side = None
         if side is not None and t > self.last:
             s = self.sides[side]
             if s.flag_at is None:
-                fall = self.last + max(0, self.left(side))
+                fall = self.last + max(0, self.left(side)) + self.flag_grace(side)
                 # 000 12.9: a flag at the very press is an overstep; 002 6.7 a: not for a move that ends the game.
                 if fall < t or fall == t and not ends_game:
                     self.fall(side, fall)
@@ -341,6 +364,11 @@ class _Walk:
                 raise EventError(index, kind, "a live game has one start, its first event", field="at_ms")
             self.start = self.last = at
             self.last_index = 0
+            stones = event.handicap_stones if isinstance(event, LiveStart) else 0
+            why = handicap_error(stones, self.rules.first)
+            if why is not None:
+                raise EventError(index, kind, why, field="handicap_stones")
+            self.handicap = stones
             self.ledger.append(LiveLedgerLine(index, kind, at, self.to_move,
                                               remaining_ms=self.left(self.to_move),
                                               note=f"{self.to_move}'s clock starts"))
@@ -380,6 +408,9 @@ class _Walk:
             raise EventError(index, kind, f"ends_game must be true or false, got {move.ends_game!r}",
                              field="ends_game")
         self.advance(move.at_ms, ends_game=move.ends_game)
+        if self.placing(move.player) and not move.ends_game:
+            self._stone(index, move)
+            return
         thinking = s.elapsed
         if move.ends_game:
             # 002 6.7 a, 003 12.8: the move that ends the game is complete without the press. Its clock stops
@@ -398,6 +429,11 @@ class _Walk:
             note = f"thought {thinking} ms, after the flag (nothing forgiven or earned)"
         net = max(0, thinking - forgiven)  # scalachess: moveTime = (elapsed - lagComp).nonNeg
         charged = net + s.adjust
+        # Issue 40 (OGS): a byo-yomi period overrun by at most the tournament's grace is kept.
+        overrun = forgiven_overrun_ms(self.system, s.carry, charged, self.rules.period_grace_ms)
+        if overrun:
+            charged -= overrun
+            note += f", a period's end overrun by {overrun} ms forgiven (period_grace_seconds)"
         if s.main_floor is not None:  # time added in byo-yomi after main time ran out in this move (give)
             charged, s.main_floor = max(charged, s.main_floor), None
         s.used += net
@@ -407,6 +443,19 @@ class _Walk:
         self.to_move = _other(move.player)
         self.ledger.append(LiveLedgerLine(index, "move", move.at_ms, move.player, charged_ms=charged,
                                           remaining_ms=self.remaining(move.player), note=f"move {move.number}: {note}"))
+
+    def _stone(self, index: int, move: LiveMove) -> None:
+        """Black places free handicap stone ``move.number``: charged nothing, no move of the time control; white
+        is on move after the last one (issue 40, OGS)."""
+        s = self.sides[move.player]
+        s.made += 1
+        s.adjust = s.elapsed = 0
+        if s.made == self.handicap:
+            self.to_move = _other(move.player)
+        self.ledger.append(LiveLedgerLine(index, "move", move.at_ms, move.player, charged_ms=0,
+                                          remaining_ms=self.remaining(move.player),
+                                          note=f"move {move.number}: free handicap stone {s.made} of {self.handicap},"
+                                               " placed on a clock that does not run (OGS)"))
 
     def _pause(self, index: int, event: LivePause) -> None:
         if self.paused:
@@ -517,7 +566,7 @@ class _Walk:
             sides[side] = own
         return {"format": SNAPSHOT_FORMAT, "control": control_json(self.control), "last_ms": self.last,
                 "last_index": self.last_index, "start_ms": self.start, "to_move": self.to_move,
-                "paused": self.paused, "flags": [list(f) for f in self.flags],
+                "paused": self.paused, "handicap": self.handicap, "flags": [list(f) for f in self.flags],
                 "forfeit": None if self.forfeit is None else dict(self.forfeit),
                 "ended": None if self.ended is None else list(self.ended), "sides": sides}
 
@@ -534,6 +583,7 @@ class _Walk:
             s.carry = carry_from_json(self.system, own["carry"])
         self.last, self.last_index, self.start = data["last_ms"], data["last_index"], data["start_ms"]
         self.to_move, self.paused = data["to_move"], data["paused"]
+        self.handicap = data.get("handicap", 0)
         self.flags = [(f[0], f[1], f[2], f[3]) for f in data["flags"]]
         self.forfeit = None if data["forfeit"] is None else dict(data["forfeit"])
         ended = data["ended"]
@@ -562,15 +612,16 @@ class _Walk:
     def result(self, now_ms: int, snapshot: dict[str, Any] | None = None, before_start: bool = False) -> LiveClock:
         side = self.to_move
         s = self.sides[side]
-        ticking = not self.paused and s.flag_at is None and self.ended is None
-        next_flag = self.last + self.remaining(side) if ticking else None
+        ticking = not self.paused and s.flag_at is None and self.ended is None and not self.placing(side)
+        next_flag = self.last + self.remaining(side) + self.flag_grace(side) if ticking else None
         late = None
         if ticking and s.made == 0 and self.forfeit is None and not s.excused:
             late = self.late_at(side)
         fallen = [f for f in self.flags]
         unknown = len(fallen) >= 2 and fallen[0][1] == fallen[1][1]
         return LiveClock(
-            now_ms=now_ms, running=None if before_start else self.running(), paused=self.paused, to_move=side,
+            now_ms=now_ms, running=None if before_start or self.placing(side) else self.running(),
+            paused=self.paused, to_move=side,
             players={p: self.player(p) for p in SIDES}, next_flag_at_ms=next_flag, flags=tuple(self.flags),
             both_fallen_order_unknown=unknown,
             illegal_counts={p: self.sides[p].illegal for p in SIDES}, forfeit=self.forfeit,
@@ -578,6 +629,7 @@ class _Walk:
             ledger=tuple(sorted(self.ledger, key=lambda line: line.at_ms)),
             ended_by_move=None if self.ended is None else {"player": self.ended[0], "number": self.ended[1],
                                                            "at_ms": self.ended[2]},
+            handicap_stones_left=max(0, self.handicap - self.sides["black"].made),
             snapshot=snapshot,
         )
 

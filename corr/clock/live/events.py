@@ -13,9 +13,14 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class LiveStart:
     """The start: the first mover's clock starts at ``at_ms`` whether or not the player is there
-    (003 12.5-12.6: "В установленное для начала игры время пускаются часы игрока, играющего черным")."""
+    (003 12.5-12.6: "В установленное для начала игры время пускаются часы игрока, играющего черным").
+
+    ``handicap_stones``: Go's free handicap (issue 40, OGS): black, moving first, places this many stones as its
+    first moves, one press each, before white's first move; black's clock does not run and those moves charge
+    nothing (:mod:`corr.clock.live.handicap`). 0: no free handicap (one stone is no handicap to place)."""
 
     at_ms: int
+    handicap_stones: int = 0
 
 
 @dataclass(frozen=True, slots=True)

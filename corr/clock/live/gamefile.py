@@ -24,7 +24,7 @@ from .events import LiveAdjust, LiveEvent, LiveExcuse, LiveGap, LiveIllegal, Liv
 
 _TOP_KEYS = frozenset({"ruleset", "now", "events", "meta", "players"})
 _KEYS = {
-    "start": {"type", "at"},
+    "start": {"type", "at", "handicap_stones"},
     "move": {"type", "player", "number", "at", "lag_ms", "notation", "ends_game"},
     "pause": {"type", "at", "reason", "player"},
     "resume": {"type", "at", "reason"},
@@ -108,7 +108,7 @@ def _read_event(index: int, data: Any) -> LiveEvent:
             raise EventError(index, kind, error.message, field=key) from None
 
     if kind == "start":
-        return LiveStart(at())
+        return LiveStart(at(), handicap_stones=data.get("handicap_stones", 0))
     if kind == "move":
         return LiveMove(data.get("player"), data.get("number"), at(), data.get("lag_ms", 0),
                         data.get("ends_game", False))
@@ -137,7 +137,10 @@ def _read_event(index: int, data: Any) -> LiveEvent:
 def write_live_event(event: LiveEvent) -> dict[str, Any]:
     """One event as a live game file object; :func:`read_live_game` reads it back unchanged."""
     if isinstance(event, LiveStart):
-        return {"type": "start", "at": ms_instant(event.at_ms)}
+        start: dict[str, Any] = {"type": "start", "at": ms_instant(event.at_ms)}
+        if event.handicap_stones:  # issue 40: Go's free handicap, black's stones placed on no running clock
+            start["handicap_stones"] = event.handicap_stones
+        return start
     if isinstance(event, LiveMove):
         out: dict[str, Any] = {"type": "move", "player": event.player, "number": event.number,
                                "at": ms_instant(event.at_ms)}

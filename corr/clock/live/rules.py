@@ -20,6 +20,9 @@ Read only with ``"unit": "seconds"``; every field is optional and takes the seed
   the end of the game, the stronger side's stop of the clocks in a clearly winning position is a draw
   (the arbiter confirms it); false (the default): a player's stop is resignation (12.11, 1.7.11) unless
   the arbiter finds it a misunderstanding.
+- ``period_grace_seconds``: issue 40, OGS: a byo-yomi period overrun by at most this much is not a period lost,
+  and the flag of the last period falls this much after its end (:mod:`corr.clock.live.grace`). 0 (the
+  default): seed 003's 12.2 and 12.10, a move past its period uses it up; the ``ogs_byoyomi_live`` preset: 1.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from ..units import Unit, ms_to_seconds
 SIDES = ("white", "black")
 
 LIVE_KEYS = frozenset({"first", "illegal_move_seconds", "illegal_move_limit", "late_arrival_seconds",
-                       "min_after_correction_seconds", "stop_claims_draw"})
+                       "min_after_correction_seconds", "stop_claims_draw", "period_grace_seconds"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,9 @@ class LiveRules:
     stop_claims_draw: bool = False
     """000 12.11, 001 1.7.13: in a competition with a control to the end of the game, the stronger side's stop
     in a clearly winning position is a draw, claimed for the arbiter to confirm; otherwise a stop resigns."""
+
+    period_grace_ms: int = 0
+    """Issue 40 (OGS): a byo-yomi period overrun by at most this is kept (:mod:`corr.clock.live.grace`); 0: none."""
 
     @classmethod
     def parse(cls, data: dict, path: str) -> "LiveRules":
@@ -80,6 +86,7 @@ class LiveRules:
                                          default=3_600_000),
             min_after_correction_ms=seconds.read(data, "min_after_correction_seconds", path, required=False,
                                                  default=0),
+            period_grace_ms=seconds.read(data, "period_grace_seconds", path, required=False, default=0),
         )
 
     def as_json(self) -> dict[str, Any]:
@@ -87,4 +94,6 @@ class LiveRules:
                 "illegal_move_limit": self.illegal_move_limit,
                 "late_arrival_seconds": ms_to_seconds(self.late_arrival_ms),
                 "min_after_correction_seconds": ms_to_seconds(self.min_after_correction_ms),
-                "stop_claims_draw": self.stop_claims_draw}
+                "stop_claims_draw": self.stop_claims_draw,
+                # Written only when set: the game files written before issue 40 read back unchanged.
+                **({"period_grace_seconds": ms_to_seconds(self.period_grace_ms)} if self.period_grace_ms else {})}
