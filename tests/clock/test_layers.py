@@ -17,7 +17,7 @@ CLOCK = Path(__file__).resolve().parents[2] / "corr" / "clock"
 LAYERS = [
     {"errors", "build"},
     {"units", "counts", "calendar", "presets", "personal", "allowances"},
-    {"verdicts", "live.rules"},
+    {"verdicts", "live.rules", "live.grace", "live.handicap"},
     {"systems.base"},
     {"systems.periods", "systems.fischer", "systems.per_move", "systems.delay", "systems.byoyomi",
      "systems.canadian"},
