@@ -61,6 +61,13 @@ costs more; 1000 days is a typo until said otherwise). The API takes what it is 
 PRESUMED_TRANSIT_DAYS_MAX = 365
 """Days a move is presumed in transit before its receipt is recorded (0 for e-mail)."""
 LEAVE_DAYS_MAX = 366
+PAUSES_PER_GAME_MAX = 100
+"""A tournament's ``pauses_per_game`` (issue 40; OGS gives a handful): a bound on input, not a server's rule."""
+PAUSE_DAYS_MAX = 30
+"""The longest pause a player may take at once (issue 40): OGS's pause lasts until resumed; corr's has an end,
+given when it starts, so that the flag's instant is known; a bound on input, not a server's rule."""
+VACATION_DAYS_MAX = 366
+"""The longest vacation booked at once (issue 40): the allowance bounds it first (chess.com's cap is 35 days)."""
 GIFT_DAYS_MAX = 30
 """A tournament's ``gift_max_days``: the most days one player may give their partner in one game (issue 39;
 Dragon Go Server lets a player add at most 14 days at a time, lichess 15 seconds a press)."""

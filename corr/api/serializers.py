@@ -354,6 +354,34 @@ class GiftInput(StrictInput):
     days, seconds = credit_amount_fields().values()
 
 
+class PauseInput(StrictInput):
+    """A player's pause of their own clock in a server game (OGS, issue 40), within ``pauses_per_game``."""
+
+    until = serializers.DateTimeField(help_text=(
+        "when the pause ends (ISO 8601 instant, e.g. 2026-03-07T12:00:00Z); it starts now, at most 30 days"))
+
+
+class VacationInput(StrictInput):
+    """A vacation booked ahead or started now (issue 40), within the tournament's ``vacation`` rule."""
+
+    starts = serializers.DateTimeField(required=False, allow_null=True, default=None, help_text=(
+        "when the vacation begins (ISO 8601 instant); omitted: now"))
+    until = serializers.DateTimeField(help_text="when it ends (ISO 8601 instant)")
+
+
+class CalendarInput(StrictInput):
+    """A player's own calendar in a server game (OGS, DGS, issue 40), where ``player_calendars`` allows it."""
+
+    time_zone = serializers.CharField(required=False, allow_blank=True, default="", max_length=64, help_text=(
+        "the player's IANA zone (own_zone tournaments); blank: the game's zone"))
+    weekend_days = serializers.ListField(child=serializers.CharField(max_length=9), required=False, default=list,
+                                         max_length=7, help_text='weekdays that stand still, e.g. ["saturday"]')
+    night_from = serializers.CharField(required=False, allow_blank=True, default="", max_length=5, help_text=(
+        "local start of the nightly window, HH:MM (DGS: the player's sleeping time)"))
+    night_hours = serializers.IntegerField(required=False, allow_null=True, default=None, help_text=(
+        "hours of the nightly window, 1 to 23 (DGS: 9)"))
+
+
 class NoInput(StrictInput):
     """A request whose path says it all (a resignation, a draw offer or its answer): an empty body, ``{}``."""
 

@@ -425,6 +425,13 @@ CreditsView = _game_action("CreditsView", s.CreditInput, lambda u, g, d, t: serv
 GiftsView = _game_action("GiftsView", s.GiftInput, lambda u, g, d, t: services.gift_give(
     game=g, by=u, today=t, **d))
 
+PausesView = _game_action("PausesView", s.PauseInput, lambda u, g, d, t: services.pause_take(
+    game=g, by=u, until=d["until"], now=timezone.now()))
+"""POST /api/games/{id}/pauses/: a player pauses their own clock until an instant (OGS, issue 40)."""
+VacationsView = _game_action("VacationsView", s.VacationInput, lambda u, g, d, t: services.vacation_book(
+    game=g, by=u, starts=d["starts"], until=d["until"], now=timezone.now()))
+"""POST /api/games/{id}/vacations/: a vacation booked ahead or started now (issue 40)."""
+
 
 def _reopen(user, game, data, today):
     game = services.game_reopen(game=game, by=user, today=today, **data)
@@ -450,6 +457,9 @@ DrawAcceptView = _game_action("DrawAcceptView", s.NoInput, _players_result(servi
 DrawDeclineView = _game_action("DrawDeclineView", s.NoInput, _players_result(services.draw_offer_decline))
 DrawClaimView = _game_action("DrawClaimView", s.NoInput, _players_result(services.draw_claim), ends_game=True)
 LongMoveView = _game_action("LongMoveView", s.NoInput, _players_result(services.long_move_declare))
+CalendarView = _game_action("CalendarView", s.CalendarInput, lambda u, g, d, t: game_time_get(
+    game=services.calendar_set(game=g, by=u, today=t, **d), as_of=clock_as_of(g, timezone.now()))[0])
+"""POST /api/games/{id}/calendar/: a player's own weekend and night, before their first move (issue 40)."""
 """POST /api/games/{id}/long-move/: the player on move's "Use 40+ days" notice (ICCF Playing Rules 3b, issue 40)."""
 
 

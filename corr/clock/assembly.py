@@ -29,12 +29,13 @@ from typing import Any, Iterable, Protocol
 from .calendar import DateRange
 from .counts import moment_text, zone
 from .events import (
-    Credit, Delay, DelayReason, Game, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant,
+    Credit, Delay, DelayReason, Game, Gift, Move, Notice, NoticeReason, Penalty, PenaltyReason, Player, Variant,
 )
 from .rules import Ruleset
 
 WHITE, BLACK = "white", "black"
-RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin", "leave", "draw_offer", "draw_decline"})
+RECORD_KINDS = frozenset({"result", "reopen", "case", "rules", "admin", "leave", "draw_offer", "draw_decline",
+                          "calendar"})
 """History lines that are no fact of the clock (``corr.models.RECORD_KINDS``; this module is pure)."""
 
 
@@ -333,6 +334,9 @@ def assemble(*, rows: Iterable[StoredEvent], ruleset: Ruleset, official_start: d
             add_source(seq)
         elif kind == "credit":  # its ``reason`` is the unit of its ``days``: days, or seconds (an exact count)
             add_event(Credit(player, number, 0, days) if reason == "seconds" else Credit(player, number, days, 0))
+            add_source(seq)
+        elif kind == "gift":  # time given by the opponent (issue 40): ``days`` to ``player`` at ``sent_on``
+            add_event(Gift(player, sent_on, days))
             add_source(seq)
         elif kind == "receipt":
             receipt = received_on

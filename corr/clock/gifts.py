@@ -20,7 +20,7 @@ from typing import Callable
 
 from .counts import Count, duration_text
 from .errors import event_error, ruleset_error
-from .events import Game, Gift
+from .events import Game, Gift, Move
 
 HOUR = 3600
 
@@ -40,12 +40,29 @@ def check_gift(game: Game, index: int, compute_at: Callable[[Game, date], dict[s
     allowance = getattr(getattr(control, "system", None), "time", None)
     if control is None or control.count is not Count.EXACT or not isinstance(allowance, int):
         raise ruleset_error("gift_bound_needs_per_move", field="ruleset.gifts.below_allowance_less_hours")
-    left = compute_at(replace(game, events=game.events[:index]), gift.at)[gift.player]
+    left = compute_at(replace(game, events=_before(game, index)), gift.at)[gift.player]
     bound = allowance - rule.below_allowance_less_hours * HOUR
     if left >= bound:
         raise event_error(index, "gift", "gift_not_moretimeable", field="at", player=gift.player,
                           left=duration_text(left), bound=duration_text(bound), allowance=duration_text(allowance),
                           hours=rule.below_allowance_less_hours)
+
+
+def _before(game: Game, index: int) -> tuple:
+    """The events before gift ``index``, as they stood at its instant: the receiver's move in hand included.
+
+    A stored game (``corr.clock.assembly``) keeps its events in the order they were entered: a gift given during
+    the receiver's move comes before that move's event, which is sent later (or still pending, added last). The
+    move in hand at the gift's instant is then the receiver's next move received by then: it is taken into
+    the prefix still pending, so that the bound reads the time left on it (lichess's ``moretimeable``)."""
+    gift = game.events[index]
+    assert isinstance(gift, Gift)
+    prefix = game.events[:index]
+    following = next((e for e in game.events[index + 1:] if isinstance(e, Move) and e.variant is None), None)
+    if (following is not None and following.player == gift.player
+            and (following.received_on is None or following.received_on <= gift.at)):
+        prefix += (following._replace(sent_on=None, void=False),)
+    return prefix
 
 
 def check_gifts(game: Game, compute_at: Callable[[Game, date], dict[str, int]]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time as dt_time
 from zoneinfo import ZoneInfo
 
@@ -13,6 +13,7 @@ from corr.clock.assembly import Assembled, assemble
 from corr.models import Game, GameStatus, Mode
 
 from .leaves import game_leave
+from .personal import with_personal_facts
 
 
 def local_today(tournament, now: datetime) -> date:
@@ -115,12 +116,17 @@ def assemble_game(game: Game, rows, as_of: date, *, clock_tuples: bool = False) 
     """
     t = game.tournament
     instants = counts_instants(game)
-    return assemble(
+    if not isinstance(rows, list):
+        rows = list(rows)  # read twice: by the assembly and for the players' own facts
+    assembled = assemble(
         rows=rows, ruleset=t.ruleset, official_start=clock_start(game) if instants else t.official_start,
         first=game.first, transit_days=None if game.mode == Mode.SERVER else t.presumed_transit_days,
         ongoing=game.status == GameStatus.ONGOING, as_of=clock_as_of(game, as_of), leave=game_leave(game),
         clock_tuples=clock_tuples, instants=instants, time_zone=t.time_zone,
     )
+    # Issue 40: each player's own calendar, vacations and pauses, beside the players (the same game otherwise).
+    own = with_personal_facts(game, assembled.game, rows, clock_tuples=clock_tuples)
+    return assembled if own is assembled.game else replace(assembled, game=own)
 
 
 def clock_start(game: Game) -> datetime:

@@ -37,6 +37,12 @@ TEMPLATES: dict[str, str] = {
     # outages); ``start`` and ``end`` are instants in RFC 3339 UTC, read back in the reader's zone.
     "outage_credit": gettext_noop("the service was down from %(start)s to %(end)s: %(amount)s given back to"
                                   " %(player)s"),
+    # Issue 40: a server's own clock stops and time given (corr.games.services.server_time); ``start``/``end``
+    # instants in RFC 3339 UTC, ``calendar`` the game file's calendar object as JSON.
+    "time_given": gettext_noop("%(amount)s given to %(player)s by %(partner)s"),
+    "pause_taken": gettext_noop("%(player)s paused their clock from %(start)s to %(end)s"),
+    "vacation_booked": gettext_noop("%(player)s's vacation booked from %(start)s to %(end)s"),
+    "calendar_set": gettext_noop("%(player)s's own calendar set: %(calendar)s"),
     "rules_changed": gettext_noop("tournament rules changed: %(text)s"),
     "admin_changed": gettext_noop("changed in the admin: %(text)s"),
     "void": gettext_noop("void: %(player)s reported it as %(reason)s"),
@@ -75,6 +81,10 @@ TEMPLATES: dict[str, str] = {
     "cause_admin": gettext_noop("changed in the admin (%(text)s)"),
     "cause_reopened": gettext_noop("game reopened"),
     "cause_credit": gettext_noop("time given back to %(player)s"),
+    "cause_time_given": gettext_noop("time given to %(player)s"),
+    "cause_pause": gettext_noop("%(player)s's pause"),
+    "cause_vacation": gettext_noop("%(player)s's vacation"),
+    "cause_calendar": gettext_noop("%(player)s's calendar set"),
     "cause_outage": gettext_noop("the service was down from %(start)s to %(end)s"),
     "cause_demo": gettext_noop("demo data loaded"),
     "cause_imported": gettext_noop("game #%(game)s imported from its file by %(name)s"),

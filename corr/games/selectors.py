@@ -305,6 +305,9 @@ def clock_json(clock: GameClock, notes: dict[int, str] | None = None) -> dict:
     rows = clock.ledger_rows
     return {
         "as_of": moment_text(clock.as_of),
-        "players": {pid: account.as_json() for pid, account in clock.accounts.items()},
+        # Under a ruleset with vacation each player's says the allowance left and the vacations taken, automatic
+        # ones marked (issue 40), as ``GameClock.as_json`` (``manage.py clock --json``) does.
+        "players": {pid: account.as_json() | ({} if clock.vacation is None else {"vacation": clock.vacation[pid]})
+                    for pid, account in clock.accounts.items()},
         "ledger": ledger_json(ledger_named(rows, notes) if notes else rows),
     }

@@ -1,6 +1,7 @@
 """corr's models: the games and their events (``games``), and the nightly work (``nightly``)."""
 
 from .games import (  # noqa: F401
+    PlayerCalendar, PlayerCalendars,
     NOTATION_EXAMPLES, RECORD_KINDS, Colour, EventKind, Game, GameEvent, GameKind, GameResult, GameStatus,
     IdempotencyRecord, Mail, Mode,
     PlayerClock, Timeouts, Tournament,

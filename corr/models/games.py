@@ -67,6 +67,14 @@ class MoveOnLeave(models.TextChoices):
     REFUSED = "refused", "refused (ICCF)"
 
 
+class PlayerCalendars(models.TextChoices):
+    """The calculator's ``ruleset.player_calendars`` (``corr.clock.personal.CalendarZone``, issue 40)."""
+
+    NONE = "none", "none (ICCF, postal play)"
+    OWN_ZONE = "own_zone", "each player's own zone (OGS, DGS)"
+    GAME_ZONE = "game_zone", "the game's zone"
+
+
 class Timeouts(models.TextChoices):
     """What happens when a server game's flag falls under an instant count (issue 22)."""
 
@@ -128,6 +136,20 @@ class Tournament(models.Model):
     gift_max_days = models.PositiveSmallIntegerField(
         default=0, db_default=0, blank=True, validators=[MaxValueValidator(lim.GIFT_DAYS_MAX)],
         help_text="Server games: the most days a player may give the partner in one game (0: no gifts).")
+    # Issue 40: each server's own clock stops and time given, the calculator's ruleset keys of the same names
+    # (corr.clock.rules.Ruleset; docs/time_controls.md, "Each server's clock"). The defaults allow none of them.
+    player_calendars = models.CharField(
+        max_length=10, choices=PlayerCalendars.choices, default=PlayerCalendars.NONE, db_default=PlayerCalendars.NONE,
+        help_text="Whether players keep their own weekend and night, and in whose zone (OGS, DGS).")
+    vacation = models.JSONField(null=True, blank=True, help_text=(
+        'The servers\' vacation rule (ruleset.vacation): {"initial_hours", "accrue_hours", "period_days",'
+        ' "cap_hours", "min_hours", "granularity", "scope", "ends_on_move", "automatic"}; null: no vacation.'))
+    pauses_per_game = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(lim.PAUSES_PER_GAME_MAX)],
+        help_text="How many pauses each player may start in a game (OGS pauses_left); null: no pauses.")
+    gifts = models.JSONField(null=True, blank=True, help_text=(
+        'Time the opponent may give (ruleset.gifts): {"days": 1, "below_allowance_less_hours": 1} (lichess),'
+        ' {"max_days": 14} (DGS); null: the older gift_max_days (issue 39) alone.'))
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="arbitrated_tournaments", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
@@ -145,7 +167,8 @@ class Tournament(models.Model):
         if self.time_control:
             values["time_control"] = self.time_control
         values.update(holidays=self.holidays or [], weekend_days=self.weekend_days or [],
-                      move_on_leave=self.move_on_leave)
+                      move_on_leave=self.move_on_leave, player_calendars=self.player_calendars,
+                      vacation=self.vacation, pauses_per_game=self.pauses_per_game, gifts=self.gifts)
         return Ruleset.from_mapping(values)
 
 
@@ -233,10 +256,18 @@ class EventKind(models.TextChoices):
     # ICCF Playing Rules 3b (issue 40): the player on move's "Use 40+ days" notice. A fact of the clock (it lifts
     # the limit for one move, ``max_per_move``, of that move), not a record line.
     LONG_MOVE = "long_move", _("\"Use 40+ days\" notice (ICCF Playing Rules 3b)")
+    # Issue 40: facts of one player's clock on a server. A gift (``days`` given to ``player`` at ``sent_at``) is an
+    # event of the calculator (``corr.clock.events.Gift``); a vacation or a pause is a stretch of ``player``'s
+    # clock that stood still, ``received_at`` to ``sent_at`` (``players.<id>.vacation``/``pauses`` of the game
+    # file). A player's calendar changed is a record line (the calendar itself is ``PlayerCalendar``).
+    GIFT = "gift", _("time given by the opponent")
+    VACATION = "vacation", _("vacation")
+    PAUSE = "pause", _("pause")
+    CALENDAR = "calendar", _("a player's calendar set")
 
 
 RECORD_KINDS = frozenset({EventKind.RESULT, EventKind.REOPEN, EventKind.CASE, EventKind.RULES, EventKind.ADMIN,
-                          EventKind.LEAVE, EventKind.DRAW_OFFER, EventKind.DRAW_DECLINE})
+                          EventKind.LEAVE, EventKind.DRAW_OFFER, EventKind.DRAW_DECLINE, EventKind.CALENDAR})
 """Kinds of history lines that record a decision or a change and are never corrected or withdrawn."""
 
 
@@ -291,6 +322,43 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} #{self.seq} {self.kind} {self.player}"
+
+
+class PlayerCalendar(models.Model):
+    """A player's own weekend days and nightly window in one game (issue 40; ``players.<id>.calendar``).
+
+    Where the tournament's ``player_calendars`` allows it (OGS's ``pause_on_weekends``, DGS's night of 9 hours
+    in the player's zone): that player's clock stands still then, the other's never. One per player and game,
+    set before the player's first move: the game file has one calendar per player for the whole game, so a
+    calendar changed later would rewrite the time of moves already made.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="calendars")
+    player = models.CharField(max_length=5, choices=Colour.choices)
+    time_zone = models.CharField(max_length=64, blank=True, default="",
+                                 help_text="The player's IANA zone; blank: the game's zone.")
+    weekend_days = models.JSONField(default=list, blank=True, help_text='e.g. ["saturday", "sunday"].')
+    night_from = models.CharField(max_length=5, blank=True, default="",
+                                  help_text='"HH:MM", local time; blank: no night.')
+    night_hours = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MaxValueValidator(23)])
+
+    class Meta:
+        ordering = ["game", "player"]
+        constraints = [models.UniqueConstraint(fields=["game", "player"], name="one_calendar_per_player")]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} {self.player}'s calendar"
+
+    def as_json(self) -> dict:
+        """``players.<id>.calendar`` of the game file (``corr.clock.personal.read_calendar`` reads it)."""
+        out: dict = {}
+        if self.time_zone:
+            out["time_zone"] = self.time_zone
+        if self.weekend_days:
+            out["weekend_days"] = list(self.weekend_days)
+        if self.night_from:
+            out["night"] = {"from": self.night_from, "hours": self.night_hours}
+        return out
 
 
 class PlayerClock(models.Model):

@@ -222,7 +222,26 @@ LEDGER_KINDS = {
     "penalty": gettext_lazy("penalty"),
     "delay": gettext_lazy("delay"),
     "credit": gettext_lazy("time given back"),
+    "gift": gettext_lazy("time given by the opponent"),
 }
+
+
+def vacation_text(vacation: dict | None, *, as_of: str) -> str:
+    """A player's vacation as of ``as_of`` (RFC 3339) in the page's language (issue 40); "" when on none.
+
+    ``vacation``: the calculator's ``players.<colour>.vacation`` (``left_hours``, ``taken``). An automatic one
+    (chess.com: "if you are about to time out, vacation will automatically be turned on") is said so."""
+    if not vacation:
+        return ""
+    for span in vacation.get("taken", ()):
+        if span["from"] <= as_of < span["to"]:
+            values = {"start": _when_words(span["from"]), "end": _when_words(span["to"]),
+                      "hours": vacation["left_hours"]}
+            if span.get("automatic"):
+                return _("on automatic vacation since %(start)s, until a move or %(end)s at the latest; %(hours)s"
+                         " hours of vacation left") % values
+            return _("on vacation from %(start)s to %(end)s; %(hours)s hours of vacation left") % values
+    return ""
 
 
 def ledger_kind(kind: str) -> str:
@@ -279,8 +298,19 @@ _EXCLUDED = {"leave": gettext_lazy("%(days)s of leave"), "holiday": gettext_lazy
              "weekend": gettext_lazy("%(days)s of weekends")}
 
 
+_EXCLUDED_TIME = {"leave": gettext_lazy("%(time)s of leave"), "holiday": gettext_lazy("%(time)s of holidays"),
+                  "weekend": gettext_lazy("%(time)s of weekends"), "night": gettext_lazy("%(time)s of night"),
+                  "vacation": gettext_lazy("%(time)s of vacation"), "pause": gettext_lazy("%(time)s of pause")}
+"""A player's own night, vacation or pause under an exact count (issue 40, ``corr.clock.charging._excluded_text``):
+each reason's duration."""
+_EXCLUDED_DURATION = re.compile(r"(-?\d+ d \d\d h \d\d min(?: \d\d s)?) (leave|holiday|weekend|night|vacation|pause)")
+
+
 def _excluded_part(part: str) -> str:
-    """``2 leave`` (``corr.clock.calendar.excluded_note``) in the page's language."""
+    """``2 leave`` (``corr.clock.calendar.excluded_note``), ``0 d 09 h 00 min night``, in the page's language."""
+    timed = _EXCLUDED_DURATION.fullmatch(part)
+    if timed is not None:
+        return str(_EXCLUDED_TIME[timed[2]]) % {"time": _duration_words(timed[1])}
     number, _space, why = part.partition(" ")
     words = _EXCLUDED.get(why)
     return str(words) % {"days": number} if words is not None and number.isdigit() else part
@@ -327,6 +357,13 @@ _NOTES = [
     (re.compile(r"(\d+) day\(s\) not counted: (.+)"),
      lambda m: ngettext("%(days)s day not counted: %(why)s", "%(days)s days not counted: %(why)s", int(m[1]))
      % {"days": m[1], "why": ", ".join(_excluded_part(part) for part in m[2].split(", "))}),
+    (re.compile(r"(-?\d+ d \d\d h \d\d min(?: \d\d s)?) not counted: (.+)"),
+     lambda m: _("%(time)s not counted: %(why)s") % {
+         "time": _duration_words(m[1]), "why": ", ".join(_excluded_part(part) for part in m[2].split(", "))}),
+    (re.compile(r"time given by the opponent at (\S+): (\d+) day\(s\)"),
+     lambda m: ngettext("time given by the opponent at %(when)s: %(days)s day",
+                        "time given by the opponent at %(when)s: %(days)s days", int(m[2]))
+     % {"when": _when_words(m[1]), "days": m[2]}),
     (re.compile(r"(\d+) day\(s\) beyond (\d+) count double"),
      lambda m: ngettext("%(days)s day beyond %(double)s counts double", "%(days)s days beyond %(double)s count double",
                         int(m[1])) % {"days": m[1], "double": m[2]}),

@@ -69,9 +69,10 @@ from .conditional_text import line_of, tree_text
 from .deadline import reader_zone, shown_deadline
 from .live_page import live_game_context
 from .ledger_words import ledger_line_words
-from .describe import (explain_account, plain, reason_word, time_control_text, time_left_text,
+from .describe import (explain_account, plain, reason_word, time_control_text, time_left_text, vacation_text,
                        time_left_why)
 from .records import record_words
+from corr.games.clockstate import moment_text as as_of_text
 from .turns import turn_sentence, turn_text
 from .forms import (
     CaseDecisionForm, ConditionalForm, CorrectionForm, CreditForm, DelayForm, GiftForm, InvitationForm, MoveForm,
@@ -237,6 +238,8 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         accounts.append({
             "player": pid, "user": game.user_of(pid), "a": account, "left": left[pid],
             "left_text": time_left_text(left[pid]), "left_why": time_left_why(left[pid]),
+            "vacation_text": vacation_text(None if time.clock.vacation is None else time.clock.vacation[pid],
+                                           as_of=as_of_text(time.clock.as_of)),
             "used": c.allowed_days - c.remaining_days,
             "deadline": shown, "turn": turn, "turn_text": words,
             "state": svg.state_of(account), "gauge": svg.account_gauge(word(pid), account, words),

@@ -118,11 +118,23 @@ def credit_give(*, game: Game, by: User, player: str, reason: str, days: int | N
 
 def gift_give(*, game: Game, by: User, days: int | None = None, seconds: int | None = None,
               today: date) -> GameTime:
-    """A player gives the partner time in a server game whose tournament allows gifts (``gift_max_days``).
+    """A player gives the partner time in a server game whose tournament allows gifts: under the tournament's
+    ``gifts`` rule (issue 40, ``corr.games.services.server_time.time_give``: a gift event the calculator bounds),
+    else up to ``gift_max_days`` in all (issue 39, a credit).
 
     :raises InvalidInput: naming ``days``/``seconds`` and the rule (no gifts in this tournament or mode, beyond
         the bound); :raises NotAllowed: not a player of the game.
     """
+    if game.tournament.gifts is not None:  # issue 40: the calculator's rule (lichess's "+", DGS's add time)
+        from django.utils import timezone
+
+        from .server_time import time_give
+
+        if seconds is not None:
+            raise InvalidInput(_("time is given in whole days under this tournament's rules (ruleset.gifts): give"
+                                 " days"), field="seconds")
+        days, _seconds = amount_checked(game, days, None)
+        return time_give(game=game, by=by, days=days, now=timezone.now())
     game, rows = game_lock(game)
     giver = player_colour_of(game, by)
     ensure_ongoing(game)

@@ -282,6 +282,11 @@ def tournament_rules_change(*, tournament: Tournament, by: User, ruleset: dict |
         tournament.holidays = [r.as_json() for r in rules.holidays]
         tournament.weekend_days = list(rules.weekend_days)
         tournament.move_on_leave = rules.move_on_leave.value
+        # Issue 40: as_dict leaves out what a ruleset does not have; a ruleset without them has none.
+        tournament.player_calendars = rules.player_calendars.value
+        tournament.vacation = None if rules.vacation is None else rules.vacation.as_json()
+        tournament.pauses_per_game = rules.pauses_per_game
+        tournament.gifts = None if rules.gifts is None else rules.gifts.as_json()
         ensure_mode_fits_count(tournament.mode, rules)
     for name, value in settings.items():
         if name == "timeouts":
