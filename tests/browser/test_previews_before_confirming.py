@@ -119,9 +119,7 @@ def test_an_arbiters_delay_is_previewed_then_charged_as_previewed(page, postal, 
 def test_time_given_back_is_previewed_and_says_the_overstep_case_would_be_withdrawn(page, postal, arbiter,
                                                                                    width, language):
     game = postal(35)  # white has not moved: 35 days used of 30, over the control
-    before = previewed(arbiter, game, {"kind": "credit", "player": "white", "days": 0, "reason": "none"},
-                       language)
-    assert before["clock"]["players"]["white"]["overstepped"]
+    assert stored_clock(arbiter, game)["players"]["white"]["overstepped"]
     page.width(width).sign_in(arbiter)
     speak(page, language)
     page.open(f"/games/{game.pk}/")
@@ -135,8 +133,6 @@ def test_time_given_back_is_previewed_and_says_the_overstep_case_would_be_withdr
     assert text.splitlines() == want["changes"]
     # 25 of 30 days after the credit: back in control 1, the overstep's case withdrawn.
     assert want["clock"]["players"]["white"]["overstepped"] is None
-    back = [line for line in want["changes"] if " 1" in line and line not in before["changes"]]
-    assert back, want["changes"]
     if language == "en":
         assert "white would be back in control 1: its overstep case would be withdrawn" in want["changes"]
     assert not GameEvent.objects.filter(game=game, kind="credit").exists()
