@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from corr.clock.batch import compute_file
+from corr.clock.charging import player_start
+from corr.clock.counts import moment_text, start_of
 from corr.clock.gamefile import write_game
-from corr.clock.counts import moment_text
 
 CONTROLS_AHEAD = 3
 """How many controls of each player ``control_ends`` looks ahead."""
@@ -147,6 +148,14 @@ def latest_sends(game, *, player: str, number: int, received, presumed: bool, no
     return LatestSend(player, _latest(untroubled, now, deadline, step), _latest(in_time, now, deadline, step))
 
 
+def _start(game, player: str):
+    """The day (instant) ``player``'s thinking time starts in the calculator's ``game`` (``player_start``)."""
+    notice = next(p.notice_received_on for p in game.players if p.id == player)
+    if isinstance(game.official_start, datetime) and notice is not None and not isinstance(notice, datetime):
+        notice = start_of(notice, game.time_zone)  # a date under an instant count: 00:00 there, as charged
+    return player_start(game.official_start, notice, game.ruleset.late_notice_start_days)
+
+
 def control_ends(game, *, first: str, to_move: str, number: int, received, presumed: bool, now, think_days: int,
                  post_days: int, controls: int = CONTROLS_AHEAD) -> list[ControlEnd]:
     """If every further move took ``think_days`` from its receipt (never before ``now``) and the post
@@ -155,7 +164,8 @@ def control_ends(game, *, first: str, to_move: str, number: int, received, presu
 
     ``first``: the player who moves first (their move N comes before the partner's move N);
     ``to_move``/``number``: the player on move and their pending move; ``received``/``presumed``: its receipt
-    (``PendingReceipt``; a presumed one is the calculator's). ``now``: a date, or an instant under an
+    (``PendingReceipt``; a presumed one is the calculator's; None: the game's first move, from the player's
+    start). ``now``: a date, or an instant under an
     instant count.
     """
     instants = isinstance(now, datetime)
@@ -169,13 +179,17 @@ def control_ends(game, *, first: str, to_move: str, number: int, received, presu
     rows: dict[str, list[ControlEnd]] = {pid: [] for pid in players}
     moves: list[dict] = []
     player, move_number = to_move, number
-    arrived = received if received is not None else now
+    # A game's first move has no receipt: its time runs from the player's start (50.4.5, 50.4.6), as the
+    # calculator counts it, so "N days from its receipt" are N days from that start, not from today (N days
+    # on top of those already used: a player in time was shown over the control).
+    arrived = received if received is not None else _start(game, player)
     for _ply in range(PLIES_AHEAD_MAX):
         if all(len(done) >= controls for done in rows.values()):
             break
         sent = max(arrived + think, now)
-        moves.append(_move(player, move_number, None if (presumed and not moves) else arrived, sent,
-                           instants=instants))
+        # The pending move's own receipt stays the calculator's when it is presumed or the player's start.
+        own = (presumed or received is None) and not moves
+        moves.append(_move(player, move_number, None if own else arrived, sent, instants=instants))
         if move_number == target[player] and len(rows[player]) < controls:
             account = _with(data, moves, sent).accounts[player]
             rows[player].append(ControlEnd(player, control[player], move_number, sent, account.overstepped is None))

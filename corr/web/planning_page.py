@@ -22,6 +22,7 @@ from corr.rulebooks import cited
 
 from .describe import deadline_text
 from .forms import PageForm
+from .whatif_text import moment_json
 
 
 class PlanForm(PageForm):
@@ -54,7 +55,7 @@ def latest_send_lines(latest, *, by_post: bool, zone: str) -> list[str]:
 
 def plan_context(request, game, time, *, zone: str) -> dict:
     """The game page's planning: ``latest_send_rows`` (per player on move, its lines), ``plan_form`` and, once
-    asked, ``plan_rows`` (the controls' ends, worded)."""
+    asked, ``plan_rows`` (the controls' ends: ``end``, ``sent`` worded, ``iso`` as the API writes it)."""
     if game.status != GameStatus.ONGOING or game.mode == Mode.LIVE:
         return {"latest_send_rows": [], "plan_form": None, "plan_rows": None}
     now = timezone.now()
@@ -72,6 +73,8 @@ def plan_context(request, game, time, *, zone: str) -> dict:
         post = form.cleaned_data.get("post_days")
         ends = game_control_ends(game=game, time=time, now=now, think_days=form.cleaned_data["think_days"],
                                  post_days=default_post if post is None else post)
-        plan_rows = [{"end": end, "sent": _when(end.sent, zone) if isinstance(end.sent, datetime)
-                      else deadline_text(day=end.sent)} for end in ends]
+        # ``iso``: the day (instant) as the API's ``/plan/`` writes it, for the cell's <time datetime>.
+        plan_rows = [{"end": end, "iso": moment_json(end.sent),
+                      "sent": _when(end.sent, zone) if isinstance(end.sent, datetime) else deadline_text(day=end.sent)}
+                     for end in ends]
     return {"latest_send_rows": rows, "plan_form": form, "plan_rows": plan_rows}

@@ -36,16 +36,19 @@ class Planned:
     """The moves the plan supposes, stored as the days come: from black's move 1 (received 01-24), each sent
     ``think`` days after its receipt (never before 01-25) and received ``post`` days after its sending."""
 
-    def __init__(self, game, users, *, think: int, post: int):
-        self.game, self.users, self.think, self.post = game, users, think, post
-        self.player, self.number, self.received = "black", 1, date(2026, 1, 24)
+    def __init__(self, game, users, *, think: int, post: int, player: str = "black", received: date = date(2026, 1, 24),
+                 today: date = date(2026, 1, 25)):
+        self.game, self.users, self.think, self.post, self.today = game, users, think, post, today
+        self.player, self.number, self.received = player, 1, received
+        self.first = player == "white"  # the game's first move: no receipt, its time runs from the start
 
     def store_through(self, day: date) -> None:
         """Store every supposed move sent on or before ``day``."""
         with time_machine.travel(noon(day), tick=False):
-            while (sent := max(self.received + timedelta(days=self.think), date(2026, 1, 25))) <= day:
+            while (sent := max(self.received + timedelta(days=self.think), self.today)) <= day:
                 services.move_submit(game=self.game, by=self.users[self.player], number=self.number, notation="a3",
-                                     received_on=self.received, sent_on=sent, today=day)
+                                     received_on=None if self.first else self.received, sent_on=sent, today=day)
+                self.first = False
                 self.number = self.number if self.player == "white" else self.number + 1
                 self.player = "black" if self.player == "white" else "white"
                 self.received = sent + timedelta(days=self.post)
@@ -73,6 +76,29 @@ def test_each_control_ends_on_the_day_the_table_says_in_time_or_not_as_storing_t
         assert (account["overstepped"] is None) == row["in_time"]
     # Black's 30 days: 2 for move 1 and 9 moves of 2 is 20, in time; of 4, 38: over.
     assert next(r for r in first if r["player"] == "black")["in_time"] is (think == 2)
+
+
+@pytest.mark.parametrize("think", [2, 3])
+def test_the_first_moves_days_run_from_the_start_not_from_today(arbiter, postal, anna, boris, api, think):
+    # White has not moved by 01-22, 12 days into the game: 12 days used. Move 1 sent that day, then nine of
+    # ``think`` days: 12 + 18 = 30 of 30, in time, with 2 days a move; 12 + 27 = 39 with 3, over.
+    today = date(2026, 1, 22)
+    with time_machine.travel(noon(today), tick=False):
+        game = services.game_create(by=arbiter, tournament=postal, white=anna, black=boris, today=START)
+        rows = api(anna).get(f"/api/games/{game.pk}/plan/?think_days={think}&post_days=4").json()["control_ends"]
+    white = next(r for r in rows if r["player"] == "white" and r["control"] == 1)
+    # Each white move 12 or 14 days after the last (the post twice, the partner's days, the player's).
+    assert white["through_move"] == 10
+    assert white["sent"] == (today + timedelta(days=9 * (8 + 2 * think))).isoformat()
+    assert white["in_time"] is (think == 2)
+    planned = Planned(game, {"white": anna, "black": boris}, think=think, post=4, player="white", received=START,
+                      today=today)
+    day = date.fromisoformat(white["sent"])
+    planned.store_through(day)
+    with time_machine.travel(noon(day), tick=False):
+        account = api(anna).get(f"/api/games/{game.pk}/").json()["clock"]["players"]["white"]
+    assert account["made"] == 10 and account["control"]["number"] == 2
+    assert (account["overstepped"] is None) is white["in_time"]
 
 
 def test_a_bad_plan_query_is_refused_naming_the_field_in_the_readers_language(game, boris, eve, api):

@@ -8,7 +8,8 @@
  * player is asked which. The move is then shown played and confirmed before it is sent (a correspondence move
  * cannot be taken back): "Send" writes its text (UCI, or c3:e5:g7) into the typed move form's notation field and
  * submits that form, so the server takes it by the typed move's path and checks it again. Without this script the
- * typed form is the way.
+ * typed form is the way. The move chosen is written into that field (an input event) as soon as it is shown, so
+ * the form's preview (preview.js, issue 41) says what it leaves before "Send" is pressed; "again" empties it.
  */
 import {askWhich, fill, legalInput, make, makeBoard, mark, moveLabel, moveList, side} from "./board.js"
 
@@ -53,6 +54,7 @@ function start() {
         list.box.hidden = true
         await board.setPosition(move.after, animated)
         mark(board, [move.from, move.to], null)
+        typed(move.notation)
         status.textContent = fill(words.confirm, {move: label(move)})
         const send = make("button", "mb-send", fill(words.send, {move: label(move)}))
         send.type = "submit"
@@ -70,7 +72,19 @@ function start() {
         send.focus()
     }
 
+    // The typed field holds the move shown: its preview (preview.js listens for input) is the move's, before it is
+    // sent, and no stale move is previewed once the player starts again.
+    // Only a move the board wrote is taken back: what the player typed (or the page kept after a refusal) stays.
+    let written = false
+    function typed(value) {
+        written = value !== ""
+        if (notation.value === value) return
+        notation.value = value
+        notation.dispatchEvent(new Event("input", {bubbles: true}))
+    }
+
     async function reset() {
+        if (written) typed("")
         confirmBox.hidden = true
         choices.hidden = true
         list.box.hidden = false
