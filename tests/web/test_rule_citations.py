@@ -126,7 +126,8 @@ def test_every_record_template_reads_back_through_itself_in_every_language():
               "cause": record_text("cause_nightly", day=TODAY), "move": 4, "number": 3, "day": TODAY,
               "game": 12, "when": "2026-03-03T10:00:00Z", "rule": "002 6.6", "seconds": "41.5",
               "amount": "0 d 02 h 30 min", "bound": "3 days",
-              "start": "2026-03-02T11:00:00Z", "end": "2026-03-02T13:00:00Z"}  # issue 39: time given back, an outage
+              "start": "2026-03-02T11:00:00Z", "end": "2026-03-02T13:00:00Z",  # issue 39: time given back, an outage
+              "calendar": "Asia/Tokyo, weekend 5 6, night 23:00-08:00", "days": 40}  # issue 40: own calendar, 40+ days
     for code, template in TEMPLATES.items():
         names = set(re.findall(r"%\((\w+)\)s", template))
         stored = record_text(code, **{k: v for k, v in params.items() if k in names})
