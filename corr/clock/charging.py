@@ -315,7 +315,9 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
     count = Count.DATES if control is None else control.count
     instants = count is not Count.DATES
     exact = count is Count.EXACT
-    scale = DAY_SECONDS if exact else 1  # the rules' days (grace, penalties, delays) in the count's unit
+    # The rules' days (grace, penalties, delays, gifts) in the count's unit: under exact a day of the control,
+    # 86,400 s, or Dragon Go Server's 15 counted hours ("day_hours": 15).
+    scale = (DAY_SECONDS if control is None else control.day_seconds) if exact else 1
     states: dict[str, _State] = {}
     for p in game.players:
         notice = p.notice_received_on
@@ -377,7 +379,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             raise event_error(index, event.type, "unknown_player", field="player", value=repr(event.player),
                               known=", ".join(states))
         if isinstance(event, Move):
-            if _charge_move(index, event, state, as_of, append, double, events, last_sender, count):
+            if _charge_move(index, event, state, as_of, append, double, events, last_sender, count, scale):
                 last_sender = state.player
         elif isinstance(event, Notice):
             kind = "notice"
@@ -399,7 +401,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
                 # move's, then the grace days are taken off.
                 by_reason = state.exclusions.counts(counted_from, sent)
                 raw -= sum(by_reason)
-                calendar = "; " + _excluded_text(by_reason, scale) if sum(by_reason) else ""
+                calendar = "; " + _excluded_text(by_reason, _wall(scale)) if sum(by_reason) else ""
             days = max(0, raw - grace)
             excluded = span(received, sent, exact) - days
             state.charge(event.move, days)
@@ -574,7 +576,7 @@ def double_time(days: int, double_after: int | None) -> int:
 
 
 def _charge_move(index: int, move: Move, state: _State, as_of: date, append, double: int | None,
-                 events: tuple, last_sender: str | None, count: Count = Count.DATES) -> bool:
+                 events: tuple, last_sender: str | None, count: Count = Count.DATES, scale: int = 1) -> bool:
     """Charge one move, checking every rule (the loop's fast path took the plain ones).
 
     :returns: True when the move was dispatched (dated) or is a conditional variant move: the partner answers it
@@ -628,7 +630,6 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
             _check_answers(index, "move", received, "received_on", state, events)
         _check_turn(index, "move", state, events, last_sender)
         exact = count is Count.EXACT
-        scale = DAY_SECONDS if exact else 1
         running = max(0, span(counted_from, as_of, exact))
         calendar: tuple[int, ...] = _NOTHING
         not_counted = 0
@@ -653,7 +654,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
             + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
             + (f"; {running - (double or 0)} day(s) beyond {double} count double"
                if charged != running and count is Count.DATES else "")
-            + (f"; {_excluded_text(calendar, scale)}" if not_counted else ""),
+            + (f"; {_excluded_text(calendar, _wall(scale))}" if not_counted else ""),
         ))
         return False
 
@@ -670,7 +671,6 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     not_counted = sum(calendar)  # the days of leave, holidays, weekends (a player's own night, vacation, pause)
     state.dispatched = sent
     exact = count is Count.EXACT
-    scale = DAY_SECONDS if exact else 1
     raw = max(0, span(counted_from, sent, exact)) - not_counted
     days = double_time(raw, double)
     if state.move_days is not None:
@@ -696,7 +696,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     if count is not Count.DATES:  # how the instants were counted, first: it is what the line is about
         note = how_counted(count, span(counted_from, sent, True), raw, days, double) + (f"; {note}" if note else "")
     if not_counted:
-        note += f"{'; ' if note else ''}{_excluded_text(calendar, scale)}"
+        note += f"{'; ' if note else ''}{_excluded_text(calendar, _wall(scale))}"
     if before_start:
         rule = "50.4.5"
         before = f"{before_start} day(s)" if not exact else duration_text(before_start)
@@ -748,6 +748,12 @@ def span(a: date, b: date, exact: bool) -> int:
     between two instants, ``timedelta.days`` being the floor) or, ``exact``, seconds."""
     delta = b - a
     return delta.days * DAY_SECONDS + delta.seconds if exact else delta.days
+
+
+def _wall(scale: int) -> int:
+    """The unit excluded time is said in: wall-clock days under an instant count (a weekend is 2 days, also
+    where a day of the control is DGS's 15 counted hours), dates otherwise."""
+    return 1 if scale == 1 else DAY_SECONDS
 
 
 def _in_days(amounts: tuple[int, ...], scale: int) -> tuple[int, ...]:

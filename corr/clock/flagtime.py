@@ -26,7 +26,10 @@ def move_points(game: Game, charges: PlayerCharges) -> tuple[dict[int, date], di
     """(the first counted moment of each of the player's dated moves, the amounts charged to each move
     number that are not that move's own thinking time: penalties, delays and notices, less credits)."""
     rules = game.ruleset
-    scale = DAY_SECONDS if charges.count is Count.EXACT else 1  # the rules' days in the count's unit, as charging
+    control = rules.time_control
+    exact = charges.count is Count.EXACT
+    # the rules' days in the count's unit, as charging: a day of the control (DGS's is 15 counted hours)
+    scale = (DAY_SECONDS if control is None else control.day_seconds) if exact else 1
     starts: dict[int, date] = {}
     extra: dict[int, int] = {}
     penalties = 0
