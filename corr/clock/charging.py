@@ -138,6 +138,10 @@ class PlayerCharges:
     """Time given back (:class:`~corr.clock.events.Credit`), in the count's unit: taken off the charges."""
     unlimited_moves: tuple[int, ...] = ()
     """The player's move numbers the limit for one move does not apply to (``Game.long_moves``)."""
+    gifts: tuple[tuple[int, int, bool], ...] = ()
+    """(move in hand as made, amount, byo-yomi reset) of every time given by the opponent (issue 40), the
+    amount in the count's unit and also in ``charges`` as a negative charge: a system that keeps main time
+    (byo-yomi, as Dragon Go Server's ``GameAddTime::add_time``) takes it as main time instead."""
 
     def __init__(
         self,
@@ -157,6 +161,7 @@ class PlayerCharges:
         count: Count = Count.DATES,
         credit_days: int = 0,
         unlimited_moves: tuple[int, ...] = (),
+        gifts: tuple[tuple[int, int, bool], ...] = (),
     ) -> None:
         self.player = player
         self.start = start
@@ -174,6 +179,7 @@ class PlayerCharges:
         self.count = count
         self.credit_days = credit_days
         self.unlimited_moves = unlimited_moves
+        self.gifts = gifts
 
     @property
     def total_days(self) -> int:
@@ -205,6 +211,7 @@ class _State:
     shifted: list[tuple[int, int, int]] | None = None
     partner: _State | None = None
     exclusions: Exclusions | None = None
+    gifts: list[tuple[int, int, bool]] | None = None
 
     def __init__(
         self,
@@ -238,6 +245,7 @@ class _State:
         self.penalties = penalties
         self.delay_days = delay_days
         self.credit_days = 0
+        self.gifts = None
         self.pending = pending
         self.move_days = move_days
         self.dispatched = dispatched
@@ -450,9 +458,14 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             number = state.pending.charged_to if state.pending is not None else state.next_charge()
             state.credit_days += given
             state.charge(number, -given)
+            if state.gifts is None:
+                state.gifts = []
+            reset = event.reset_byoyomi is True
+            state.gifts.append((state.made + 1, given, reset))  # the move in hand as moves are made
             append((
                 event.player, number, KIND_GIFT, -(given // scale), 0, "", index,
-                f"time given by the opponent at {moment_text(event.at)}: {event.days} day(s)",
+                f"time given by the opponent at {moment_text(event.at)}: {event.days} day(s)"
+                + (", byo-yomi reset (DGS reset_byoyomi)" if reset else ""),
             ))
         else:  # pragma: no cover - the parser and the types admit no other kind
             raise EventError(index, str(event.type), "unknown event type", field="type")
@@ -468,7 +481,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             charges=tuple(s.charges), thinking_days=s.thinking_days,
             penalty_days=s.penalty_days, delay_days=s.delay_days, pending=s.pending,
             move_days=tuple(s.move_days or ()), double_after=double, shifted=tuple(s.shifted or ()),
-            exclusions=s.exclusions, count=count, credit_days=s.credit_days,
+            exclusions=s.exclusions, count=count, credit_days=s.credit_days, gifts=tuple(s.gifts or ()),
         )
     return result, lines
 
@@ -486,11 +499,17 @@ def _gift_amount(index: int, event: Gift, as_of: date, instants: bool, scale: in
         rule's (lichess: one day; DGS: at most 14), an ``at`` of the wrong kind for the count, or after the
         as-of moment. (The bound on the receiver's clock is :mod:`corr.clock.gifts`'.)
     """
-    days, at = _as_given(event)[2], _as_given(event)[1]
+    days, at, reset = _as_given(event)[2], _as_given(event)[1], _as_given(event)[3]
     rule = rules.gifts
     if rule is None:
         raise event_error(index, "gift", "gifts_not_allowed", field="type")
-    if isinstance(days, bool) or not isinstance(days, int) or days < 1:
+    if reset is not True and reset is not False:
+        raise event_error(index, "gift", "not_boolean", field="reset_byoyomi", value=repr(reset))
+    if reset and not rule.reset_byoyomi:
+        raise event_error(index, "gift", "one_of", field="reset_byoyomi", value="true",
+                          known="false (ruleset.gifts.reset_byoyomi is not set)")
+    # DGS's add_time may give no time and only reset byo-yomi (add_time(0, true)); any other gift gives some.
+    if isinstance(days, bool) or not isinstance(days, int) or days < (0 if reset else 1):
         raise event_error(index, "gift", "gift_days", field="days", value=repr(days))
     if rule.days is not None and days != rule.days:
         raise event_error(index, "gift", "gift_not_days", field="days", days=rule.days, value=days)
