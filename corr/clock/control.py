@@ -16,6 +16,7 @@ from .calendar import Exclusions, MoveOnLeave
 from .charging import PlayerCharges, double_time
 from .counts import DAY_SECONDS, Count
 from .instants import InstantExclusions
+from .personal import PersonalExclusions
 from .systems.base import MoveTimes
 from .verdicts import ControlState, ControlWindow, Overstep
 
@@ -211,6 +212,7 @@ def _names_the_move(system: Any, over: Overstep) -> bool:
 
 def flag_point(first: datetime, seconds: int, exclusions: Exclusions | None) -> datetime:
     """The instant ``seconds`` counted seconds after ``first``, the excluded dates skipped."""
-    if isinstance(exclusions, InstantExclusions):
+    # A player's own night, weekend, vacation or pause (issue 40) is skipped as the tournament's dates are.
+    if isinstance(exclusions, (InstantExclusions, PersonalExclusions)):
         return exclusions.flag_point(first, seconds)
     return first + timedelta(seconds=seconds)

@@ -19,6 +19,7 @@ from .control import affordable_days
 from .counts import DAY_SECONDS, Count, start_of
 from .events import Credit, Delay, Game, Gift, Move, Notice, Penalty
 from .instants import InstantExclusions
+from .personal import PersonalExclusions
 from .verdicts import Overstep
 
 
@@ -114,6 +115,7 @@ def _point(start: date, amount: int, count: Count, exclusions: Exclusions | None
         return start_of(day + timedelta(days=1), time_zone)  # ... and 00:00 of the next, the first over
     seconds = max(0, amount) * count.unit_seconds
     assert isinstance(start, datetime)
-    if isinstance(exclusions, InstantExclusions):
+    # A player's own night, weekend, vacation or pause (issue 40) is skipped as the tournament's dates are.
+    if isinstance(exclusions, (InstantExclusions, PersonalExclusions)):
         return exclusions.flag_point(start, seconds)
     return start + timedelta(seconds=seconds)

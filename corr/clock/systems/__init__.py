@@ -68,7 +68,7 @@ class TimeControl:
 
     @property
     def day_seconds(self) -> int:
-        """Counted seconds in one day of this control's rules under ``exact`` (86,400; DGS's 54,000)."""
+        """Counted seconds in one day of the rules of this control under ``exact``: 86,400, or 54,000 (DGS)."""
         return self.unit.day_seconds
 
     def as_json(self) -> dict[str, Any]:
