@@ -277,13 +277,16 @@ def _account(c: PlayerCharges, state: ControlState, trouble_days: int, game: Gam
             if rival.at is not None and rival.at < overstepped.at:  # the flag that fell first in time stands
                 overstepped = rival
     if c.count is Count.EXACT:  # the account's day fields in whole days; the seconds are said beside them
-        thinking, penalty, delay = thinking // DAY_SECONDS, penalty // DAY_SECONDS, delay // DAY_SECONDS
-        credit = credit // DAY_SECONDS
-        window = ControlWindow(window.number, window.through_move, window.allowed_days // DAY_SECONDS,
-                               window.remaining_days // DAY_SECONDS)
+        # A day of the control: 86,400 counted seconds, or Dragon Go Server's 15 counted hours.
+        rules_control = game.ruleset.time_control
+        day = DAY_SECONDS if rules_control is None else rules_control.day_seconds
+        thinking, penalty, delay = thinking // day, penalty // day, delay // day
+        credit = credit // day
+        window = ControlWindow(window.number, window.through_move, window.allowed_days // day,
+                               window.remaining_days // day)
         if overstepped is not None:
             overstepped = Overstep(overstepped.control, overstepped.through_move,
-                                   overstepped.allowed_days // DAY_SECONDS, -(-overstepped.used_days // DAY_SECONDS),
+                                   overstepped.allowed_days // day, -(-overstepped.used_days // day),
                                    overstepped.reason, overstepped.at)
     return Account(
         player=c.player, start=c.start, made=c.made, on_move=c.pending is not None,

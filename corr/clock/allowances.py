@@ -112,6 +112,9 @@ class GiftRule:
     max_days: int | None = None
     below_allowance_less_hours: int | None = None
     """Allowed only while the receiver's time left is under a fresh move's time less these hours."""
+    reset_byoyomi: bool = False
+    """The giver may also restore the receiver's byo-yomi periods (DGS ``reset_byoyomi``, a gift of 0 days
+    allowed with it)."""
 
     @classmethod
     def parse(cls, data: Any, path: str = "ruleset.gifts") -> "GiftRule | None":
@@ -122,11 +125,16 @@ class GiftRule:
             return data
         if not isinstance(data, dict):
             raise ruleset_error("not_object", field=path)
-        known = ("days", "max_days", "below_allowance_less_hours")
+        known = ("days", "max_days", "below_allowance_less_hours", "reset_byoyomi")
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
                 raise ruleset_error("unknown_option", field=f"{path}.{key}", value=repr(key), known=", ".join(known))
+            if key == "reset_byoyomi":
+                if value is not True and value is not False:
+                    raise ruleset_error("not_boolean", field=f"{path}.{key}", value=repr(value))
+                values[key] = value
+                continue
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ruleset_error("not_whole", field=f"{path}.{key}", value=repr(value))
             if value < 1:
@@ -135,5 +143,9 @@ class GiftRule:
         return cls(**values)
 
     def as_json(self) -> dict[str, Any]:
-        return {k: v for k, v in (("days", self.days), ("max_days", self.max_days),
-                                  ("below_allowance_less_hours", self.below_allowance_less_hours)) if v is not None}
+        out: dict[str, Any] = {k: v for k, v in (("days", self.days), ("max_days", self.max_days),
+                                                 ("below_allowance_less_hours", self.below_allowance_less_hours))
+                               if v is not None}
+        if self.reset_byoyomi:
+            out["reset_byoyomi"] = True
+        return out

@@ -138,6 +138,10 @@ class PlayerCharges:
     """Time given back (:class:`~corr.clock.events.Credit`), in the count's unit: taken off the charges."""
     unlimited_moves: tuple[int, ...] = ()
     """The player's move numbers the limit for one move does not apply to (``Game.long_moves``)."""
+    gifts: tuple[tuple[int, int, bool], ...] = ()
+    """(move in hand as made, amount, byo-yomi reset) of every time given by the opponent (issue 40), the
+    amount in the count's unit and also in ``charges`` as a negative charge: a system that keeps main time
+    (byo-yomi, as Dragon Go Server's ``GameAddTime::add_time``) takes it as main time instead."""
 
     def __init__(
         self,
@@ -157,6 +161,7 @@ class PlayerCharges:
         count: Count = Count.DATES,
         credit_days: int = 0,
         unlimited_moves: tuple[int, ...] = (),
+        gifts: tuple[tuple[int, int, bool], ...] = (),
     ) -> None:
         self.player = player
         self.start = start
@@ -174,6 +179,7 @@ class PlayerCharges:
         self.count = count
         self.credit_days = credit_days
         self.unlimited_moves = unlimited_moves
+        self.gifts = gifts
 
     @property
     def total_days(self) -> int:
@@ -205,6 +211,7 @@ class _State:
     shifted: list[tuple[int, int, int]] | None = None
     partner: _State | None = None
     exclusions: Exclusions | None = None
+    gifts: list[tuple[int, int, bool]] | None = None
 
     def __init__(
         self,
@@ -238,6 +245,7 @@ class _State:
         self.penalties = penalties
         self.delay_days = delay_days
         self.credit_days = 0
+        self.gifts = None
         self.pending = pending
         self.move_days = move_days
         self.dispatched = dispatched
@@ -315,7 +323,9 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
     count = Count.DATES if control is None else control.count
     instants = count is not Count.DATES
     exact = count is Count.EXACT
-    scale = DAY_SECONDS if exact else 1  # the rules' days (grace, penalties, delays) in the count's unit
+    # The rules' days (grace, penalties, delays, gifts) in the count's unit: under exact a day of the control,
+    # 86,400 s, or Dragon Go Server's 15 counted hours ("day_hours": 15).
+    scale = (DAY_SECONDS if control is None else control.day_seconds) if exact else 1
     states: dict[str, _State] = {}
     for p in game.players:
         notice = p.notice_received_on
@@ -377,7 +387,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             raise event_error(index, event.type, "unknown_player", field="player", value=repr(event.player),
                               known=", ".join(states))
         if isinstance(event, Move):
-            if _charge_move(index, event, state, as_of, append, double, events, last_sender, count):
+            if _charge_move(index, event, state, as_of, append, double, events, last_sender, count, scale):
                 last_sender = state.player
         elif isinstance(event, Notice):
             kind = "notice"
@@ -399,7 +409,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
                 # move's, then the grace days are taken off.
                 by_reason = state.exclusions.counts(counted_from, sent)
                 raw -= sum(by_reason)
-                calendar = "; " + _excluded_text(by_reason, scale) if sum(by_reason) else ""
+                calendar = "; " + _excluded_text(by_reason, _wall(scale)) if sum(by_reason) else ""
             days = max(0, raw - grace)
             excluded = span(received, sent, exact) - days
             state.charge(event.move, days)
@@ -448,9 +458,14 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             number = state.pending.charged_to if state.pending is not None else state.next_charge()
             state.credit_days += given
             state.charge(number, -given)
+            if state.gifts is None:
+                state.gifts = []
+            reset = event.reset_byoyomi is True
+            state.gifts.append((state.made + 1, given, reset))  # the move in hand as moves are made
             append((
                 event.player, number, KIND_GIFT, -(given // scale), 0, "", index,
-                f"time given by the opponent at {moment_text(event.at)}: {event.days} day(s)",
+                f"time given by the opponent at {moment_text(event.at)}: {event.days} day(s)"
+                + (", byo-yomi reset (DGS reset_byoyomi)" if reset else ""),
             ))
         else:  # pragma: no cover - the parser and the types admit no other kind
             raise EventError(index, str(event.type), "unknown event type", field="type")
@@ -466,7 +481,7 @@ def _charge_rows(game: Game, as_of: date, ledger: bool) -> tuple[dict[str, Playe
             charges=tuple(s.charges), thinking_days=s.thinking_days,
             penalty_days=s.penalty_days, delay_days=s.delay_days, pending=s.pending,
             move_days=tuple(s.move_days or ()), double_after=double, shifted=tuple(s.shifted or ()),
-            exclusions=s.exclusions, count=count, credit_days=s.credit_days,
+            exclusions=s.exclusions, count=count, credit_days=s.credit_days, gifts=tuple(s.gifts or ()),
         )
     return result, lines
 
@@ -484,11 +499,17 @@ def _gift_amount(index: int, event: Gift, as_of: date, instants: bool, scale: in
         rule's (lichess: one day; DGS: at most 14), an ``at`` of the wrong kind for the count, or after the
         as-of moment. (The bound on the receiver's clock is :mod:`corr.clock.gifts`'.)
     """
-    days, at = _as_given(event)[2], _as_given(event)[1]
+    days, at, reset = _as_given(event)[2], _as_given(event)[1], _as_given(event)[3]
     rule = rules.gifts
     if rule is None:
         raise event_error(index, "gift", "gifts_not_allowed", field="type")
-    if isinstance(days, bool) or not isinstance(days, int) or days < 1:
+    if reset is not True and reset is not False:
+        raise event_error(index, "gift", "not_boolean", field="reset_byoyomi", value=repr(reset))
+    if reset and not rule.reset_byoyomi:
+        raise event_error(index, "gift", "one_of", field="reset_byoyomi", value="true",
+                          known="false (ruleset.gifts.reset_byoyomi is not set)")
+    # DGS's add_time may give no time and only reset byo-yomi (add_time(0, true)); any other gift gives some.
+    if isinstance(days, bool) or not isinstance(days, int) or days < (0 if reset else 1):
         raise event_error(index, "gift", "gift_days", field="days", value=repr(days))
     if rule.days is not None and days != rule.days:
         raise event_error(index, "gift", "gift_not_days", field="days", days=rule.days, value=days)
@@ -574,7 +595,7 @@ def double_time(days: int, double_after: int | None) -> int:
 
 
 def _charge_move(index: int, move: Move, state: _State, as_of: date, append, double: int | None,
-                 events: tuple, last_sender: str | None, count: Count = Count.DATES) -> bool:
+                 events: tuple, last_sender: str | None, count: Count = Count.DATES, scale: int = 1) -> bool:
     """Charge one move, checking every rule (the loop's fast path took the plain ones).
 
     :returns: True when the move was dispatched (dated) or is a conditional variant move: the partner answers it
@@ -628,7 +649,6 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
             _check_answers(index, "move", received, "received_on", state, events)
         _check_turn(index, "move", state, events, last_sender)
         exact = count is Count.EXACT
-        scale = DAY_SECONDS if exact else 1
         running = max(0, span(counted_from, as_of, exact))
         calendar: tuple[int, ...] = _NOTHING
         not_counted = 0
@@ -653,7 +673,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
             + (f", charged to accepted variant move {charge_to}" if charge_to != number else "")
             + (f"; {running - (double or 0)} day(s) beyond {double} count double"
                if charged != running and count is Count.DATES else "")
-            + (f"; {_excluded_text(calendar, scale)}" if not_counted else ""),
+            + (f"; {_excluded_text(calendar, _wall(scale))}" if not_counted else ""),
         ))
         return False
 
@@ -670,7 +690,6 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     not_counted = sum(calendar)  # the days of leave, holidays, weekends (a player's own night, vacation, pause)
     state.dispatched = sent
     exact = count is Count.EXACT
-    scale = DAY_SECONDS if exact else 1
     raw = max(0, span(counted_from, sent, exact)) - not_counted
     days = double_time(raw, double)
     if state.move_days is not None:
@@ -696,7 +715,7 @@ def _charge_move(index: int, move: Move, state: _State, as_of: date, append, dou
     if count is not Count.DATES:  # how the instants were counted, first: it is what the line is about
         note = how_counted(count, span(counted_from, sent, True), raw, days, double) + (f"; {note}" if note else "")
     if not_counted:
-        note += f"{'; ' if note else ''}{_excluded_text(calendar, scale)}"
+        note += f"{'; ' if note else ''}{_excluded_text(calendar, _wall(scale))}"
     if before_start:
         rule = "50.4.5"
         before = f"{before_start} day(s)" if not exact else duration_text(before_start)
@@ -748,6 +767,12 @@ def span(a: date, b: date, exact: bool) -> int:
     between two instants, ``timedelta.days`` being the floor) or, ``exact``, seconds."""
     delta = b - a
     return delta.days * DAY_SECONDS + delta.seconds if exact else delta.days
+
+
+def _wall(scale: int) -> int:
+    """The unit excluded time is said in: wall-clock days under an instant count (a weekend is 2 days, also
+    where a day of the control is DGS's 15 counted hours), dates otherwise."""
+    return 1 if scale == 1 else DAY_SECONDS
 
 
 def _in_days(amounts: tuple[int, ...], scale: int) -> tuple[int, ...]:

@@ -16,6 +16,7 @@ from .calendar import Exclusions, MoveOnLeave
 from .charging import PlayerCharges, double_time
 from .counts import DAY_SECONDS, Count
 from .instants import InstantExclusions
+from .personal import PersonalExclusions
 from .systems.base import MoveTimes
 from .verdicts import ControlState, ControlWindow, Overstep
 
@@ -137,12 +138,22 @@ class SystemControl:
                 per_move = moved
         else:
             q = charges.next_charge_number
+        gifts = charges.gifts if system.by_move and getattr(system, "keeps_gifts_as_main", False) else ()
+        if gifts:
+            # Time given is main time added at the start of the move in hand (DGS GameAddTime::add_time:
+            # "{opp}_Maintime += add_hours"), not a negative charge: the charge it took off is put back.
+            moved = list(per_move)
+            for number, amount, _reset in gifts:
+                if number > len(moved):
+                    moved.extend([0] * (number - len(moved)))
+                moved[number - 1] += amount
+            per_move = moved
         completed = tuple(per_move[:q - 1]) + (0,) * max(0, q - 1 - len(per_move))
         current = per_move[q - 1] if q <= len(per_move) else 0
         count = charges.count
         zero = 1 if count is Count.EXACT else 0  # exact: the flag falls when the time left reaches 0
         state = system.state(MoveTimes(completed=completed, current=current, number=q, later=tuple(per_move[q:]),
-                                       at_zero=zero))
+                                       at_zero=zero, gifts=gifts))
         overstepped = state.overstepped
         rival: Overstep | None = None
         limit = self.time_control.max_per_move
@@ -201,6 +212,7 @@ def _names_the_move(system: Any, over: Overstep) -> bool:
 
 def flag_point(first: datetime, seconds: int, exclusions: Exclusions | None) -> datetime:
     """The instant ``seconds`` counted seconds after ``first``, the excluded dates skipped."""
-    if isinstance(exclusions, InstantExclusions):
+    # A player's own night, weekend, vacation or pause (issue 40) is skipped as the tournament's dates are.
+    if isinstance(exclusions, (InstantExclusions, PersonalExclusions)):
         return exclusions.flag_point(first, seconds)
     return first + timedelta(seconds=seconds)

@@ -173,6 +173,10 @@ class Gift(NamedTuple):
     player: str
     at: date
     days: int
+    reset_byoyomi: bool = False
+    """Dragon Go Server's "reset byo-yomi" (``GameAddTime::add_time($add_hours, $reset_byo)``): the receiver's
+    byo-yomi periods are restored in full; ``days`` may then be 0. Ignored by systems without byo-yomi (DGS
+    ignores it under Fischer time)."""
 
     @property
     def type(self) -> str:

@@ -19,6 +19,7 @@ from .control import affordable_days
 from .counts import DAY_SECONDS, Count, start_of
 from .events import Credit, Delay, Game, Gift, Move, Notice, Penalty
 from .instants import InstantExclusions
+from .personal import PersonalExclusions
 from .verdicts import Overstep
 
 
@@ -26,7 +27,10 @@ def move_points(game: Game, charges: PlayerCharges) -> tuple[dict[int, date], di
     """(the first counted moment of each of the player's dated moves, the amounts charged to each move
     number that are not that move's own thinking time: penalties, delays and notices, less credits)."""
     rules = game.ruleset
-    scale = DAY_SECONDS if charges.count is Count.EXACT else 1  # the rules' days in the count's unit, as charging
+    control = rules.time_control
+    exact = charges.count is Count.EXACT
+    # the rules' days in the count's unit, as charging: a day of the control (DGS's is 15 counted hours)
+    scale = (DAY_SECONDS if control is None else control.day_seconds) if exact else 1
     starts: dict[int, date] = {}
     extra: dict[int, int] = {}
     penalties = 0
@@ -111,6 +115,7 @@ def _point(start: date, amount: int, count: Count, exclusions: Exclusions | None
         return start_of(day + timedelta(days=1), time_zone)  # ... and 00:00 of the next, the first over
     seconds = max(0, amount) * count.unit_seconds
     assert isinstance(start, datetime)
-    if isinstance(exclusions, InstantExclusions):
+    # A player's own night, weekend, vacation or pause (issue 40) is skipped as the tournament's dates are.
+    if isinstance(exclusions, (InstantExclusions, PersonalExclusions)):
         return exclusions.flag_point(start, seconds)
     return start + timedelta(seconds=seconds)

@@ -27,7 +27,7 @@ _NOTICE_KEYS = frozenset({"type", "player", "move", "reason", "received_on", "se
 _PENALTY_KEYS = frozenset({"type", "player", "move", "reason"})
 _DELAY_KEYS = frozenset({"type", "player", "move", "days", "reason"})
 _CREDIT_KEYS = frozenset({"type", "player", "move", "days", "seconds"})
-_GIFT_KEYS = frozenset({"type", "player", "at", "days"})
+_GIFT_KEYS = frozenset({"type", "player", "at", "days", "reset_byoyomi"})
 _PLAYER_KEYS = ("calendar", "leave", "notice_received_on", "pauses", "vacation")
 _new_event = tuple.__new__  # a named tuple's own __new__ is a Python call, three times slower
 
@@ -278,7 +278,7 @@ def _read_event(index: int, data: Any, dates: dict[str, date]) -> Move | Notice 
             at = parse_date(value, "at") if isinstance(value, str) and len(value) == 10 else parse_instant(value, "at")
         except ClockError as error:
             raise EventError(index, kind, error.message, field="at") from None
-        return Gift(player, at, _whole(index, kind, data, "days"))
+        return Gift(player, at, _whole(index, kind, data, "days"), data.get("reset_byoyomi", False))
     if kind == "credit":  # its amounts are checked by charging, which knows the count
         return Credit(player, _whole(index, kind, data, "move"),
                       _whole(index, kind, data, "days") if "days" in data else 0,
@@ -340,7 +340,10 @@ def write_event(event: Move | Notice | Penalty | Delay | Credit) -> dict:
     if isinstance(event, Penalty):
         return {"type": "penalty", "player": event.player, "move": event.move, "reason": event.reason.value}
     if isinstance(event, Gift):
-        return {"type": "gift", "player": event.player, "at": moment_text(event.at), "days": event.days}
+        out = {"type": "gift", "player": event.player, "at": moment_text(event.at), "days": event.days}
+        if event.reset_byoyomi:
+            out["reset_byoyomi"] = True
+        return out
     if isinstance(event, Credit):
         out = {"type": "credit", "player": event.player, "move": event.move, "days": event.days}
         if event.seconds:

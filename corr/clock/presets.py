@@ -88,6 +88,17 @@ PRESETS: dict[str, dict[str, Any]] = {
                                       "cap_hours": 30 * 24, "min_hours": 48, "granularity": "days",
                                       "scope": "all_games"},
                          "gifts": {"max_days": 14}},
+    # Dragon Go Server as it counts (issue 40): its default Japanese game, "J: 30d + 1d * 10" (message_functions.php:
+    # Maintime 30 days, Byotime_jap 1 day, Byoperiods_jap 10), a day being 15 counted hours ("15h = 1d incl. 9h
+    # sleeping-time", DAY_LEN = 24 - NIGHT_LEN), each player's night of 9 hours in their own zone, the opponent's
+    # add time of up to 14 days with or without a byo-yomi reset (GameAddTime::add_time), vacation as above.
+    "dgs_japanese": {"time_control": {"system": "byoyomi", "main": 30, "periods": 10, "period_time": 1,
+                                      "count": "exact", "day_hours": 15},
+                     "player_calendars": "own_zone",
+                     "vacation": {"initial_hours": 0, "accrue_hours": 24, "period_days": 12,
+                                  "cap_hours": 30 * 24, "min_hours": 48, "granularity": "days",
+                                  "scope": "all_games"},
+                     "gifts": {"max_days": 14, "reset_byoyomi": True}},
     "fide_classical_live": {"time_control": {
         "system": "periods", "unit": "seconds", "first": "white", "late_arrival_seconds": 3600,
         "stages": [{"moves": 40, "time": 5400, "increment": 30}, {"moves": None, "time": 1800, "increment": 30}]}},

@@ -16,6 +16,10 @@ from typing import Any, Literal, overload
 from .errors import ruleset_error
 
 DAY_SECONDS = 86_400
+DGS_DAY_SECONDS = 15 * 3600
+"""Dragon Go Server's day: 15 counted hours (``DAY_LEN = 24 - NIGHT_LEN``, include/time_functions.php; its
+clocks tick only outside each player's 9-hour night, clock_tick.php: "A particular counter is incremented only
+15 hours per days", specs/db/DB-Tables.sql; ``time_convert_to_hours`` turns a day into 15 hours)."""
 
 
 class Unit(str, Enum):
@@ -28,6 +32,19 @@ class Unit(str, Enum):
     DAYS_AS_SECONDS = "days_as_seconds"
     """Whole days in the JSON, integer seconds inside: a correspondence control counted ``exact``
     (lichess and chess.com, issue 22). Never written as a game file's ``unit``: the count says it."""
+    DGS_DAYS_AS_SECONDS = "dgs_days_as_seconds"
+    """Whole days in the JSON of 15 counted hours each, integer seconds inside: a control counted ``exact``
+    with ``"day_hours": 15`` (Dragon Go Server, whose clock runs 15 hours a day, ``DGS_DAY_SECONDS``)."""
+
+    @property
+    def day_seconds(self) -> int:
+        """Seconds of one day of the JSON under an ``exact`` count: 86,400, or 54,000 for DGS's day."""
+        return DGS_DAY_SECONDS if self is Unit.DGS_DAYS_AS_SECONDS else DAY_SECONDS
+
+    @property
+    def days_as_seconds(self) -> bool:
+        """True when the JSON's whole days are held as seconds (the ``exact`` count)."""
+        return self is Unit.DAYS_AS_SECONDS or self is Unit.DGS_DAYS_AS_SECONDS
 
     @property
     def suffix(self) -> str:
@@ -61,12 +78,12 @@ class Unit(str, Enum):
             if value < minimum:
                 raise ruleset_error("at_least", field=field, minimum=minimum, value=value)
             return value
-        if self is Unit.DAYS_AS_SECONDS:
+        if self.days_as_seconds:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ruleset_error("not_whole_days", field=field, value=repr(value))
-            if value * DAY_SECONDS < minimum:
+            if value * self.day_seconds < minimum:
                 raise ruleset_error("at_least", field=field, minimum=1, value=value)
-            return value * DAY_SECONDS
+            return value * self.day_seconds
         ms = seconds_to_ms(value, field)
         if ms < minimum:
             least = "more than 0" if minimum == 1 else f"at least {self.write(minimum)}"
@@ -77,8 +94,9 @@ class Unit(str, Enum):
         """An amount as the JSON gives it: days as they are; ms as seconds (whole when they are)."""
         if amount is None or self is Unit.DAYS:
             return amount
-        if self is Unit.DAYS_AS_SECONDS:
-            return amount // DAY_SECONDS if amount % DAY_SECONDS == 0 else amount / DAY_SECONDS
+        if self.days_as_seconds:
+            day = self.day_seconds
+            return amount // day if amount % day == 0 else amount / day
         return ms_to_seconds(amount)
 
     def name_state(self, clock: dict[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..counts import DAY_SECONDS, Count, read_count
+from ..counts import Count, read_count
 from ..errors import ruleset_error
 from ..units import Unit, read_unit
 from .base import MoveTimes, System, SystemState, whole
@@ -32,6 +32,10 @@ from .periods import Periods, Stage, sudden_death
 
 if TYPE_CHECKING:
     from ..live.rules import LiveRules
+
+DGS_DAY_HOURS = 15
+"""``time_control.day_hours`` of Dragon Go Server: "15h = 1d incl. 9h sleeping-time" (DGS specs/db/table-Games.txt;
+``DAY_LEN = 24 - NIGHT_LEN``, include/time_functions.php)."""
 
 SYSTEMS: dict[str, Callable[[dict, str, Unit], System]] = {
     "periods": Periods.parse,
@@ -59,7 +63,13 @@ class TimeControl:
     """Live play's own rules (seconds only): who moves first, illegal moves, late arrival, corrections."""
     count: Count = Count.DATES
     """How a move's time is counted (:mod:`corr.clock.counts`); under ``exact`` the system's integers,
-    ``double_after`` and ``max_per_move`` are seconds (``unit`` ``days_as_seconds``)."""
+    ``double_after`` and ``max_per_move`` are seconds (``unit`` ``days_as_seconds``, or
+    ``dgs_days_as_seconds`` with ``"day_hours": 15``: a day of the control is then 15 counted hours)."""
+
+    @property
+    def day_seconds(self) -> int:
+        """Counted seconds in one day of the rules of this control under ``exact``: 86,400, or 54,000 (DGS)."""
+        return self.unit.day_seconds
 
     def as_json(self) -> dict[str, Any]:
         out = self.system.as_json()
@@ -71,6 +81,8 @@ class TimeControl:
             out["unit"] = self.unit.value
         if self.count is not Count.DATES:
             out["count"] = self.count.value
+        if self.unit is Unit.DGS_DAYS_AS_SECONDS:
+            out["day_hours"] = DGS_DAY_HOURS
         if self.live is not None:
             out.update(self.live.as_json())
         return out
@@ -102,12 +114,18 @@ def parse_time_control(data: Any, path: str = "ruleset.time_control") -> TimeCon
         for key in LIVE_KEYS:
             if key in data:
                 raise ruleset_error("live_rule_needs_seconds", field=f"{path}.{key}")
-    data = {k: v for k, v in data.items() if k not in ("unit", "count")}
+    day_hours = data.get("day_hours", 24)
+    if day_hours not in (24, DGS_DAY_HOURS) or isinstance(day_hours, bool) or (
+            day_hours != 24 and count is not Count.EXACT):
+        # DGS's day of 15 counted hours is a length of counted time: it needs the exact count.
+        known = "24, 15 (Dragon Go Server's day)" if count is Count.EXACT else "24 (15 needs count exact)"
+        raise ruleset_error("one_of", field=f"{path}.day_hours", known=known, value=repr(day_hours))
+    data = {k: v for k, v in data.items() if k not in ("unit", "count", "day_hours")}
     if count is Count.EXACT:  # the same whole days in the JSON, counted in seconds
-        unit = Unit.DAYS_AS_SECONDS
+        unit = Unit.DAYS_AS_SECONDS if day_hours == 24 else Unit.DGS_DAYS_AS_SECONDS
     double_after = whole(data, "double_after", path, required=False)
-    if double_after is not None and unit is Unit.DAYS_AS_SECONDS:
-        double_after *= DAY_SECONDS
+    if double_after is not None and unit.days_as_seconds:
+        double_after *= unit.day_seconds
     return TimeControl(system=parse(data, path, unit), double_after=double_after,
                        max_per_move=unit.read(data, "max_per_move", path, minimum=1, required=False),
                        unit=unit, live=live, count=count)

@@ -53,6 +53,11 @@ class MoveTimes:
     of article 50.4, a 24-hour period of ICCF 2.4.2). Every check of a system is ``used + at_zero >
     allowed``: with whole seconds, that is ``used >= allowed`` under ``exact``."""
 
+    gifts: tuple[tuple[int, int, bool], ...] = ()
+    """Time the opponent gave (issue 40), for a system that keeps it as main time (byo-yomi): (the move at
+    whose start it was given, the amount, whether byo-yomi was reset), in order. Its amount is then not in
+    ``completed`` / ``current``; empty for every other system, which sees a gift as a negative charge."""
+
     def extra_of(self, number: int) -> int:
         """The non-thinking part of move ``number``'s charge (0 when none)."""
         return self.extra[number - 1] if number <= len(self.extra) else 0

@@ -126,8 +126,51 @@ class Byoyomi:
             clock = {"main_days": 0, "main_moves_left": 0, **clock}
         return SystemState(window=window, overstepped=overstepped, current_left=left, clock=clock)
 
+    @property
+    def keeps_gifts_as_main(self) -> bool:
+        """True when time given by the opponent is added to the main time (main time in days: DGS's)."""
+        return not self.main_stages
+
+    def give(self, carry: "ByoyomiCarry", amount: int, reset: bool) -> "ByoyomiCarry":
+        """The carry at the start of a move after the opponent gave ``amount`` (and reset byo-yomi or not).
+
+        Dragon Go Server, ``GameAddTime::add_time`` (include/game_functions.php): the amount is added to the
+        main time ("{opp}_Maintime += add_hours"), also in byo-yomi, where it becomes main time again; the
+        periods left are kept (a period begun is refilled, "reset_byo = 2", which corr's periods always
+        are between moves). With ``reset``, "full byo-yomi reset": with main time left the byo-yomi is as not
+        yet entered, all ``periods`` of it to come (Byoperiods = -1, GameAddTimeTest J.R5); with none (no time
+        added in byo-yomi) the period in hand is refilled *and* ``periods`` more are left (Byotime = B,
+        Byoperiods = P, J.R8), and DGS's ``time_remaining`` flags only when the time used exceeds
+        ``b + p * B``: one period more than entering byo-yomi gives (``p = P - 1``), as DGS counts it.
+        Once the flag has fallen nothing is given (DGS allows add time only in a running game).
+        """
+        if carry.fell:
+            return carry
+        main = carry.main + amount
+        periods = carry.periods
+        if reset:
+            periods = self.periods if main > 0 else self.periods + 1
+        return ByoyomiCarry(carry.made, carry.at_zero, carry.overstepped, carry.stage, carry.stage_used,
+                            carry.stage_last, main, periods, False)
+
     def state(self, moves: MoveTimes) -> SystemState:
-        return replay(self, moves)
+        gifts = moves.gifts
+        if not gifts:
+            return replay(self, moves)
+        # replay (base.replay) with the time given added at the start of the move it was given in
+        carry = self.begin(moves.at_zero)
+        extra = moves.extra
+        for index, days in enumerate(moves.completed):
+            carry = self._given(carry, gifts, index + 1)
+            carry = self.fold(carry, days, extra[index] if index < len(extra) else 0)
+        carry = self._given(carry, gifts, moves.number)
+        return self.view(carry, moves.current, moves.extra_of(moves.number), moves.later)
+
+    def _given(self, carry: "ByoyomiCarry", gifts: tuple[tuple[int, int, bool], ...], number: int) -> "ByoyomiCarry":
+        for at_move, amount, reset in gifts:
+            if at_move == number:
+                carry = self.give(carry, amount, reset)
+        return carry
 
 
 @dataclass(frozen=True, slots=True)
