@@ -14,9 +14,11 @@ from datetime import date
 import pytest
 from django.conf import settings as django_settings
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from corr.games import services
 from corr.web.describe import deadline_text
+from corr.web.forms import CONDITIONAL_EXAMPLES
 from corr.web.records import record_words
 
 from ..conftest import client_for
@@ -76,7 +78,7 @@ def assert_clock_as_the_api_says(page, user, game, language: str) -> None:
         assert f"{account['total_days']} / {account['control']['allowed_days']}" in card, card
         if account["on_move"]:
             until = date.fromisoformat(body["turn"][colour]["until"])
-            assert in_language(language, lambda: deadline_text(day=until)) in card, card
+            assert in_language(language, lambda until=until: deadline_text(day=until)) in card, card
 
 
 @pytest.mark.parametrize(("width", "language"), CASES)
@@ -84,6 +86,29 @@ def test_a_go_line_sent_from_the_page_fires_on_the_partners_stone_and_both_pages
         page, go_game, anna, boris, width, language):
     game = go_game
     as_user(page.width(width), boris, language, f"/games/{game.pk}/")
+    # A line that is not two moves a branch is refused before anything is stored, with a Go example (it once
+    # named chess's "e5 Nf3" in every game).
+    page.fill("#move-notation", "D4")
+    page.fill("#move-conditional", "Q16")
+    page.click("#move-form button[type=submit]")
+    refused = page.find("#move-form").text
+    example = CONDITIONAL_EXAMPLES["go"][0]
+    assert example in refused and "e5 Nf3" not in refused and "SAN" not in refused, refused
+    assert in_language(language, lambda: str(_("line %(number)s") % {"number": 1})).lower() in refused.lower()
+    assert api_get(boris, game, "history/") == []
+    # A branch the board refuses (D4 is boris's own stone) is named by its line, in the words the API says it.
+    page.fill("#move-notation", "D4")
+    page.fill("#move-conditional", "Q16 D16\nD4 Q4")
+    page.click("#move-form button[type=submit]")
+    said = client_for(boris).post(f"/api/games/{game.pk}/moves/", {"number": 1, "notation": "D4", "conditional": [
+        {"if": "Q16", "then": "D16"}, {"if": "D4", "then": "Q4"}]}, format="json").json()
+    assert said["field"] == "conditional[1].if", said
+    refused = page.find("#move-form").text
+    assert said["detail"].split(": ", 1)[1] in refused, (said, refused)
+    assert in_language(language, lambda: str(_("line %(number)s") % {"number": 2})).lower() in refused.lower()
+    assert api_get(boris, game, "history/") == []
+    assert_fits(page)
+
     page.fill("#move-notation", "D4")
     page.fill("#move-conditional", "q16 D16\n  Q4 C3\npass pass")  # a point in lower case is read as one
     assert_fits(page)
