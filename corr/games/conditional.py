@@ -106,7 +106,7 @@ def _level(nodes, board: Board, path: str, depth: int, count: list[int]) -> list
                 or not all(isinstance(node[k], str) and 0 < len(node[k]) <= lim.NOTATION_MAX for k in ("if", "then"))):
             raise InvalidInput(_("%(path)s must be {\"if\": the partner's move, \"then\": your reply, \"next\": [deeper"
                                  " branches]}, the moves written as the game writes them (SAN in chess, c3-d4 in"
-                                 " draughts)"), field=here, path=here)
+                                 " draughts, D4 or pass in Go)"), field=here, path=here)
         after = board.copy()
         move = _legal(after, node["if"], f"{here}.if")
         partner = after.text(move)

@@ -49,8 +49,9 @@ class Parsed:
     lines: dict[str, int] = field(default_factory=dict)
 
 
-def line_parsed(text: str) -> Parsed:
-    """``text`` as the API's tree of conditional moves (empty text: an empty tree).
+def line_parsed(text: str, example: str = "e5 Nf3") -> Parsed:
+    """``text`` as the API's tree of conditional moves (empty text: an empty tree); ``example``: a branch written
+    as the game writes its moves, shown to a player whose line is not two moves (``Q4 D16`` in Go).
 
     :raises LineError: naming the line: not two moves, an indentation that is not two spaces a level,
         a branch indented deeper than one level under the line above it.
@@ -72,8 +73,9 @@ def line_parsed(text: str) -> Parsed:
                               " by two spaces more than the line it follows"), number=number)
         moves = [m for m in (_NUMBER.sub("", token) for token in body.split()) if m]
         if len(moves) != 2 or any(len(m) > lim.NOTATION_MAX for m in moves):
-            raise LineError(_("line %(number)s: write the partner's move and your reply, two moves in SAN (e.g."
-                              " %(example)s), got %(text)s"), number=number, example="e5 Nf3", text=body.strip())
+            raise LineError(_("line %(number)s: write the partner's move and your reply, two moves written as the"
+                              " game writes them (e.g. %(example)s), got %(text)s"), number=number, example=example,
+                            text=body.strip())
         del levels[depth + 1:]
         siblings, path = levels[depth]
         here = f"{path}[{len(siblings)}]"

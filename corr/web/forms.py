@@ -106,11 +106,19 @@ def conditional_field() -> forms.CharField:
 
 
 class ConditionalMixin:
-    """The form's ``conditional`` text read as the API's tree (``self.line``: tree and line numbers)."""
+    """The form's ``conditional`` text read as the API's tree (``self.line``: tree and line numbers).
+
+    ``for_kind`` is called before the form is validated (``corr.web.views._act``), so that a line refused for its
+    shape names an example in the game's notation, not chess's in a Go game (issue 40).
+    """
+
+    example = CONDITIONAL_EXAMPLES["chess"][0]
 
     def for_kind(self, kind: str):
-        """The line's help and placeholder written in ``kind``'s notation (chess's for a kind without trees)."""
+        """The line's help, placeholder and the example of a refusal written in ``kind``'s notation (chess's for a
+        kind without trees)."""
         first, deeper, second = CONDITIONAL_EXAMPLES.get(kind, CONDITIONAL_EXAMPLES["chess"])
+        self.example = first
         field = self.fields["conditional"]
         field.help_text = _("One branch a line: the partner's move, then your reply; a deeper branch under it,"
                             " indented by two spaces. E.g. \"%(first)s\", and under it \"  %(deeper)s\".") % {
@@ -123,7 +131,7 @@ class ConditionalMixin:
 
         text = self.cleaned_data.get("conditional") or ""
         try:
-            self.line = line_parsed(text)
+            self.line = line_parsed(text, self.example)
         except LineError as error:
             self.line = Parsed()
             raise forms.ValidationError(error.message, code="line") from None

@@ -388,6 +388,8 @@ def _act(request, game_id, form, call, *, key=None, confirm=None):
     """Validate ``form``, maybe ask for confirmation, call the service; back to the game page either way."""
     game = _game_or_404(request, game_id)
     key = key or form.name
+    if hasattr(form, "for_kind"):  # its words in the game's notation, the refusals of its fields' shape too
+        form.for_kind(game.kind_in_force)
     if not form.is_valid():
         return _refused(request, game, key, form)
     if confirm is not None and not form.cleaned_data.get("confirmed"):

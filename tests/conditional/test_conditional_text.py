@@ -34,7 +34,8 @@ def test_the_text_area_shows_the_tree_as_it_was_typed():
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("e5", "line 1: write the partner's move and your reply, two moves in SAN (e.g. e5 Nf3), got e5"),
+    ("e5", "line 1: write the partner's move and your reply, two moves written as the game writes them (e.g. e5"
+           " Nf3), got e5"),
     ("e5 Nf3\n  Nc6 Bb5 a6", "line 2: write the partner's move and your reply"),
     ("e5 Nf3\n    Nc6 Bb5", "line 2 is indented deeper than a branch under the line above it"),
     ("  e5 Nf3", "line 1 is indented deeper"),
