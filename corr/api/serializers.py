@@ -494,6 +494,11 @@ class GameOut(GameSummaryOut):
         "GET only, correspondence games: for the player on move, `out_of_time_trouble` the latest day (an instant"
         " under an instant count) to send that leaves more than the time-trouble days (50.4.12: registered mail),"
         " `in_time` the latest that keeps them in the control (50.4.3); null: none from now (issue 41)"))
+    vacation_text = serializers.DictField(required=False, child=serializers.CharField(allow_null=True), help_text=(
+        "tournaments with a vacation rule (issue 40): each player's vacation as of now in the answer's language,"
+        " the game page's sentence (an automatic one said so: \"on automatic vacation since ..., until a move or"
+        " ... at the latest; 143 hours of vacation left\"); null for a player on none. The figures are"
+        " `clock.players.<colour>.vacation`'s"))
     clock = serializers.DictField(help_text="exactly the JSON of `manage.py clock --json` for this game, as of today")
     live = serializers.DictField(required=False, help_text=(
         "live games only: the server's clocks (running, paused, players, server_ms, next_flag_at_ms, version)"))

@@ -38,6 +38,7 @@ from corr.games.errors import InvalidInput, NotAllowed
 from corr.games.plan_selectors import game_latest_send
 from corr.games.permissions import can_arbitrate, can_view
 from corr.games.timeleft import game_time_left
+from corr.web.describe import vacation_texts
 from corr.games.turns import game_turns, turns_json
 from corr.games.reply_notes import reply_notes
 from corr.games.selectors import (
@@ -90,6 +91,8 @@ def game_body(game: Game, time: GameTime, warnings: list[str] | None = None, *, 
     body["draw_offer"] = draw_offer
     body["turn"] = turns_json(game_turns(game=game, time=time))
     body["time_left"] = {colour: left.as_json() for colour, left in game_time_left(game=game, time=time).items()}
+    if game.tournament.vacation is not None:  # issue 40: the page's sentence, in the answer's language
+        body["vacation_text"] = vacation_texts(time.clock.vacation, as_of=moment_text(time.clock.as_of))
     if ledger:  # a server's conditional reply named by its line (issue 28, 50.4.8), as GET says it
         # Planning ahead (issue 41), as GET says it; a move's short answer (no ledger) spares the computations.
         body["latest_send"] = {colour: latest.as_json() for colour, latest in game_latest_send(
@@ -245,13 +248,26 @@ class GameView(APIView):
             # the renderer's output for their union, to the byte; DRF adds the headers it adds to any answer
             # of this view (Allow, Vary: Accept), and the media type is the renderer's.
             body = json_object_join(json_bytes(s.game_summary(game)), game_clock_view_json(game=game, as_of=as_of))
+            if game.tournament.vacation is not None:  # worded in the answer's language: not in the cached part
+                body = json_object_join(body, json_bytes({"vacation_text": _vacation_words(game, as_of)}))
             return HttpResponse(body, content_type=request.accepted_renderer.media_type)
         # The browsable API renders the dict (the same cache entry, parsed).
-        return Response(s.game_summary(game) | game_clock_view(game=game, as_of=as_of))
+        body = s.game_summary(game) | game_clock_view(game=game, as_of=as_of)
+        if game.tournament.vacation is not None:
+            body["vacation_text"] = _vacation_words(game, as_of)
+        return Response(body)
 
     def live_get(self, request, game: Game):
         """A live game's clocks: the live service's (``corr.api.live_views.GameView``, the routed view)."""
         raise InvalidInput(_("a live game's clocks are read through the live service"), field="game")
+
+
+def _vacation_words(game: Game, as_of) -> dict:
+    """``vacation_text`` of GET (issue 40): each player's vacation worded as the game page words it, from the
+    cached clock view's ``players.<colour>.vacation`` (read only in tournaments with a vacation rule)."""
+    clock = game_clock_view(game=game, as_of=as_of)["clock"]
+    return vacation_texts({colour: player.get("vacation") for colour, player in clock["players"].items()},
+                          as_of=clock["as_of"])
 
 
 class GameEventsView(APIView):

@@ -244,6 +244,14 @@ def vacation_text(vacation: dict | None, *, as_of: str) -> str:
     return ""
 
 
+def vacation_texts(vacations: dict | None, *, as_of: str) -> dict[str, str | None]:
+    """Each player's vacation as of ``as_of`` in the reader's language (``vacation_text``; None when on none): the
+    game page's sentence and the API's ``vacation_text``, one wording. ``vacations``: the calculator's
+    ``players.<colour>.vacation`` by colour (None: the tournament has no vacation, every player None)."""
+    return {colour: (vacation_text((vacations or {}).get(colour), as_of=as_of) or None)
+            for colour in ("white", "black")}
+
+
 def ledger_kind(kind: str) -> str:
     return str(LEDGER_KINDS.get(kind, kind.replace("_", " ")))
 

@@ -5,7 +5,7 @@ from django.views.generic import RedirectView
 from accounts import views as account_links
 from accounts.language import LoginView, language_set
 
-from . import account_views, import_names_views, invitation_views, leave_views, views
+from . import account_views, import_names_views, invitation_views, leave_views, server_time_views, views
 from .converters import DateConverter
 
 register_converter(DateConverter, "date")
@@ -44,6 +44,9 @@ urlpatterns = [
     path("games/<int:game_id>/delay/", views.delay_post, name="game-delay"),
     path("games/<int:game_id>/credit/", views.credit_post, name="game-credit"),
     path("games/<int:game_id>/gift/", views.gift_post, name="game-gift"),
+    path("games/<int:game_id>/pause/", server_time_views.pause_post, name="game-pause"),
+    path("games/<int:game_id>/vacation/", server_time_views.vacation_post, name="game-vacation"),
+    path("games/<int:game_id>/calendar/", server_time_views.calendar_post, name="game-calendar"),
     path("games/<int:game_id>/start-notice/", views.start_notice_post, name="game-start-notice"),
     path("games/<int:game_id>/result/", views.result_post, name="game-result"),
     path("games/<int:game_id>/reopen/", views.reopen_post, name="game-reopen"),

@@ -68,6 +68,7 @@ from .game_board import board_context
 from .conditional_text import line_of, tree_text
 from .deadline import reader_zone, shown_deadline
 from .live_page import live_game_context
+from .server_time_page import gift_form_for, server_time_context
 from .ledger_words import ledger_line_words
 from .describe import (explain_account, plain, reason_word, time_control_text, time_left_text, vacation_text,
                        time_left_why)
@@ -75,7 +76,7 @@ from .records import record_words
 from corr.games.clockstate import moment_text as as_of_text
 from .turns import turn_sentence, turn_text
 from .forms import (
-    CaseDecisionForm, ConditionalForm, CorrectionForm, CreditForm, DelayForm, GiftForm, InvitationForm, MoveForm,
+    CaseDecisionForm, ConditionalForm, CorrectionForm, CreditForm, DelayForm, InvitationForm, MoveForm,
     NoticeForm, PenaltyForm, PlayersResultForm, ReceiptForm, ReopenForm, ResultForm, StartNoticeForm, VariantForm,
     WithdrawalForm,
 )
@@ -307,9 +308,9 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         "reopen_form": bound.get("reopen") or ReopenForm(over=lost_on_time(game)),
         # Issue 39: time given back by the arbiter, and a player's gift where the tournament allows it.
         "credit_form": bound.get("credit") or CreditForm(seconds=credit_services.exact(game)),
-        "gift_form": (bound.get("gift") or GiftForm(seconds=credit_services.exact(game))
+        "gift_form": (bound.get("gift") or gift_form_for(game)
                       if colour is not None and game.mode == Mode.SERVER and game.status == GameStatus.ONGOING
-                      and game.tournament.gift_max_days > 0 else None),
+                      and (game.tournament.gift_max_days > 0 or game.tournament.gifts is not None) else None),
         "gift_max": game.tournament.gift_max_days,
         "refused": bool(bound),
         # Players' results in server games (issue 26): resign at any time; offer a draw after one's move;
@@ -326,7 +327,8 @@ def _game_context(request, game: Game, bound: dict | None = None) -> dict:
         # founds it now, on one's turn (FIDE 9.2, 9.3).
         "claim_shown": game.mode == Mode.SERVER and game.kind_in_force == GameKind.CHESS,
         "can_claim": my_turn and game.mode == Mode.SERVER and claim_founded(replay),
-    } | plan_context(request, game, time, zone=zone)  # planning ahead (issue 41)
+    } | plan_context(request, game, time, zone=zone) | server_time_context(  # planning ahead (issue 41)
+        game, colour=colour, bound=bound, zone=zone, time=time, rows=rows)  # each server's own clock (issue 40)
 
 
 def _receipt_hint(turn: Turn) -> str:
@@ -571,7 +573,7 @@ def credit_post(request, game_id: int):
 @login_required
 @require_POST
 def gift_post(request, game_id: int):
-    form = GiftForm(request.POST, seconds=credit_services.exact(_game_or_404(request, game_id)))
+    form = gift_form_for(_game_or_404(request, game_id), request.POST)
     return _act(request, game_id, form, lambda game, data, today: credit_services.gift_give(
         game=game, by=request.user, today=today, **form.amount()))
 
