@@ -69,9 +69,6 @@ def test_a_pause_stops_only_the_pausing_players_clock(ogs_game, anna, boris, api
     assert [h["kind"] for h in api(anna).get(f"/api/games/{ogs_game.pk}/history/").json()][-1] == "pause"
 
 
-@pytest.mark.xfail(strict=True, reason="the calculator's flag_at (corr.clock.control: flag_point's exclusions) skips"
-                   " no player's pause, night, weekend or vacation, though the system's clock does: reported with"
-                   " issue 40 beside the per_move vacation case (tests/server_clocks/test_server_clocks_api.py)")
 def test_a_pause_moves_the_flag_by_its_length(ogs_game, boris, api):
     start = WHITE_SENT + HOUR
     before = flag_at(api(boris), ogs_game, start)

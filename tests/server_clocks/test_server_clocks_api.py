@@ -132,8 +132,6 @@ def test_a_booked_vacation_stops_his_clock_and_one_over_the_allowance_is_refused
     assert later["clock"]["move_seconds_left"] == black["clock"]["move_seconds_left"] == 3 * 86_400 - 3600
 
 
-@pytest.mark.xfail(strict=True, reason="the calculator's per_move flag_at does not skip a booked vacation yet"
-                   " (corr.clock.systems.per_move; its clock's move_seconds_left does): reported with issue 40")
 def test_a_booked_vacation_moves_the_flag_by_its_length(chesscom_game, boris, api):
     at = WHITE_SENT + timedelta(hours=1)
     with time_machine.travel(at, tick=False):
