@@ -47,8 +47,9 @@ class GoBoard:
         self._last: str | None = None
 
     @classmethod
-    def at(cls, key: str) -> GoBoard:
-        """The position ``key`` (:meth:`key`; the moves made are not in it: ``number`` counts from there).
+    def at(cls, key: str, made: dict[str, int] | None = None) -> GoBoard:
+        """The position ``key`` (:meth:`key`; the moves made are not in it: ``number`` counts from there, or from
+        ``made``, each colour's moves made, :meth:`made`).
 
         :raises ValueError: not a key of this board.
         """
@@ -64,7 +65,13 @@ class GoBoard:
         board.board.apply_setup(stones["b"], stones["w"], [])  # the stones as they stand: nothing captured
         board._turn = BLACK if match.group(2) == "b" else WHITE
         board._ko = None if match.group(3) == "-" else go_common.move_from_vertex(match.group(3), GO_SIZE)
+        if made is not None:
+            board._made = {WHITE: int(made[WHITE]), BLACK: int(made[BLACK])}
         return board
+
+    def made(self) -> dict[str, int]:
+        """Each colour's moves made on this board (passes included)."""
+        return dict(self._made)
 
     def copy(self) -> GoBoard:
         other = GoBoard()

@@ -1,7 +1,8 @@
 """A correspondence game's moves played on its board (issue 36): the position now, and where corr stops reading.
 
-A correspondence game keeps no position: it is replayed from the moves in force (corrections applied,
-withdrawn and void moves left out) on the board of its kind (``corr.games.boards``). Server moves are checked
+A correspondence game's position is replayed from the moves in force (corrections applied, withdrawn and void
+moves left out) on the board of its kind (``corr.games.boards``); a server move reads the board its game kept
+after the last server move instead, while it is current (``corr.games.position``, issue 42). Server moves are checked
 legal before they are stored, so a server game replays whole; a postal or e-mail game records what the players
 wrote (50.4.9.1 penalises an impossible move: it must stay recordable), and so may a server game stored before
 the check. Such a game is read up to the first move the board cannot play (``Replay.unread``); the moves after

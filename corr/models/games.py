@@ -206,6 +206,9 @@ class Game(models.Model):
         "A server game counted in instants: the instant its first mover's clock starts, when later than the"
         " tournament's official start (the game's creation, or the start the arbiter named); null: the official"
         " start (issue 39)."))
+    position = models.JSONField(null=True, blank=True, editable=False, help_text=(
+        "A server game: its board after the last server move (corr.games.position), valid only while its"
+        " 'version' is the game's events_version; null or stale: the moves are replayed (issue 42)."))
 
     class Meta:
         ordering = ["id"]

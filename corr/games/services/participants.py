@@ -24,7 +24,7 @@ from ..errors import (
 )
 from ..conditional import board_now, played, reopenings
 from ..legal import move_checked
-from ..replay import game_replay
+from ..position import position_after, server_replay
 from .ending import board_end_record, claim_checked, end_of_move
 from ..selectors import game_rows
 from .conditional import (
@@ -34,7 +34,7 @@ from .conditional import (
 from .lock_read import Locked
 from .storage import (
     ensure_not_after_today, ensure_ongoing, event_new, events_store, events_store_changes, game_lock,
-    player_colour_of, reason_checked,
+    player_colour_of, reason_checked, seq_next,
 )
 
 
@@ -113,7 +113,7 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     if variant and variant not in ("accepted", "conditional"):
         raise InvalidInput(_("variant must be accepted or conditional, got %(value)s"), field="variant",
                            value=repr(variant))
-    replay, ending = None, None
+    replay, ending, position = None, None, None
     if game.mode == Mode.SERVER:
         if received_on is not None or sent_on is not None:
             field = "received_on" if received_on is not None else "sent_on"
@@ -127,7 +127,8 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
         if variant:
             raise InvalidInput(_("variants are recorded in postal games only"), field="variant")
         mail = Mail.SERVER
-        replay = game_replay(game, rows)
+        # The position kept by the last move (issue 42), else the moves replayed; a repetition claim needs the moves.
+        replay = server_replay(game, rows, history=claim_draw)
         if replay.whole:
             # The server is the board: an illegal move is refused before anything is stored or charged.
             move = move_checked(replay, notation)
@@ -135,6 +136,8 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
             after = replay.board.copy()
             after.push(move)
             ending = end_of_move(after) or (claim_checked(after, claim_draw, with_move=True) if claim_draw else None)
+            position = position_after(game, replay, after, colour=colour, number=number, text=notation,
+                                      seq=seq_next(rows))
         elif claim_draw:
             raise InvalidInput(_("a draw is claimed on the board, and corr cannot read this game's moves: ask the"
                                " arbiter"), field="claim_draw")
@@ -190,7 +193,7 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
         new.sent_at, new.received_at = sent_at, received_at
     # Opens a registered-mail case if 50.4.12 was broken: the warning names it.
     time, changes = events_store_changes(game, rows, [new], today, cases=locked.cases, trip=locked.trip,
-                                         as_of=as_of,
+                                         as_of=as_of, position=position,
                                          # The board's ending is written after the move, in its transaction.
                                          keep_open=bool(trees) or line is not None or ending is not None)
     case = next((c for c in changes.opened if c.kind == CaseKind.REGISTERED_MAIL and c.event_seq == new.seq), None)

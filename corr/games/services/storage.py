@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from functools import cache
 
+import orjson
 from django.db import IntegrityError, connection
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -60,7 +61,7 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
                          cause: str | None = None, by: User | None = None,
                          cases: list[OverstepCase] | None = None,
                          trip: Trip | None = None, as_of: date | None = None,
-                         keep_open: bool = False) -> tuple[GameTime, CaseChanges]:
+                         keep_open: bool = False, position: dict | None = None) -> tuple[GameTime, CaseChanges]:
     """``events_store``, with what the cases did (a registered-mail case opened by ``new``, say).
 
     The game's time is computed once: the clocks stored and the cases follow it
@@ -70,10 +71,12 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
     ``as_of``: what the clock is computed as of, when not ``today`` (a server
     move's instant under an instant count, ``clock_as_of``).
     ``keep_open``: more statements follow in ``trip`` (a conditional tree's, issue 28): the store never commits it.
+    ``position``: the board after a server move (``corr.games.position.position_after``), kept with the new
+    version in the same statement; None: none is kept (whatever was kept is cleared).
     """
     as_of = today if as_of is None else as_of
     _clock_start_follow(game, new)
-    next_seq = (rows[-1].seq if rows else 0) + 1
+    next_seq = seq_next(rows)
     for offset, row in enumerate(new):
         row.game = game
         row.seq = next_seq + offset
@@ -89,7 +92,8 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
                            by=by if by is not None else (new[0].entered_by if new else None), new_rows=new,
                            cases=cases, write=False)
     if connection.vendor == "postgresql":
-        events_version_clocks_write(game, new, stored, trip=trip, last=not changes.writes and not keep_open)
+        events_version_clocks_write(game, new, stored, trip=trip, last=not changes.writes and not keep_open,
+                                    position=position)
     else:
         try:
             # No savepoint: on an IntegrityError the caller's transaction is rolled back whole.
@@ -97,7 +101,7 @@ def events_store_changes(game: Game, rows: list, new: list[GameEvent], today: da
                 row.save()
         except IntegrityError:
             raise _changed_meanwhile() from None
-        version_raise(game)
+        version_raise(game, position=position)
         clocks_write([(game.pk, colour, fields) for colour, fields in clock_fields(game, stored).items()])
     if counts_instants(game):
         late = any(c.kind == CaseKind.OVERSTEP for c in changes.opened)
@@ -116,8 +120,13 @@ _EVENT_COLUMNS = ("game_id", "seq", "kind", "player", "number", "notation", "rec
                   "variant", "mail", "reason", "days", "note", "supersedes_id", "entered_by_id", "entered_at")
 
 
+def seq_next(rows) -> int:
+    """The ``seq`` the next event of a game whose events are ``rows`` (in sequence) is stored with."""
+    return (rows[-1].seq if rows else 0) + 1
+
+
 def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime, *, trip: Trip | None = None,
-                                last: bool = False) -> None:
+                                last: bool = False, position: dict | None = None) -> None:
     """PostgreSQL: insert ``new``, raise the game's version and write both clocks, in one statement.
 
     Data-modifying CTEs run together in one statement and one snapshot; the
@@ -125,11 +134,14 @@ def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime
     is ``game.events_version + 1``. The clocks are upserted with
     ``clocks_write``'s rule (never older over newer), so a game whose clock
     rows do not exist yet (created before clocks were stored) gets them here.
-    ``trip``: the statement runs in that transaction, and commits it if ``last``.
+    ``trip``: the statement runs in that transaction, and commits it if ``last``. ``position``: kept on the
+    game with the new version (``Game.position``); None clears it.
     """
     version = game.events_version + 1
     fields = clock_fields(game, time, version)
-    params = [game.pk, *(v for colour, f in fields.items() for v in (game.pk, colour, *(f[c] for c in CLOCK_FIELDS))),
+    kept = position_versioned(position, version)
+    params = [None if kept is None else orjson.dumps(kept).decode(), game.pk,
+              *(v for colour, f in fields.items() for v in (game.pk, colour, *(f[c] for c in CLOCK_FIELDS))),
               *(v for row in new for v in (game.pk, *(getattr(row, c) for c in _EVENT_COLUMNS[1:])))]
     statement = _store_statement(len(new), len(fields))
     try:
@@ -146,19 +158,26 @@ def events_version_clocks_write(game: Game, new: list[GameEvent], time: GameTime
         row.id = ids[row.seq]
         row._state.adding = False
     game.events_version = version
+    game.position = kept
+
+
+def position_versioned(position: dict | None, version: int) -> dict | None:
+    """``position`` as the game keeps it at events version ``version`` (``corr.games.position``)."""
+    return None if position is None else {**position, "version": version}
 
 
 @cache
 def _store_statement(events: int, clocks: int) -> Prepared:
     """The store's statement for ``events`` new rows and ``clocks`` clocks (written once per shape).
 
-    Parameters: the game's id; per clock the game's id, the colour and ``CLOCK_FIELDS``; per event
-    ``_EVENT_COLUMNS``. It returns each new event's (seq, id).
+    Parameters: the position kept (JSON text or None), the game's id; per clock the game's id, the colour and
+    ``CLOCK_FIELDS``; per event ``_EVENT_COLUMNS``. It returns each new event's (seq, id).
     """
     columns = ", ".join(CLOCK_FIELDS)
     clock_row = "(%s, %s::varchar, " + ", ".join(f"%s::{_CLOCK_TYPES[c]}" for c in CLOCK_FIELDS) + ", now())"
     event_row = "(" + ", ".join(["%s"] * len(_EVENT_COLUMNS)) + ")"
-    sql = ("WITH gv AS (UPDATE corr_game SET events_version = events_version + 1 WHERE id = %s)"
+    sql = ("WITH gv AS (UPDATE corr_game SET events_version = events_version + 1, position = %s::jsonb"
+           " WHERE id = %s)"
            f", ck AS (INSERT INTO corr_playerclock AS c (game_id, player, {columns}, updated_at)"
            f" VALUES {', '.join([clock_row] * clocks)} ON CONFLICT (game_id, player) DO UPDATE SET"
            f" {', '.join(f'{c} = EXCLUDED.{c}' for c in CLOCK_FIELDS)}, updated_at = EXCLUDED.updated_at"
@@ -356,11 +375,21 @@ def reason_checked(enum, value: str, field: str = "reason"):
                            value=repr(value), known=known) from None
 
 
-def version_raise(game: Game) -> None:
+_KEEP = object()
+
+
+def version_raise(game: Game, *, position=_KEEP) -> None:
     """Mark the game's clock changed (in this transaction): cached clocks of the old version are not read again.
 
     The caller holds the game's row lock, so ``game.events_version + 1`` is the
-    stored value: the clocks written next carry it.
+    stored value: the clocks written next carry it. ``position``: the board kept at the new version (a dict,
+    or None to clear it, ``events_store_changes``); not given, the kept one is left, stale from now on.
     """
-    Game.objects.filter(pk=game.pk).update(events_version=F("events_version") + 1)
+    if position is _KEEP:
+        Game.objects.filter(pk=game.pk).update(events_version=F("events_version") + 1)
+        game.events_version += 1
+        return
+    kept = position_versioned(position, game.events_version + 1)
+    Game.objects.filter(pk=game.pk).update(events_version=F("events_version") + 1, position=kept)
     game.events_version += 1
+    game.position = kept
