@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('corr', '0029_live_event_not_move'),
+        ('corr', '0030_server_clock_facts'),
     ]
 
     operations = [
