@@ -34,6 +34,7 @@ import pytest
 ENV = "CORR_TEST_REDIS"
 MACHINE_REDIS = "redis://127.0.0.1:6379"
 _server: subprocess.Popen | None = None
+_directory: str | None = None
 
 
 def redis_for_tests(db: int) -> str:
@@ -77,10 +78,10 @@ def _start(port: int, directory: str) -> subprocess.Popen | None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config, parser, args):
     """In an xdist worker, its own Redis in the environment before pytest-django imports the settings."""
-    global _server
+    global _server, _directory
     if not os.environ.get("PYTEST_XDIST_WORKER") or shutil.which("redis-server") is None:
         return
-    directory = tempfile.mkdtemp(prefix=f"corr-redis-{os.environ['PYTEST_XDIST_WORKER']}-")
+    _directory = directory = tempfile.mkdtemp(prefix=f"corr-redis-{os.environ['PYTEST_XDIST_WORKER']}-")
     for _attempt in range(5):  # a free port can be taken by another process before the server binds it
         port = _free_port()
         _server = _start(port, directory)
@@ -99,3 +100,5 @@ def pytest_unconfigure(config):
     if _server is not None:
         _server.terminate()
         _server.wait(timeout=10)
+    if _directory is not None:
+        shutil.rmtree(_directory, ignore_errors=True)
