@@ -50,10 +50,15 @@ run: $(STAMP) $(BUILT) catalogues
 # The whole suite (on the calculator's build, checked by tests/clock/test_build.py), then the
 # calculator's tests again on its pure-Python modules, the fallback of a failed compile.
 # DATABASE_URL / REDIS_URL from the environment choose the servers.
+# TEST_WORKERS: pytest-xdist's worker processes, each with its own test database and Redis
+# (tests/support/parallel.py); 3 on the 2-core machine, whose tests mostly wait on browsers, servers
+# and subprocesses (docs/tests.md, "Parallel workers"). TEST_WORKERS=0: one process, as before.
+TEST_WORKERS ?= 3
+PARALLEL := -n $(TEST_WORKERS) --dist worksteal
 test: $(STAMP) $(BUILT) catalogues
 	$(VENV)/bin/ruff check corr accounts tests bench
-	$(TEST_ENV) CORR_EXPECT_BUILD=$$(cat $(BUILT)) $(PY) -m pytest -q
-	$(TEST_ENV) CORR_EXPECT_BUILD=pure CORR_PURE_PYTHON=1 $(PY) -m pytest -q tests/clock tests/commands
+	$(TEST_ENV) CORR_EXPECT_BUILD=$$(cat $(BUILT)) $(PY) -m pytest -q $(PARALLEL)
+	$(TEST_ENV) CORR_EXPECT_BUILD=pure CORR_PURE_PYTHON=1 $(PY) -m pytest -q $(PARALLEL) tests/clock tests/commands
 
 # The API against its own schema on a live server (gunicorn, a fresh SQLite file): no 5xx, no answer
 # outside the schema. SCHEMATHESIS_MAX_EXAMPLES bounds the cases per operation.

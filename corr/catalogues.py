@@ -6,6 +6,7 @@ gettext (``msgfmt``, ``xgettext``) is needed only to extract new messages (``mak
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import polib
@@ -47,6 +48,10 @@ def catalogues_compile(locale_dir: Path) -> list[Path]:
         mo = po.with_suffix(".mo")
         if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
             continue
-        polib.pofile(str(po)).save_as_mofile(str(mo))
+        # Written aside, then renamed over: the test suite's parallel workers compile at once on their start,
+        # and none may read another's half-written file (a rename is atomic on one file system).
+        partial = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")
+        polib.pofile(str(po)).save_as_mofile(str(partial))
+        os.replace(partial, mo)
         written.append(mo)
     return written

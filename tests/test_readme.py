@@ -79,7 +79,8 @@ def placeholder(command: str) -> bool:
 def test_every_command_of_the_readme_and_the_docs_runs_as_printed_with_no_variable_set(tmp_path):
     work = tmp_path / "corr"
     shutil.copytree(ROOT, work, ignore=shutil.ignore_patterns(
-        ".venv", ".git", "db.sqlite3", "__pycache__", ".pytest_cache", ".hypothesis", "screenshots", "sent-mail"))
+        ".venv", ".git", "db.sqlite3", "test-db.sqlite3*", "__pycache__", ".pytest_cache", ".hypothesis", "screenshots",
+        "sent-mail"))
     env = {"PATH": f"{VENV_BIN}:/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8"}
     ran = []
     for page in PAGES:

@@ -8,8 +8,6 @@ the first get it; then a move made through the API reaches them the same way.
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
@@ -17,11 +15,12 @@ from corr.live.push import group_name, update_message
 from corr.live.state import live_payload
 
 from ..conftest import needs_server
+from ..support.parallel import redis_for_tests
 from .conftest import move_made, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/14"
+REDIS_URL = redis_for_tests(14)
 
 
 @pytest.fixture

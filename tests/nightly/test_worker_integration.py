@@ -26,10 +26,11 @@ from corr.games.clockstate import local_today
 from corr.models import EmailStatus, NightlyReport, NightlyRun, OutboundEmail, OverstepCase, TimeTroubleNotice
 
 from ..conftest import celery_conf, needs_server
+from ..support.parallel import redis_for_tests
 from .conftest import day
 
 ROOT = Path(__file__).resolve().parents[2]
-REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15"
+REDIS_URL = redis_for_tests(15)
 WAIT_SECONDS = 90
 
 
