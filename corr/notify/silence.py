@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
-from corr.games.clockstate import clock_as_of, silent_days  # noqa: F401 (silent_days: one count for both)
+from corr.games.clockstate import clock_as_of, silent_days
 from corr.games.selectors import game_time_get
 from corr.models import EventKind, Game, GameEvent, GameStatus, Mode
 
