@@ -68,6 +68,10 @@ PAUSE_DAYS_MAX = 30
 given when it starts, so that the flag's instant is known; a bound on input, not a server's rule."""
 VACATION_DAYS_MAX = 366
 """The longest vacation booked at once (issue 40): the allowance bounds it first (chess.com's cap is 35 days)."""
+VACATION_AHEAD_DAYS_MAX = 366
+"""A vacation's ``starts`` is at most a leap year after the booking (issue 40 review: a start in the year 9000
+made the allowance's accrual, a step every ``period_days`` from the game's start, run ~10^5 steps on every
+computation); no server books vacations further ahead, and the allowance then bounds its length."""
 GIFT_DAYS_MAX = 30
 """A tournament's ``gift_max_days``: the most days one player may give their partner in one game (issue 39;
 Dragon Go Server lets a player add at most 14 days at a time, lichess 15 seconds a press)."""

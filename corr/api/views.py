@@ -473,10 +473,11 @@ DrawAcceptView = _game_action("DrawAcceptView", s.NoInput, _players_result(servi
 DrawDeclineView = _game_action("DrawDeclineView", s.NoInput, _players_result(services.draw_offer_decline))
 DrawClaimView = _game_action("DrawClaimView", s.NoInput, _players_result(services.draw_claim), ends_game=True)
 LongMoveView = _game_action("LongMoveView", s.NoInput, _players_result(services.long_move_declare))
-CalendarView = _game_action("CalendarView", s.CalendarInput, lambda u, g, d, t: game_time_get(
-    game=services.calendar_set(game=g, by=u, today=t, **d), as_of=clock_as_of(g, timezone.now()))[0])
-"""POST /api/games/{id}/calendar/: a player's own weekend and night, before their first move (issue 40)."""
 """POST /api/games/{id}/long-move/: the player on move's "Use 40+ days" notice (ICCF Playing Rules 3b, issue 40)."""
+CalendarView = _game_action("CalendarView", s.CalendarInput, lambda u, g, d, t: game_time_get(
+    game=services.calendar_set(game=g, by=u, today=t, now=timezone.now(), **d),
+    as_of=clock_as_of(g, timezone.now()))[0])
+"""POST /api/games/{id}/calendar/: a player's own weekend and night, before their own clock first runs (issue 40)."""
 
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, time as dt_time
+from datetime import UTC, date, datetime, time as dt_time, timedelta
 from zoneinfo import ZoneInfo
 
 from django.utils import timezone
@@ -136,6 +136,19 @@ def clock_start(game: Game) -> datetime:
     official = midnight(game.tournament, game.tournament.official_start)
     own = getattr(game, "clock_start", None)
     return own if own is not None and own > official else official
+
+
+def silent_days(*, game: Game, received_on: date | datetime | None, now: datetime) -> int:
+    """Whole days without a move since ``received_on`` (the partner's move reached the player; None: the game's
+    clock start): 24-hour days from an instant, calendar days in the tournament's zone from a date.
+
+    One count for ICCF's silence (issue 40): its reminders (``corr.notify.silence``) and the "Use 40+ days"
+    notice's refusal once the limit has passed (``corr.games.services.long_move``)."""
+    if received_on is None:
+        received_on = clock_start(game) if counts_instants(game) else game.tournament.official_start
+    if isinstance(received_on, datetime):
+        return int((now - received_on) // timedelta(days=1))
+    return (local_today(game.tournament, now) - received_on).days
 
 
 def game_time(game: Game, rows, as_of: date, *, with_ledger: bool = False, clock_tuples: bool = False) -> GameTime:

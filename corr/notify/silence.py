@@ -15,15 +15,16 @@ beat's sweeps and their redeliveries send it once; a sweep that comes late sends
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 
-from corr.games.clockstate import clock_as_of, clock_start, counts_instants, local_today
+from corr.games.clockstate import clock_as_of, silent_days
 from corr.games.selectors import game_time_get
-from corr.models import EventKind, Game, GameStatus, Mode
+from corr.models import EventKind, Game, GameEvent, GameStatus, Mode
 
 from . import compose
 from .compose import in_language
@@ -32,42 +33,56 @@ from .models import Notice
 from .pace import notice_send_alone
 from .preferences import choices_of
 
-DAY = timedelta(days=1)
-
-
 def silence_limit_days(game: Game) -> int | None:
     """The tournament's limit for one move (``max_per_move``, ICCF's 40 days); None: no silence rule."""
     return (game.tournament.time_control or {}).get("max_per_move")
 
 
-def silent_days(*, game: Game, received_on: date | datetime | None, now: datetime) -> int:
-    """Whole days without a move since ``received_on`` (the partner's move reached the player; None: the game's
-    clock start): 24-hour days from an instant, calendar days in the tournament's zone from a date."""
-    if received_on is None:
-        received_on = clock_start(game) if counts_instants(game) else game.tournament.official_start
-    if isinstance(received_on, datetime):
-        return int((now - received_on) // DAY)
-    return (local_today(game.tournament, now) - received_on).days
+SWEEP_GAMES_MAX = 2000
+"""The most games one sweep looks at (``silence_reminders_due``'s ``limit``); the games already reminded for
+their latest day passed are not among them, so a sweep's page always holds the games still owed a reminder."""
 
 
-def silence_candidates(*, now: datetime, first_days: int, limit: int) -> list[Game]:
-    """Ongoing server games with a silence limit whose last move (or creation) is at least ``first_days`` old."""
-    before = now - timedelta(days=first_days)
+def silence_candidates(*, now: datetime, days: list[int], limit: int) -> list[Game]:
+    """Ongoing server games with a silence limit, silent since their last move (or creation) for at least
+    ``days[0]`` days, and not yet reminded for the latest day of ``days`` passed since then: a silence reminder
+    stored at or after that day's instant (a reminder is sent once for its day, so a game served drops out and
+    the cut at ``limit``, in id order, never starves the games beyond it: issue 40 review).
+
+    The last move's instant is the query's reading of the silence; the player's own (``pending.received_on``)
+    is checked per game, and is never earlier, so no game owed a reminder is left out."""
+    days = sorted(days)
+    last_move = (GameEvent.objects.filter(game=OuterRef("pk"), kind=EventKind.MOVE).order_by("-entered_at")
+                 .values("entered_at")[:1])
+    last_notice = (Notice.objects.filter(game=OuterRef("pk"), kind=Kind.SILENCE).order_by("-created_at")
+                   .values("created_at")[:1])
     games = (Game.objects.filter(status=GameStatus.ONGOING, mode=Mode.SERVER,
                                  tournament__time_control__has_key="max_per_move")
-             .annotate(last_move=Max("events__entered_at", filter=Q(events__kind=EventKind.MOVE)))
-             .filter(Q(last_move__lte=before) | Q(last_move__isnull=True, created_at__lte=before))
-             .select_related("tournament", "white", "black").order_by("pk"))
+             .annotate(silent_since=Coalesce(Subquery(last_move), F("created_at")),
+                       last_reminder=Subquery(last_notice))
+             .filter(silent_since__lte=now - timedelta(days=days[0])))
+    served = Q()
+    for i, day in enumerate(days):
+        # Silent for ``day`` days and reminded since that day's instant; within a day of the next reminder day the
+        # game stays in (the player's own count, in calendar days under ``dates``, may be a day ahead of this one).
+        window = Q(silent_since__lte=now - timedelta(days=day), last_reminder__isnull=False,
+                   last_reminder__gte=F("silent_since") + timedelta(days=day))
+        if i + 1 < len(days):
+            window &= Q(silent_since__gt=now - timedelta(days=days[i + 1] - 1))
+        served |= window
+    owed = ~served
+    games = games.filter(owed).select_related("tournament", "white", "black").order_by("pk")
     return list(games[:limit])
 
 
-def silence_reminders_due(*, now: datetime, limit: int = 2000) -> list[str]:
-    """Send the silence reminders whose day has come by ``now``; :returns: the keys of the notices sent."""
+def silence_reminders_due(*, now: datetime, limit: int = SWEEP_GAMES_MAX) -> list[str]:
+    """Send the silence reminders whose day has come by ``now``, looking at ``limit`` games still owed one
+    (``silence_candidates``); :returns: the keys of the notices sent."""
     days = list(settings.SILENCE_REMINDER_DAYS)
     if not days:
         return []
     sent = []
-    for game in silence_candidates(now=now, first_days=days[0], limit=limit):
+    for game in silence_candidates(now=now, days=days, limit=limit):
         time, _rows = game_time_get(game=game, as_of=clock_as_of(game, now))
         pending = time.assembled.pending
         if time.to_move is None or pending is None:

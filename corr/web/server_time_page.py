@@ -1,6 +1,6 @@
 """The game page's controls for each server's own clock (issue 40), shown only where the tournament's rules allow
 them: the opponent's "+" (``gifts``), a player's pause (``pauses_per_game``), a vacation (``vacation``) and a
-player's own calendar (``player_calendars``, before the player's first move: ``calendar_set``).
+player's own calendar (``player_calendars``, before the player's clock first runs: ``calendar_set``).
 
 Each is a player's control in an ongoing server game counted in instants (``corr.games.services.server_time``
 refuses the others); the service decides and words every refusal, the page shows it beside the field it names.
@@ -8,6 +8,7 @@ refuses the others); the service decides and words every refusal, the page shows
 
 from __future__ import annotations
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -15,6 +16,7 @@ from corr.clock.assembly import active_events
 from corr.clock.personal import CalendarZone
 from corr.games.clockstate import counts_instants
 from corr.games.services import credits as credit_services
+from corr.games.services.server_time import clock_has_run
 from corr.models import EventKind, Game, GameStatus, Mode, PlayerCalendar
 
 from .forms import GiftForm
@@ -81,7 +83,8 @@ def server_time_context(game: Game, *, colour: str | None, bound: dict, zone: st
     vacation_left = None
     if mine and t.vacation is not None and time.clock.vacation is not None:
         vacation_left = (time.clock.vacation.get(colour) or {}).get("left_hours")
-    moved = mine and any(r.kind == EventKind.MOVE and r.player == colour for r in rows)
+    # The calendar counts for the whole game: gone once the player's clock has run (``calendar_set``).
+    moved = mine and clock_has_run(game, time.assembled, colour, timezone.now())
     calendar_shown = mine and t.player_calendars != CalendarZone.NONE.value and not moved
     calendar_initial = {}
     if calendar_shown:

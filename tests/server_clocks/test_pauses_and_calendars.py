@@ -48,11 +48,24 @@ def ogs_game(arbiter, anna, boris, api):
 
 
 @pytest.fixture
-def dgs_game(arbiter, anna, boris, api):
-    """Dragon Go Server's byo-yomi (30 days' main time), players' own calendars: black to move since WHITE_SENT."""
-    game = game_of(arbiter, instant_tournament(arbiter, preset="dgs_byoyomi_corr"), anna, boris)
+def dgs_new(arbiter, anna, boris):
+    """Dragon Go Server's byo-yomi (30 days' main time), players' own calendars: white on move from the
+    tournament's start, black's clock not yet run."""
+    return game_of(arbiter, instant_tournament(arbiter, preset="dgs_byoyomi_corr"), anna, boris)
+
+
+@pytest.fixture
+def dgs_game(dgs_new, anna, api):
+    """``dgs_new`` with 1. e4: black to move since WHITE_SENT."""
+    assert move_at(api(anna), dgs_new, 1, "e4", WHITE_SENT).status_code == 201
+    return dgs_new
+
+
+def calendar_then_e4(api, game, anna, boris, body):
+    """Black sets ``body`` as his calendar an hour before white's first move (his clock has not run), then 1. e4."""
+    r = post_at(api(boris), game, "calendar", body, WHITE_SENT - HOUR)
+    assert r.status_code == 201, r.content
     assert move_at(api(anna), game, 1, "e4", WHITE_SENT).status_code == 201
-    return game
 
 
 def test_a_pause_stops_only_the_pausing_players_clock(ogs_game, anna, boris, api):
@@ -106,11 +119,11 @@ def test_a_pause_where_the_rules_have_none_is_refused(dgs_game, boris, api):
     assert "pauses_per_game" in r.json()["detail"]
 
 
-def test_a_calendar_stops_the_clock_at_night_in_the_players_zone(dgs_game, anna, boris, api):
+def test_a_calendar_stops_the_clock_at_night_in_the_players_zone(dgs_new, anna, boris, api):
     # Black's night in Tokyo (UTC+9, no summer time) is 22:00-07:00: 13:00Z to 22:00Z.
-    r = post_at(api(boris), dgs_game, "calendar", {"time_zone": "Asia/Tokyo", "night_from": "22:00",
-                                                   "night_hours": 9}, WHITE_SENT + HOUR)
-    assert r.status_code == 201, r.content
+    dgs_game = dgs_new
+    calendar_then_e4(api, dgs_game, anna, boris, {"time_zone": "Asia/Tokyo", "night_from": "22:00",
+                                                  "night_hours": 9})
     assert PlayerCalendar.objects.get(game=dgs_game, player="black").time_zone == "Asia/Tokyo"
     # From 11:00Z to 23:00Z, 12 hours of which 9 are his night: 3 hours charged, by both players' reading.
     before = left(api(anna), dgs_game, WHITE_SENT + HOUR)
@@ -122,10 +135,9 @@ def test_a_calendar_stops_the_clock_at_night_in_the_players_zone(dgs_game, anna,
     assert left(api(anna), dgs_game, WHITE_SENT + 23 * HOUR, "white") == white - 10 * 3600
 
 
-def test_a_calendar_stops_the_clock_on_the_players_own_weekend(dgs_game, anna, boris, api):
-    r = post_at(api(boris), dgs_game, "calendar", {"time_zone": "Asia/Tokyo", "weekend_days": ["saturday"]},
-                WHITE_SENT + HOUR)
-    assert r.status_code == 201, r.content
+def test_a_calendar_stops_the_clock_on_the_players_own_weekend(dgs_new, anna, boris, api):
+    dgs_game = dgs_new
+    calendar_then_e4(api, dgs_game, anna, boris, {"time_zone": "Asia/Tokyo", "weekend_days": ["saturday"]})
     # Saturday 7 March in Tokyo is 15:00Z on Friday to 15:00Z on Saturday. Friday 14:00Z to Saturday 16:00Z:
     # 26 hours, 24 of them his Saturday: 2 hours charged (in UTC's Saturday it would be 16 hours charged).
     friday = WHITE_SENT.replace(day=6, hour=14)
@@ -134,13 +146,38 @@ def test_a_calendar_stops_the_clock_on_the_players_own_weekend(dgs_game, anna, b
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_a_calendar_after_the_players_first_move_or_with_a_bad_field_is_refused(dgs_game, boris, api, language):
-    r = post_at(api(boris), dgs_game, "calendar", {"time_zone": "Mars/Olympus"}, WHITE_SENT + HOUR, language)
+def test_a_calendar_after_the_players_first_move_or_with_a_bad_field_is_refused(dgs_new, anna, boris, api,
+                                                                               language):
+    dgs_game = dgs_new
+    r = post_at(api(boris), dgs_game, "calendar", {"time_zone": "Mars/Olympus"}, WHITE_SENT - HOUR, language)
     assert r.status_code == 400 and r.json()["field"] == "time_zone", r.content
-    r = post_at(api(boris), dgs_game, "calendar", {"night_from": "25:00", "night_hours": 9}, WHITE_SENT + HOUR,
+    r = post_at(api(boris), dgs_game, "calendar", {"night_from": "25:00", "night_hours": 9}, WHITE_SENT - HOUR,
                 language)
     assert r.status_code == 400 and r.json()["field"] == "night_from", r.content
+    assert move_at(api(anna), dgs_game, 1, "e4", WHITE_SENT).status_code == 201
     assert move_at(api(boris), dgs_game, 1, "e5", WHITE_SENT + 2 * HOUR).status_code == 201
     r = post_at(api(boris), dgs_game, "calendar", {"weekend_days": ["sunday"]}, WHITE_SENT + 3 * HOUR, language)
     assert r.status_code == 400 and r.json()["field"] == "calendar", r.content
     assert not PlayerCalendar.objects.filter(game=dgs_game).exists()
+
+
+LATE_WORDS = {"en": "your clock has run already", "ru": "ваши часы уже шли", "fr": "votre pendule a déjà tourné"}
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "fr"])
+def test_a_calendar_once_the_players_clock_has_run_is_refused_giving_back_no_night_or_weekend(
+        dgs_game, anna, boris, api, language):
+    # Issue 40 review: the calendar counts for the whole game. Black has been on move since WHITE_SENT (a
+    # Monday): set on Saturday with Monday to Friday as his weekend, it would give back the week already charged.
+    saturday = WHITE_SENT.replace(day=7)
+    before = left(api(anna), dgs_game, saturday)
+    weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday"]
+    r = post_at(api(boris), dgs_game, "calendar", {"weekend_days": weekdays}, saturday, language)
+    assert r.status_code == 400 and r.json()["field"] == "calendar", r.content
+    assert LATE_WORDS[language] in r.json()["detail"], r.json()
+    assert not PlayerCalendar.objects.filter(game=dgs_game).exists()
+    assert not GameEvent.objects.filter(game=dgs_game, kind=EventKind.CALENDAR).exists()
+    assert left(api(anna), dgs_game, saturday) == before
+    # White, the first mover, has been on move since the game's clock start (00:00 on 2 March in Moscow).
+    r = post_at(api(anna), dgs_game, "calendar", {"weekend_days": ["sunday"]}, saturday, language)
+    assert r.status_code == 400 and r.json()["field"] == "calendar", r.content

@@ -36,16 +36,17 @@ def page(user, game, at, language="en") -> str:
 
 @pytest.fixture
 def server_game(arbiter, anna, boris, api):
-    def make(preset):
+    def make(preset, moved=True):
         game = game_of(arbiter, instant_tournament(arbiter, preset=preset), anna, boris)
-        assert move_at(api(anna), game, 1, "e4", WHITE_SENT).status_code == 201
+        if moved:
+            assert move_at(api(anna), game, 1, "e4", WHITE_SENT).status_code == 201
         return game
     return make
 
 
-@pytest.mark.parametrize("preset, shown", [
-    ("ogs_fischer_corr", {"pause-form", "calendar-form"}),
-    ("dgs_byoyomi_corr", {"vacation-form", "calendar-form", "gift-form"}),
+@pytest.mark.parametrize("preset, shown", [  # black on move: his calendar's time is past (the next test)
+    ("ogs_fischer_corr", {"pause-form"}),
+    ("dgs_byoyomi_corr", {"vacation-form", "gift-form"}),
     ("chesscom_daily_3", {"vacation-form"}),
     ("lichess_corr_3", {"gift-form"}),
     ("lichess_days_3", set()),
@@ -55,10 +56,13 @@ def test_each_control_is_shown_only_where_the_rules_allow_it(server_game, boris,
     assert {f for f in FORMS if f'id="{f}"' in text} == shown
 
 
-def test_the_calendar_control_goes_once_the_player_has_moved(server_game, anna, boris, api):
-    game = server_game("ogs_fischer_corr")
-    assert 'id="calendar-form"' not in page(anna, game, WHITE_SENT + timedelta(hours=1))  # white has moved
-    assert 'id="calendar-form"' in page(boris, game, WHITE_SENT + timedelta(hours=1))
+def test_the_calendar_control_goes_once_the_players_clock_has_run(server_game, anna, boris, api):
+    game = server_game("ogs_fischer_corr", moved=False)
+    before = WHITE_SENT - timedelta(hours=1)
+    assert 'id="calendar-form"' not in page(anna, game, before)  # white's clock runs from the game's start
+    assert 'id="calendar-form"' in page(boris, game, before)
+    assert move_at(api(anna), game, 1, "e4", WHITE_SENT).status_code == 201
+    assert 'id="calendar-form"' not in page(boris, game, WHITE_SENT + timedelta(hours=1))  # black is on move
 
 
 @pytest.mark.parametrize("language, words", [("en", "Pause until"), ("ru", "Пауза до")])
@@ -77,13 +81,15 @@ def test_a_pause_in_the_past_is_refused_beside_until_in_the_readers_language(ser
     assert r.status_code == 400 and "2026-03-07T12:00" in r.content.decode()
 
 
-def test_a_pause_and_a_calendar_through_the_page_are_the_apis(server_game, boris, api):
-    game = server_game("ogs_fischer_corr")
-    at = WHITE_SENT + timedelta(hours=2)
-    with time_machine.travel(at, tick=False):
+def test_a_pause_and_a_calendar_through_the_page_are_the_apis(server_game, anna, boris, api):
+    game = server_game("ogs_fischer_corr", moved=False)
+    with time_machine.travel(WHITE_SENT - timedelta(hours=1), tick=False):  # before black's clock runs
         r = client_of(boris).post(f"/games/{game.pk}/calendar/", {"time_zone": "Australia/Brisbane",
                                                                 "weekend_days": ["saturday", "sunday"]})
         assert r.status_code == 302, r.content.decode()[:2000]
+    assert move_at(api(anna), game, 1, "e4", WHITE_SENT).status_code == 201
+    at = WHITE_SENT + timedelta(hours=2)
+    with time_machine.travel(at, tick=False):
         # 15:00 in Moscow is 12:00Z: a day's pause from the page ends at the instant typed, in the reader's zone.
         r = client_of(boris).post(f"/games/{game.pk}/pause/", {"until": "2026-03-03T15:00"})
         assert r.status_code == 302, r.content.decode()[:2000]

@@ -145,3 +145,27 @@ def test_a_vacation_where_the_rules_have_none_is_refused_naming_until(lichess_ga
                             format="json", HTTP_ACCEPT_LANGUAGE="ru")
     assert r.status_code == 400 and r.json()["field"] == "until", r.content
     assert "ruleset.vacation" in r.json()["detail"]
+
+
+AHEAD_WORDS = {"en": "starts may be at most 366 days after now", "ru": "starts может быть не позже чем через 366",
+               "fr": "starts peut être au plus 366 jours"}
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "fr"])
+def test_a_vacation_starting_more_than_a_leap_year_ahead_is_refused_naming_starts(chesscom_game, boris, api,
+                                                                                 language):
+    # Issue 40 review: a start in the year 9000 made the allowance's accrual run ~10^5 steps on every computation.
+    at = WHITE_SENT + timedelta(hours=1)
+    for starts in (at.replace(year=9000), at + 367 * DAY):
+        with time_machine.travel(at, tick=False):
+            r = api(boris).post(f"/api/games/{chesscom_game.pk}/vacations/",
+                                {"starts": z(starts), "until": z(starts + DAY)}, format="json",
+                                HTTP_ACCEPT_LANGUAGE=language)
+        assert r.status_code == 400 and r.json()["field"] == "starts", r.content
+        assert AHEAD_WORDS[language] in r.json()["detail"], r.json()
+    assert not GameEvent.objects.filter(game=chesscom_game, kind=EventKind.VACATION).exists()
+    # The bound itself is allowed (the allowance, not the date, decides then).
+    with time_machine.travel(at, tick=False):
+        r = api(boris).post(f"/api/games/{chesscom_game.pk}/vacations/",
+                            {"starts": z(at + 366 * DAY), "until": z(at + 367 * DAY)}, format="json")
+    assert r.status_code != 400 or r.json()["field"] != "starts", r.content

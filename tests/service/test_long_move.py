@@ -128,3 +128,37 @@ def test_a_game_without_a_limit_for_one_move_refuses_the_notice_in_french(api, a
     assert r.status_code == 400 and r.json()["field"] == "game", r.json()
     assert "Utiliser 40+ jours" in r.json()["detail"], r.json()
     assert not Notice.objects.filter(kind="long_move").exists()
+
+
+PASSED_WORDS = {"en": "ICCF Playing Rules 3b", "ru": "Правила игры ICCF 3b", "fr": "règles de jeu ICCF 3b"}
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "fr"])
+def test_the_notice_is_refused_once_the_limit_for_one_move_has_passed_storing_nothing(api, games, anna, boris,
+                                                                                     language):
+    # Issue 40 review (Playing Rules 3b): the notice announces a long move; it does not excuse a silence already
+    # over the limit. The days counted are the silence reminders' (``silent_days``).
+    late, in_time = games
+    moved = START + timedelta(hours=1)
+    for game in games:
+        assert post(api, anna, f"/api/games/{game.pk}/moves/", moved).status_code == 201
+    boris.language = language
+    boris.save()
+    over = moved + timedelta(days=41, minutes=1)  # 41 whole days: the calculator has the limit passed
+    assert black_account(late, over).overstepped is not None
+    r = post(api, boris, f"/api/games/{late.pk}/long-move/", over)
+    assert r.status_code == 409 and r.json()["field"] == "game", r.json()
+    assert PASSED_WORDS[language] in r.json()["detail"] and "41" in r.json()["detail"], r.json()
+    assert not late.events.filter(kind="long_move").exists()
+    assert not Notice.objects.filter(kind="long_move").exists()
+    # At 40 whole days the limit is reached, not passed (the calculator agrees): the notice is still taken.
+    at_limit = moved + timedelta(days=40, minutes=1)
+    assert black_account(in_time, at_limit).overstepped is None
+    assert post(api, boris, f"/api/games/{in_time.pk}/long-move/", at_limit).status_code == 201
+
+
+def test_the_notice_on_day_39_is_taken(api, games, anna, boris):
+    moved = START + timedelta(hours=1)
+    game = games[0]
+    assert post(api, anna, f"/api/games/{game.pk}/moves/", moved).status_code == 201
+    assert post(api, boris, f"/api/games/{game.pk}/long-move/", moved + timedelta(days=39, hours=23)).status_code == 201

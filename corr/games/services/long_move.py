@@ -22,7 +22,7 @@ from corr.clock.assembly import active_events
 from corr.models import EventKind, Game, Mode
 
 from ..cases import history_append
-from ..clockstate import assemble_game, clock_as_of
+from ..clockstate import assemble_game, clock_as_of, silent_days
 from ..errors import InvalidInput, NotYourTurn, TurnConflict
 from ..notices import Change, notice_on_commit
 from ..records import record_text
@@ -47,7 +47,9 @@ def long_move_declare(*, game: Game, by: User, today: date, now: datetime | None
     """``by``, on move in a server game whose tournament limits one move, gives the notice for that move.
 
     :raises InvalidInput: not a server game, or no limit for one move (``field: "game"``).
-    :raises NotYourTurn: ``by`` is not on move (409). :raises TurnConflict: already given for this move (409).
+    :raises NotYourTurn: ``by`` is not on move (409). :raises TurnConflict: already given for this move, or
+        the limit has passed already: more whole days without a move than the limit (``silent_days``, the
+        reminders' count) (409); nothing stored.
     :raises GameOver: the game is over (409). :raises NotAllowed: not a player of the game (403).
     """
     game, rows = game_lock(game)
@@ -62,6 +64,14 @@ def long_move_declare(*, game: Game, by: User, today: date, now: datetime | None
         raise NotYourTurn(_("it is not your move: the \"Use 40+ days\" notice is given for the move you are to make"),
                           field=FIELD)
     number = assembled.made[colour] + 1
+    # Playing Rules 3b: the notice is given before the limit passes, not to excuse a silence already over it.
+    pending = assembled.pending
+    silent = silent_days(game=game, received_on=pending.received_on if pending else None,
+                         now=now or timezone.now())
+    if silent > limit:
+        raise TurnConflict(_("the \"Use 40+ days\" notice is given before the limit for one move passes (ICCF Playing"
+                             " Rules 3b): you have not moved for %(silent)s days, over the limit of %(limit)s"),
+                           field=FIELD, silent=silent, limit=limit)
     if long_move_used(rows, colour, number):
         raise TurnConflict(_("you already gave the \"Use 40+ days\" notice for your move %(number)s"), field=FIELD,
                            number=number)

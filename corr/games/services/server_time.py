@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -26,7 +27,8 @@ from corr.models import EventKind, Game, GameEvent, Mode, PlayerCalendar
 
 from ..cases import history_append
 from ..clock_messages import ClockRefusal
-from ..clockstate import GameTime, clock_as_of, counts_instants, instant_text, local_today
+from ..clockstate import (GameTime, assemble_game, clock_as_of, clock_start, counts_instants, instant_text,
+                          local_today)
 from ..errors import InvalidInput
 from ..personal import player_calendars_forget
 from ..records import amount_text, record_text
@@ -116,7 +118,8 @@ def vacation_book(*, game: Game, by: User, until: datetime, now: datetime,
     The tournament's ``vacation`` rule decides: the allowance left when it begins, the least length (chess.com
     24 hours, DGS 2 days), and whether a move ends it. The vacation is this game's (the calculator's game file
     has one per game); chess.com's "for all your games" is booked game by game.
-    :raises InvalidInput: naming ``starts``/``until`` (in the past, reversed, too long) or the calculator's field
+    :raises InvalidInput: naming ``starts``/``until`` (in the past, more than ``VACATION_AHEAD_DAYS_MAX`` days
+        ahead, reversed, too long) or the calculator's field
         (``players.<colour>.vacation.taken[i]``: over the allowance left, shorter than the least); nothing stored.
     """
     game, rows = game_lock(game)
@@ -130,6 +133,9 @@ def vacation_book(*, game: Game, by: User, until: datetime, now: datetime,
     if start < current:
         raise InvalidInput(_("starts must be now or later (%(now)s UTC): a vacation is not booked in the past"),
                            field="starts", now=instant_text(current))
+    if start - current > timedelta(days=lim.VACATION_AHEAD_DAYS_MAX):
+        raise InvalidInput(_("starts may be at most %(days)s days after now: a vacation is booked at most that far"
+                             " ahead"), field="starts", days=lim.VACATION_AHEAD_DAYS_MAX)
     end = until.astimezone(UTC).replace(microsecond=0)
     _span_checked(start, end, "until", lim.VACATION_DAYS_MAX)
     row = event_new(by, EventKind.VACATION, colour, received_at=start, sent_at=end,
@@ -150,12 +156,21 @@ def _span_checked(start: datetime, end: datetime, field: str, most_days: int) ->
 
 @transaction.atomic
 def calendar_set(*, game: Game, by: User, time_zone: str = "", weekend_days: list[str] | None = None,
-                 night_from: str = "", night_hours: int | None = None, today) -> Game:
+                 night_from: str = "", night_hours: int | None = None, today,
+                 now: datetime | None = None) -> Game:
     """``by`` sets their own calendar in ``game`` where the tournament's ``player_calendars`` allows it, before
-    their first move (the game file has one calendar per player for the whole game).
+    their own clock has run at all (``now``, None: the present instant).
 
-    :raises InvalidInput: naming ``calendar`` (not allowed, a move made already) or the calendar's field (an
-        unknown zone or weekday, a night's hour or length; a zone where the game's zone counts); nothing stored.
+    The game file has one calendar per player for the whole game, time already passed included: a calendar set
+    once the player has been on move would give back nights and weekends already charged (issue 40 review).
+    So it is refused once the player has been on move at any instant: the first mover from the game's clock
+    start, the other player from the first mover's first move. The days and hours chosen are bounded by the
+    calendar's own reading only (any weekdays, a night of 1 to 23 hours): the tournament's ``player_calendars``
+    allows a calendar or not and says whose zone counts; it carries no bound of OGS's (Saturday and Sunday) or
+    DGS's (9 hours) kind, and a preset's players choose within the calendar's reading.
+    :raises InvalidInput: naming ``calendar`` (not allowed, the player's clock has run already) or the calendar's
+        field (an unknown zone or weekday, a night's hour or length; a zone where the game's zone counts);
+        nothing stored.
     """
     game, rows = game_lock(game)
     colour = player_colour_of(game, by)
@@ -165,9 +180,10 @@ def calendar_set(*, game: Game, by: User, time_zone: str = "", weekend_days: lis
     if allowed == CalendarZone.NONE.value:
         raise InvalidInput(_("this tournament's rules keep no player's own calendar (player_calendars is none)"),
                            field="calendar")
-    if any(r.kind == EventKind.MOVE and r.player == colour for r in rows):
-        raise InvalidInput(_("a calendar is set before your first move: it counts for the whole game"),
-                           field="calendar")
+    at = (now or timezone.now()).astimezone(UTC)
+    if clock_has_run(game, assemble_game(game, rows, clock_as_of(game, at)), colour, at):
+        raise InvalidInput(_("a calendar is set before your clock first runs: it counts for the whole game, and"
+                             " your clock has run already"), field="calendar")
     if allowed == CalendarZone.GAME_ZONE.value and time_zone:
         raise InvalidInput(_("this tournament reads calendars in the game's zone (%(zone)s): give no time_zone"),
                            field="time_zone", zone=game.tournament.time_zone)
@@ -192,6 +208,15 @@ def calendar_set(*, game: Game, by: User, time_zone: str = "", weekend_days: lis
                    note=record_text("calendar_set", player=colour, calendar=_calendar_words(data)))
     game_recompute(game, by=by, today=today, cause=record_text("cause_calendar", player=colour))
     return game
+
+
+def clock_has_run(game: Game, assembled, colour: str, now: datetime) -> bool:
+    """Whether ``colour`` has been on move at any instant up to ``now`` (``assembled``: the game as of ``now``):
+    the game's clock has started and the player is on move or has moved (the turn passes only by a move).
+    A calendar is refused from then (``calendar_set``), and the page's control goes."""
+    if now < clock_start(game):
+        return False
+    return assembled.to_move == colour or assembled.made[colour] > 0
 
 
 def _calendar_words(data: dict) -> str:
