@@ -9,11 +9,12 @@ channels-redis layer with its local fan-out, on ``BENCH_REDIS_URL``, PostgreSQL 
 in every game. Counted:
 
 - **connect**: the SQL statements a socket's connection sends, and the threads they ran on (the process's one
-  thread-sensitive ``sync`` thread serialises every socket; ``corr-socket-db`` is the bounded pool of
-  :mod:`corr.dbthreads`); the event loop thread's CPU per connection (``time.thread_time``);
+  thread-sensitive sync thread, asgiref's ``single_thread_executor``, serialises every socket; ``corr-socket-db``
+  is the bounded pool of :mod:`corr.dbthreads`), the calls handed to that one thread, and the event loop thread's
+  CPU per connection (``time.thread_time``);
 - **press**: the payloads worded (``with_termination_text``) and JSON-encoded (``json.dumps``) per press, the
   sender's answer and both players' pushes included (both sockets of a game are of one language, on one process,
-  as under ``bench/live_load.py``), and the event loop thread's CPU per press in the consumer's handlers
+  as under ``bench/live_load.py``), the calls handed to the one sync thread, and the event loop thread's CPU per press in the consumer's handlers
   (``receive_message`` and ``live_update``: the database work runs on the pool, outside it).
 
 Prints one JSON object. Writes nothing.
@@ -47,6 +48,7 @@ class Counts:
         self.worded = 0
         self.encoded = 0
         self.loop_cpu_s = 0.0
+        self.sync_thread_calls = 0
 
 
 def instrument(counts: Counts) -> None:
@@ -65,6 +67,16 @@ def instrument(counts: Counts) -> None:
                           else name.rstrip("_0123456789")] += 1
         return execute(sql, params, many, context)
 
+    from asgiref.sync import SyncToAsync
+
+    one_thread = SyncToAsync.single_thread_executor  # where thread-sensitive calls run without an outer sync thread
+    submit = one_thread.submit
+
+    def submitted(*args, **kwargs):
+        counts.sync_thread_calls += 1
+        return submit(*args, **kwargs)
+
+    one_thread.submit = submitted
     connection_created.connect(lambda sender, connection, **kw: connection.execute_wrappers.append(counted),
                                weak=False)
     word = records.with_termination_text
@@ -134,6 +146,7 @@ async def measured(made, counts: Counts) -> dict:
             (b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1"), (b"cookie", cookie.encode())])
 
     sockets = []
+    hops0 = counts.sync_thread_calls
     before = Counter(counts.statements)
     cpu0 = time.thread_time()
     for game_id, white, black in made:
@@ -145,8 +158,9 @@ async def measured(made, counts: Counts) -> dict:
     connected = 2 * len(made)
     connect = {"statements_per_socket": {k: round((v - before[k]) / connected, 2)
                                          for k, v in counts.statements.items() if v - before[k]},
+               "sync_thread_calls_per_socket": round((counts.sync_thread_calls - hops0) / connected, 2),
                "loop_cpu_ms_per_socket": round((time.thread_time() - cpu0) * 1000 / connected, 3)}
-    worded0, encoded0, handlers0 = counts.worded, counts.encoded, counts.loop_cpu_s
+    worded0, encoded0, handlers0, hops0 = counts.worded, counts.encoded, counts.loop_cpu_s, counts.sync_thread_calls
     before = Counter(counts.statements)
     for n, (white, black) in enumerate(sockets):
         await white.send_json_to({"type": "move", "id": f"m{n}", "number": 1, "notation": ""})
@@ -156,6 +170,7 @@ async def measured(made, counts: Counts) -> dict:
     presses = len(sockets)
     press = {"worded_per_press": round((counts.worded - worded0) / presses, 2),
              "encoded_per_press": round((counts.encoded - encoded0) / presses, 2),
+             "sync_thread_calls_per_press": round((counts.sync_thread_calls - hops0) / presses, 2),
              "statements_per_press": {k: round((v - before[k]) / presses, 2)
                                       for k, v in counts.statements.items() if v - before[k]},
              "handlers_loop_cpu_ms_per_press": round((counts.loop_cpu_s - handlers0) * 1000 / presses, 3)}
