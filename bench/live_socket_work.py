@@ -14,8 +14,9 @@ in every game. Counted:
   CPU per connection (``time.thread_time``);
 - **press**: the payloads worded (``with_termination_text``) and JSON-encoded (``json.dumps``) per press, the
   sender's answer and both players' pushes included (both sockets of a game are of one language, on one process,
-  as under ``bench/live_load.py``), the calls handed to the one sync thread, and the event loop thread's CPU per press in the consumer's handlers
-  (``receive_message`` and ``live_update``: the database work runs on the pool, outside it).
+  as under ``bench/live_load.py``), the calls handed to the one sync thread, and the event loop thread's CPU per
+  press in the consumer's handlers (``receive_message`` and ``live_update``: the database work runs on the pool,
+  outside it).
 
 Prints one JSON object. Writes nothing.
 """
