@@ -22,11 +22,11 @@ serving.WEB = True
 # Django first: the routing imports consumers that import models.
 http_application = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from corr.closecodes import daphne_sends_endpoint_codes  # noqa: E402
+from corr.live.socketauth import SocketAuthStack  # noqa: E402
 from corr.live.unavailable import ClosedWhileDatabaseDown  # noqa: E402
 from corr.routing import websocket_urlpatterns  # noqa: E402
 
@@ -36,12 +36,13 @@ daphne_sends_endpoint_codes()
 
 application = ProtocolTypeRouter({
     "http": http_application,
-    # The session cookie signs the user in (AuthMiddlewareStack), so a page of another site must not open
+    # The session cookie signs the user in (Channels' AuthMiddlewareStack, its reads on the sockets' pool:
+    # corr/live/socketauth.py), so a page of another site must not open
     # the socket with it: the Origin must be one of ALLOWED_HOSTS (cross-site WebSocket hijacking).
     # A database error while a socket opens closes it with 1013, "try again later", rather than HTTP 500 at the
     # handshake (corr/live/unavailable.py, issue 42).
     "websocket": ClosedWhileDatabaseDown(
-        AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))),
+        AllowedHostsOriginValidator(SocketAuthStack(URLRouter(websocket_urlpatterns)))),
 })
 
 if settings.SECRET_KEY_MISSING:

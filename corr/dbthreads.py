@@ -11,6 +11,7 @@ connections that are too old before and after, as ``database_sync_to_async`` doe
 
 from __future__ import annotations
 
+import functools
 import os
 from concurrent.futures import ThreadPoolExecutor
 
@@ -31,5 +32,20 @@ def pool() -> ThreadPoolExecutor:
 
 
 def in_db_thread(function):
-    """``function`` as a coroutine function run on this process's pool (see the module's docstring)."""
-    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=pool())
+    """``function`` as a coroutine function run on this process's pool (see the module's docstring).
+
+    The pool is chosen when called, not when decorated: a process forked after the decoration (a test's daphne
+    child, after its parent used the pool) would otherwise hand its work to the parent's executor, whose threads
+    it does not have, and wait forever."""
+    runners: dict[int, DatabaseSyncToAsync] = {}
+
+    @functools.wraps(function)
+    async def run(*args, **kwargs):
+        pid = os.getpid()
+        runner = runners.get(pid)
+        if runner is None:
+            runners.clear()
+            runner = runners[pid] = DatabaseSyncToAsync(function, thread_sensitive=False, executor=pool())
+        return await runner(*args, **kwargs)
+
+    return run

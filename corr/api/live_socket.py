@@ -42,8 +42,9 @@ from django.utils.translation import gettext as _
 from corr.dbthreads import in_db_thread
 from corr.games.selectors import game_get
 from corr.live import services as live
-from corr.live.consumers import CLOSE_UNAUTHENTICATED, LiveGameConsumer, echoable_id, id_rule, worded
+from corr.live.consumers import CLOSE_UNAUTHENTICATED, LiveGameConsumer, echoable_id, id_rule
 from corr.live.push import group_name, update_message
+from corr.live.pushtext import payload_text, with_text, worded
 from corr.live.state import live_payload
 from corr.models import Game
 
@@ -146,9 +147,15 @@ class LiveGameSocket(LiveGameConsumer):
             return
         answer = await in_db_thread(socket_move)(self.scope.get("user"), self.game_id, content, self.language)
         to_push = answer.pop("push", False) and answer["live"]
-        if answer.get("status") == 201:
-            answer["live"] = worded(answer["live"], self.language)
-        await self.send_json(answer)
+        if to_push and next(reversed(answer)) == "live":
+            # The answer carries the push's own payload: worded and encoded once, for this answer and then for every
+            # socket of this process and language the push reaches (corr.live.pushtext; issue 42).
+            head = {name: value for name, value in answer.items() if name != "live"}
+            await self.send(text_data=with_text(head, "live", payload_text(to_push, self.language)))
+        else:
+            if answer.get("status") == 201:
+                answer["live"] = worded(answer["live"], self.language)
+            await self.send_json(answer)
         if to_push:
             # The push of the committed move, from this socket's own event loop (what a bare Channels echo does):
             # not queued behind every other send of the process's handoff thread. A failure is logged; the

@@ -23,10 +23,12 @@ the bounded pool of :mod:`corr.dbthreads`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -37,6 +39,7 @@ from corr.limits import ID_MAX
 
 from .frames import FrameRefused, frame_message
 from .push import group_name
+from .pushtext import payload_text, worded
 from .sessions import session_signs_in, user_group
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -75,33 +78,27 @@ def unknown_field(key: str, fields: tuple[str, ...]) -> str:
         "key": repr(key[:FIELD_ECHO_MAX_CHARS]), "fields": ", ".join(fields)}
 
 
-def _game(game_id: int):
-    from corr.games.selectors import game_get
-    from corr.models import Game
+@in_db_thread
+def admitted_payload(user, game_id: int) -> tuple[int | None, dict | None]:
+    """``(None, the game's live payload)`` when ``user`` (signed in) may watch game ``game_id``, else ``(the close
+    code that says why not, None)``: the game, its live row and its window read in one round trip
+    (:func:`corr.live.state.live_state`), who may watch asked of that game, the payload computed from that read."""
+    from corr.games.permissions import can_view
+    from corr.models import Game, Mode
+
+    from .state import live_payload_read, live_state
 
     try:
-        return game_get(game_id=game_id)
+        game, live, rows = live_state(game_id)
     except Game.DoesNotExist:
-        return None
-
-
-@in_db_thread
-def admission(user, game_id: int) -> int | None:
-    """None when ``user`` may watch game ``game_id``, else the close code that says why not."""
-    from corr.games.permissions import can_view
-
-    from corr.models import Mode
-
-    if user is None or not user.is_authenticated:
-        return CLOSE_UNAUTHENTICATED
-    game = _game(game_id)
-    if game is None:
-        return CLOSE_NO_GAME
+        return CLOSE_NO_GAME, None
     if not can_view(user, game):
-        return CLOSE_FORBIDDEN
+        return CLOSE_FORBIDDEN, None
     # Told after the permission, so a stranger learns nothing of a game's mode; a correspondence
     # game has no live payload to send (it was close 1011, an error of the consumer).
-    return None if game.mode == Mode.LIVE else CLOSE_NO_GAME
+    if game.mode != Mode.LIVE or live is None:
+        return CLOSE_NO_GAME, None
+    return None, live_payload_read(game, live, rows)
 
 
 def socket_language(scope) -> str:
@@ -118,16 +115,6 @@ def socket_language(scope) -> str:
     return get_language_from_request(handshake)
 
 
-def worded(payload: dict, language: str) -> dict:
-    """``payload`` with its ``termination_text`` in ``language`` (pure: no database)."""
-    from django.utils import translation
-
-    from corr.web.records import with_termination_text
-
-    with translation.override(language):
-        return with_termination_text(payload)
-
-
 def session_key_of(scope) -> str | None:
     """The key of the session that signed the socket in (its handshake's cookie), or None."""
     session = scope.get("session")
@@ -141,7 +128,24 @@ def current_payload(game_id: int) -> dict | None:
     return live_payload_of(game_id)  # the game, its live row and events in one round trip (issue 42)
 
 
-class LiveGameConsumer(AsyncJsonWebsocketConsumer):
+class PooledSocket(AsyncJsonWebsocketConsumer):
+    """A socket consumer whose database work all runs on :mod:`corr.dbthreads`'s pool, which closes the connections
+    too old before and after each call: Channels' dispatch without its ``aclose_old_connections``.
+
+    Channels (4.2 on) awaits ``aclose_old_connections()`` before handling every message of every consumer: a call
+    on the process's one thread-sensitive sync thread, to close that thread's connections. This socket holds no
+    connection there (its reads, the session's included, are on the pool: :mod:`corr.live.socketauth`), so the call
+    closed nothing, yet every push to every socket and every frame received waited in line for that one thread:
+    under the 300-game bench it was a fifth of the event loop's busy samples (py-spy; issue 42)."""
+
+    async def dispatch(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class LiveGameConsumer(PooledSocket):
     """One browser watching one live game (group ``live-game-<id>``)."""
 
     message_types: tuple[str, ...] = ("refresh",)
@@ -149,6 +153,8 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
     game_id: int | None = None
     group: str | None = None
     sessions_group: str | None = None
+    admitted = False
+    """Set once this socket may watch its game and was sent its state: it takes messages and forwards pushes."""
     session_gone = False
     """Set when this socket is told its session ended: every later message is refused without a read."""
     last_refresh = 0.0
@@ -156,25 +162,44 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.language = socket_language(self.scope)
-        # A path's integer may exceed any primary key (a bigint): no such game, asked of no database.
-        refused = CLOSE_NO_GAME if self.game_id > ID_MAX else await admission(self.scope.get("user"), self.game_id)
+        user = self.scope.get("user")
         await self.accept()
+        # A path's integer may exceed any primary key (a bigint): no such game, asked of no database.
+        if self.game_id > ID_MAX:
+            await self.close(code=CLOSE_NO_GAME)
+            return
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        # Join before reading the state: a push committed in between is then received, not lost (the page keeps
+        # the payload with the highest version). Joined before the admission too, so that who may watch and the
+        # state are one read (issue 42: connecting waited for two); a socket refused leaves before it is sent any
+        # push (this socket's messages are handled after connect returns, and only an admitted one forwards them).
+        # The user's group: told when a session of theirs ends (corr.live.sessions).
+        self.user_id = user.pk
+        self.session_key = session_key_of(self.scope)
+        self.group, self.sessions_group = group_name(self.game_id), user_group(self.user_id)
+        await asyncio.gather(self.channel_layer.group_add(self.group, self.channel_name),
+                             self.channel_layer.group_add(self.sessions_group, self.channel_name))
+        try:
+            refused, payload = await admitted_payload(user, self.game_id)
+        except BaseException:  # the database is down (closed with 1013 by corr.live.unavailable): not a member
+            await self.leave_groups()
+            raise
         if refused is not None:
+            await self.leave_groups()
             await self.close(code=refused)
             return
-        # Join before reading the state: a push committed in between is then received, not lost
-        # (the page keeps the payload with the highest version).
-        self.group = group_name(self.game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        # The user's group: told when a session of theirs ends (corr.live.sessions).
-        self.user_id = self.scope["user"].pk
-        self.session_key = session_key_of(self.scope)
-        self.sessions_group = user_group(self.user_id)
-        await self.channel_layer.group_add(self.sessions_group, self.channel_name)
-        await self.send_current()
+        self.admitted = True
+        await self.send_json(worded(payload, self.language))
 
     async def disconnect(self, code):
-        for group in (self.group, self.sessions_group):
+        await self.leave_groups()
+
+    async def leave_groups(self) -> None:
+        """Leave the game's and the user's groups, if joined."""
+        groups, self.group, self.sessions_group = (self.group, self.sessions_group), None, None
+        for group in groups:
             if group is not None:
                 await self.channel_layer.group_discard(group, self.channel_name)
 
@@ -190,7 +215,7 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
         await self.receive_json(content)
 
     async def receive_json(self, content, **kwargs):
-        if self.group is None:
+        if not self.admitted:
             return
         if not isinstance(content, dict) or content.get("type") not in self.message_types:
             await self.send_json(self.refusal("type", lambda: message_shape(self.message_types)))
@@ -224,7 +249,7 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
     async def layer_restored(self, message):
         """The channel layer is back after an outage (:mod:`corr.live.layer`): the pushes this socket may have
         missed are replaced by the current state, after the session is checked as a refresh checks it."""
-        if self.group is None or self.session_gone:
+        if not self.admitted or self.session_gone:
             return
         if not await self.session_current():
             self.session_gone = True
@@ -256,11 +281,13 @@ class LiveGameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(worded(payload, self.language))
 
     async def live_update(self, message):
-        """A push of :func:`corr.live.push.game_changed`: forwarded with its termination in this page's words."""
-        await self.send_json(worded(message["payload"], self.language))
+        """A push of :func:`corr.live.push.game_changed`: forwarded with its termination in this page's words, the
+        text encoded once for every socket of this process and language (:mod:`corr.live.pushtext`)."""
+        if self.admitted:
+            await self.send(text_data=payload_text(message["payload"], self.language))
 
 
-class NoSuchSocketConsumer(AsyncJsonWebsocketConsumer):
+class NoSuchSocketConsumer(PooledSocket):
     """Any path that is no socket of the site: accepted and closed at once with 4404, as no such game."""
 
     async def connect(self):

@@ -1,6 +1,6 @@
 """Live sockets follow the session (issue 38): a logout, a password change or a reset closes them.
 
-A socket is signed in by the session cookie of its handshake (``AuthMiddlewareStack``), and that session can
+A socket is signed in by the session cookie of its handshake (``corr.live.socketauth``), and that session can
 end while the socket stays open. Two guards, the second enough alone:
 
 - **Told**: each admitted socket joins the Channels group of its user, ``user-<id>``. On Django's

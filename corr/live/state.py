@@ -179,6 +179,12 @@ def live_payload_of(game_id: int, now_ms: int | None = None) -> dict | None:
         return None
     if live is None:
         return None
+    return live_payload_read(game, live, rows, now_ms)
+
+
+def live_payload_read(game: Game, live: LiveGame, rows, now_ms: int | None = None) -> dict:
+    """:func:`live_payload` of what :func:`live_state` read (``rows``: its window), at ``now_ms`` (None: the
+    server's instant, taken after the read)."""
     # The instant after the events (as live_body's, issue 23): read before them, a press committed in between was
     # later than "now" and the clock refused it (a socket connecting while the other player pressed: 1011).
     now = timesource.now_ms() if now_ms is None else now_ms

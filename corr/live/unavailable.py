@@ -1,7 +1,8 @@
 """A WebSocket opened while the database is gone is closed with 1013, "try again later" (issue 42).
 
-Opening the live socket reads the database three times before anything is sent: the session that signs the user
-in (Channels' ``AuthMiddleware``, before any consumer runs), who may watch the game, and the game's state. With
+Opening the live socket reads the database twice before anything is sent: the session that signs the user in
+(Channels' ``AuthMiddleware`` on the sockets' pool, :mod:`corr.live.socketauth`, before any consumer runs), then who
+may watch the game with the game's state (one read: :func:`corr.live.consumers.admitted_payload`). With
 PostgreSQL down each of these raises after ``DB_POOL_TIMEOUT`` (1 s); uncaught, daphne answered the handshake with
 HTTP 500 and a traceback (or, past the accept, closed with 1011, "internal error"), which a client reads as a bug of
 the server. :class:`ClosedWhileDatabaseDown` wraps the whole socket application instead: a database error that

@@ -18,13 +18,13 @@ LIVE = Path(__file__).resolve().parents[2] / "corr" / "live"
 LAYERS = [
     {"timesource", "position", "stopstate", "timers", "trips", "layer", "frames"},
     {"decide", "state"},
-    {"push", "sessions"},
+    {"push", "pushtext", "sessions"},
     {"write"},
     {"gaps"},
     {"services"},
     {"stops", "sweep"},
     {"beat"},
-    {"schedule", "consumers", "unavailable"},
+    {"schedule", "consumers", "socketauth", "unavailable"},
     {"tasks"},
 ]
 

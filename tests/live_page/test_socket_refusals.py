@@ -36,9 +36,14 @@ def deep(depth: int) -> str:
 def answers(game, user, frames: list[dict], language: str = "en") -> list[dict]:
     """Send each of ``frames`` (``{"text": str}`` or ``{"bytes": bytes}``) on ``user``'s socket; what came back to
     each: the JSON message, or ``{"closed": code}``, or None (nothing within 0.5 s)."""
+    from corr.handoff import drain
+
     ws = socket(game.pk, user)
     ws.scope["headers"].append((b"accept-language", language.encode()))
     got = []
+    # The game's creation was pushed by the handoff thread: sent before the socket joins its group, not received
+    # on it as an answer to the first frame (the socket joins the group before it reads the state).
+    assert drain(10)
 
     async def scenario():
         assert (await ws.connect(timeout=10))[0]
