@@ -21,7 +21,7 @@ Presets for live play (``"unit": "seconds"``, issue 16), named ``*_live``:
 - ``go_canadian_live``: Go 12.2 type 2: 60 minutes, then 15 moves in 5 minutes ("15 ходов на 5 мин."
   in its interpretation).
 - ``ogs_byoyomi_live``: OGS's Japanese byo-yomi (issue 40): 10 minutes' main time, then 5 periods of 30
-  seconds, black first; a period overrun by at most a second is not lost (``period_grace_seconds``: 1,
+  seconds, black first; a period overrun by less than a second is not lost (``period_grace_seconds``: 1,
   :mod:`corr.clock.live.grace`).
 - ``draughts_live``: draughts section 12 (seeds 000, 001 1.7.1): a number of moves in a set time, then
   the rest of the game (12.9 counts an overstep of a control in moves at the press): 40 moves in
@@ -108,7 +108,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "go_canadian_live": {"time_control": {
         "system": "canadian", "unit": "seconds", "first": "black", "main": 3600, "moves": 15, "period_time": 300,
         "late_arrival_seconds": 1800, "illegal_move_seconds": 120, "illegal_move_limit": 3}},
-    # OGS's live byo-yomi (issue 40): black first, a period overrun by at most a second is forgiven.
+    # OGS's live byo-yomi (issue 40): black first, a period overrun by less than a second is forgiven.
     "ogs_byoyomi_live": {"time_control": {
         "system": "byoyomi", "unit": "seconds", "first": "black", "main": 600, "periods": 5, "period_time": 30,
         "period_grace_seconds": 1}},

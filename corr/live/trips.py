@@ -216,12 +216,18 @@ def read_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
     plan = _plan()
     with connection.cursor() as cursor:
         if usable():
-            cursor.execute(f"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; {plan.read_sql};"
-                           f" {plan.window_sql}; COMMIT", [game_id, *[game_id] * _WINDOW_PARAMS])
-            cursor.nextset()  # BEGIN's result comes first
-            found = cursor.fetchall()
-            cursor.nextset()
-            events = cursor.fetchall()
+            try:
+                cursor.execute(f"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; {plan.read_sql};"
+                               f" {plan.window_sql}; COMMIT", [game_id, *[game_id] * _WINDOW_PARAMS])
+                cursor.nextset()  # BEGIN's result comes first
+                found = cursor.fetchall()
+                cursor.nextset()
+                events = cursor.fetchall()
+            except Exception:
+                # A statement that failed after BEGIN (a timeout, a cancel) skips the COMMIT: the session is left
+                # in an aborted transaction Django, in autocommit, knows nothing of. End it before the error goes on.
+                _rollback_sent_transaction()
+                raise
         else:
             cursor.execute(plan.read_sql, [game_id])
             found = cursor.fetchall()
@@ -230,6 +236,17 @@ def read_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
                 rows = events_of(game_id, from_seq=live.snapshot_seq)
             return game, live, rows
     return _game_of(plan, game_id, found, events)
+
+
+def _rollback_sent_transaction() -> None:
+    """Roll back the transaction a failed one-query read began (``read_game``), if the session still has one;
+    a connection already broken is left to Django (its error check closes it)."""
+    raw = connection.connection
+    try:
+        if raw is not None and raw.info.transaction_status != raw.info.transaction_status.IDLE:
+            raw.rollback()
+    except Exception:  # noqa: S110 - the read's own error is the one to report; Django closes a broken connection
+        pass
 
 
 def _game_of(plan: _Plan, game_id: int, found: list, events: list) -> tuple[Game, LiveGame | None, list]:

@@ -1,5 +1,5 @@
-"""The lag grace of byo-yomi periods (issue 40, OGS): a period overrun by at most ``period_grace_seconds`` is
-kept, and the last period's flag falls that much after its end. Worked examples; arithmetic in the comments."""
+"""The lag grace of byo-yomi periods (issue 40, OGS): a period overrun by less than ``period_grace_seconds``
+is kept, and the last period's flag falls that much after its end. Worked examples; arithmetic in the comments."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def periods_left(clock, side="white") -> int:
 
 
 def test_a_period_overrun_by_nine_tenths_of_a_second_is_forgiven():
-    # 60 s of main time + 30 s of period 1 + 0.9 s: period 1's end passed by 900 ms <= 1 s: kept (3 left).
+    # 60 s of main time + 30 s of period 1 + 0.9 s: period 1's end passed by 900 ms < 1 s: kept (3 left).
     clock = clock_after(GRACED, [90_900])
     assert periods_left(clock) == 3
     assert "overrun by 900 ms forgiven" in clock.ledger[-1].note
@@ -31,7 +31,7 @@ def test_a_period_overrun_by_nine_tenths_of_a_second_is_forgiven():
 
 
 def test_a_period_overrun_by_one_and_a_tenth_seconds_is_a_period_lost():
-    # 1,100 ms past period 1's end > the 1 s grace: period 1 is used up (2 left), as without a grace.
+    # 1,100 ms past period 1's end >= the 1 s grace: period 1 is used up (2 left), as without a grace.
     clock = clock_after(GRACED, [91_100])
     assert periods_left(clock) == 2 == periods_left(clock_after(STRICT, [91_100]))
     assert "forgiven (period_grace_seconds)" not in clock.ledger[-1].note
@@ -73,3 +73,31 @@ def test_a_negative_grace_is_refused_naming_the_field():
     with pytest.raises(RulesetError) as error:
         seconds({"system": "byoyomi", "main": 60, "periods": 3, "period_time": 30}, period_grace_seconds=-1)
     assert error.value.field == "ruleset.time_control.period_grace_seconds"
+
+
+# OGS forgives an overrun of *less than* a second: exactly the grace is not forgiven, in a middle period
+# (a period lost) as in the last one (a flag at the very instant of the press, 000 12.9).
+def test_a_middle_period_overrun_by_999_ms_is_forgiven():
+    # 60 s + 30 s of period 1 + 0.999 s: 999 ms < 1 s: period 1 kept (3 left).
+    clock = clock_after(GRACED, [90_999])
+    assert periods_left(clock) == 3
+    assert "overrun by 999 ms forgiven" in clock.ledger[-1].note
+
+
+def test_a_middle_period_overrun_by_exactly_the_grace_is_a_period_lost():
+    # 60 s + 30 s + 1.000 s: 1000 ms is not less than the 1 s grace: period 1 used up (2 left), as strict.
+    clock = clock_after(GRACED, [91_000])
+    assert periods_left(clock) == 2 == periods_left(clock_after(STRICT, [91_000]))
+    assert "forgiven (period_grace_seconds)" not in clock.ledger[-1].note
+
+
+def test_the_last_period_overrun_by_999_ms_is_forgiven():
+    # 60 + 3 x 30 = 150 s, + 0.999 s: no flag, the last period kept.
+    clock = live_clock(GRACED, [LiveStart(T0), LiveMove("white", 1, T0 + 150_999)], T0 + 150_999)
+    assert clock.flags == () and periods_left(clock) == 1
+
+
+def test_the_last_period_overrun_by_exactly_the_grace_is_a_flag():
+    # 150 s + 1.000 s: the flag falls at 151 s, the very instant of the press: an overstep (000 12.9).
+    clock = live_clock(GRACED, [LiveStart(T0), LiveMove("white", 1, T0 + 151_000)], T0 + 151_000)
+    assert [(p, at) for p, at, _, _ in clock.flags] == [("white", T0 + 151 * S)]

@@ -429,7 +429,7 @@ class _Walk:
             note = f"thought {thinking} ms, after the flag (nothing forgiven or earned)"
         net = max(0, thinking - forgiven)  # scalachess: moveTime = (elapsed - lagComp).nonNeg
         charged = net + s.adjust
-        # Issue 40 (OGS): a byo-yomi period overrun by at most the tournament's grace is kept.
+        # Issue 40 (OGS): a byo-yomi period overrun by less than the tournament's grace is kept.
         overrun = forgiven_overrun_ms(self.system, s.carry, charged, self.rules.period_grace_ms)
         if overrun:
             charged -= overrun

@@ -20,7 +20,7 @@ Read only with ``"unit": "seconds"``; every field is optional and takes the seed
   the end of the game, the stronger side's stop of the clocks in a clearly winning position is a draw
   (the arbiter confirms it); false (the default): a player's stop is resignation (12.11, 1.7.11) unless
   the arbiter finds it a misunderstanding.
-- ``period_grace_seconds``: issue 40, OGS: a byo-yomi period overrun by at most this much is not a period lost,
+- ``period_grace_seconds``: issue 40, OGS: a byo-yomi period overrun by less than this is not a period lost,
   and the flag of the last period falls this much after its end (:mod:`corr.clock.live.grace`). 0 (the
   default): seed 003's 12.2 and 12.10, a move past its period uses it up; the ``ogs_byoyomi_live`` preset: 1.
 """
@@ -60,7 +60,7 @@ class LiveRules:
     in a clearly winning position is a draw, claimed for the arbiter to confirm; otherwise a stop resigns."""
 
     period_grace_ms: int = 0
-    """Issue 40 (OGS): a byo-yomi period overrun by at most this is kept (:mod:`corr.clock.live.grace`); 0: none."""
+    """Issue 40 (OGS): a byo-yomi period overrun by less than this is kept (:mod:`corr.clock.live.grace`); 0: none."""
 
     @classmethod
     def parse(cls, data: dict, path: str) -> "LiveRules":
