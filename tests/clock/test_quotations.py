@@ -14,7 +14,8 @@ SOURCES = [ROOT / "docs" / "time_controls.md", ROOT / "docs" / "live.md",
            *sorted((ROOT / "corr" / "clock").rglob("*.py"))]
 # A quotation: text in double quotes holding a Cyrillic letter or a French accent or apostrophe.
 QUOTE = re.compile(r'"([^"\n]*(?:\n[^"\n]*){0,6})"')
-FOREIGN = re.compile(r"[А-Яа-яЁё]|[éèàçêù]|l'|d'")
+# French elisions begin a word ("d'échecs", "l'horloge"); an English possessive ("period's") is not one.
+FOREIGN = re.compile(r"[А-Яа-яЁё]|[éèàçêù]|\bl'|\bd'")
 
 
 def normal(text: str) -> str:
