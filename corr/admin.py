@@ -34,7 +34,7 @@ from corr.games.services.setup import (
 
 from .models import (
     RECORD_KINDS, DeadlineReminder, EventKind, Game, GameEvent, IdempotencyRecord, NightlyReport, NightlyRun,
-    OutboundEmail, OverstepCase, PlayerClock, Timeouts, TimeTroubleNotice, Tournament,
+    OutboundEmail, OverstepCase, PlayerCalendars, PlayerClock, Timeouts, TimeTroubleNotice, Tournament,
 )
 
 
@@ -42,6 +42,11 @@ class TournamentForm(forms.ModelForm):
     # Optional in the form (a form posted before the option existed means the default, the 50.4 way).
     timeouts = forms.ChoiceField(choices=Timeouts.choices, required=False, initial=Timeouts.ARBITER,
                                  help_text="Server games under an instant count: who records a fallen flag.")
+    # Issue 40's personal calendars: optional too (a form posted before they existed means none, the default).
+    player_calendars = forms.ChoiceField(choices=PlayerCalendars.choices, required=False,
+                                         initial=PlayerCalendars.NONE,
+                                         help_text="Whether players keep their own weekend and night, and in whose"
+                                                   " zone (OGS, DGS).")
 
     class Meta:
         model = Tournament
@@ -51,6 +56,7 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        data["player_calendars"] = data.get("player_calendars") or PlayerCalendars.NONE
         values = {name: data.get(name) for name in Ruleset.field_names() if data.get(name) is not None}
         if data.get("time_control"):
             values["time_control"] = data["time_control"]
