@@ -16,7 +16,8 @@ replays for it (``server_replay``).
 
 from __future__ import annotations
 
-from corr.models import Game
+from corr.clock.assembly import active_events
+from corr.models import EventKind, Game
 
 from .boards import PLAY_BOARDS, STARTS, ChessBoard, DraughtsBoard, GoBoard
 from .replay import LAST_MOVES, PlayBoard, Replay, game_replay
@@ -46,10 +47,28 @@ def position_replay(game: Game) -> Replay | None:
 def server_replay(game: Game, rows, *, history: bool = False) -> Replay:
     """``game``'s moves on its board: the kept position when it is current, else the moves in force replayed.
 
+    The kept position is used only when it is the position of ``rows`` themselves: its last move is their last
+    move in force. The game row a locking read returns is the latest version (PostgreSQL re-reads a row it
+    waited for), but events read in the same statement keep the statement's snapshot: a move that lost a race
+    sees the winner's position on a game whose events still end before the winner's move. It is then checked on
+    its own rows, as the turn was, and the store refuses it as a conflict (409) rather than as an illegal move
+    on a board it never saw.
+
     ``history``: the moves themselves are needed on the board (a repetition claim, FIDE 9.2): always replayed.
     """
     kept = None if history else position_replay(game)
+    if kept is not None and _last_move_seq(kept) != _last_move_seq_of_rows(rows):
+        kept = None
     return kept if kept is not None else game_replay(game, rows)
+
+
+def _last_move_seq(replay: Replay) -> int | None:
+    return replay.last_moves[-1][3] if replay.last_moves else None
+
+
+def _last_move_seq_of_rows(rows) -> int | None:
+    moves = [row.seq for row in active_events(rows) if row.kind == EventKind.MOVE and not row.void]
+    return moves[-1] if moves else None
 
 
 def position_after(game: Game, replay: Replay, after: PlayBoard, *, colour: str, number: int, text: str,

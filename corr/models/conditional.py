@@ -34,7 +34,9 @@ class ConditionalTree(models.Model):
     tree = models.JSONField()
     sent_with_move = models.PositiveIntegerField()
     awaiting = models.CharField(max_length=lim.NOTATION_MAX, blank=True, default="")  # a draughts multi-jump
-    position = models.CharField(max_length=200, blank=True, default="")
+    # The board's key the tree was written on: 400 as LiveGame.position's, a Go position being 19 rows of 19 points,
+    # the side and the ko (issue 40: Go's conditional moves; a chess FEN fitted 200).
+    position = models.CharField(max_length=400, blank=True, default="")
     reopens = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
