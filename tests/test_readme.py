@@ -44,7 +44,7 @@ NOT_RUN = {
     "python bench/live_engine.py": "a benchmark of the live engine (a minute; tests/clock/test_live_snapshot.py checks"
                                    " that the press it times is the replay)",
     "BENCH_LIVE_ARGS=": "the live benchmark at scale (tens of minutes; make bench-live-quick is CI's smoke run)",
-    ".venv/bin/python bench/run.py": "the benchmarks (minutes, PostgreSQL), as make bench",
+    ".venv/bin/python bench/": "the benchmarks (minutes, PostgreSQL), as make bench",
     "python bench/asgi_connections.py": "a benchmark of 5-minute rounds on PostgreSQL, Redis, daphne and a worker"
                                         " (tests/service/test_asgi_connections.py runs the same load in small)",
 }

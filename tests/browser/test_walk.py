@@ -132,7 +132,10 @@ def english_left(texts: list[str], names: set[str]) -> list[str]:
     """Runs of two or more Latin words, not names, not notation: English on a Russian page."""
     known = {w for name in names for w in re.findall(r"[A-Za-z']+", name)} | {"corr", "API", "CSV", "UTC", "Europe",
                                                                               "Moscow", "ICCF", "FIDE", "e-mail",
-                                                                              "Scid", "ChessBase", "Arena", "XFCC"}
+                                                                              "Scid", "ChessBase", "Arena", "XFCC",
+                                                                              # Go's notation: a pass is typed so,
+                                                                              # in every language (GTP, corr's boards)
+                                                                              "pass"}
     found = []
     for text in texts:
         for run in ENGLISH_RUN.findall(text):
