@@ -160,6 +160,10 @@ DB_POOL_MAX_SIZE = env_int("DB_POOL_MAX_SIZE", 10, minimum=1)
 # none to lend; then 503 with Retry-After (corr.api.http_errors), not a hang. 1 s so that a request answers
 # within 2 s when the database is gone (issue 42: at 10 s no request was answered during a 15 s outage).
 DB_POOL_TIMEOUT = env_int("DB_POOL_TIMEOUT", 1, minimum=1)
+# While the database is known to be unreachable (the pool's last wait timed out and its connecting failed since),
+# a request waits this long instead (corr/dbpools.py): a sync worker held 1 s per request made a request queued
+# behind it answer after 2 s.
+DB_POOL_FAIL_FAST_MS = env_int("DB_POOL_FAIL_FAST_MS", 100, minimum=1)
 # Issue 42: nothing waits for a database that is gone (docs/reliability.md, "When PostgreSQL is gone").
 # libpq's connect_timeout (psycopg enforces it the same way): at least 2 s, libpq reads 1 as 2.
 DB_CONNECT_TIMEOUT = env_int("DB_CONNECT_TIMEOUT", 2, minimum=2)

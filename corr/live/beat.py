@@ -21,7 +21,7 @@ import threading
 import time
 
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import InterfaceError, OperationalError, close_old_connections
 
 from . import timesource
 from .gaps import beat
@@ -107,7 +107,13 @@ def _beat_forever() -> None:
                 if time.monotonic() >= next_beat:
                     beat_once(now_ms=timesource.now_ms())
                     next_beat = time.monotonic() + interval
-        except Exception:  # noqa: BLE001 - the database may be down; the next beat retries (a long one is a gap)
+        except (OperationalError, InterfaceError) as error:
+            # The database is down or unreachable (issue 42): not a bug, no traceback; the next beat retries
+            # (a long silence is a gap).
+            first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
+            log.warning("live beat failed: the database is unavailable (%s)", first_line)
+            next_beat = time.monotonic() + interval
+        except Exception:  # noqa: BLE001 - the next beat retries
             log.exception("live beat failed")
             next_beat = time.monotonic() + interval
         finally:
