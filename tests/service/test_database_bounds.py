@@ -22,10 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
-import shutil
-import subprocess
-import sys
 import time
 import uuid
 
@@ -34,8 +30,8 @@ import pytest
 import requests
 import websockets
 
-from ..conftest import needs_server
-from ..support.stack import ROOT, PrivatePostgres, Stack
+from ..support.seeded_cluster import production_db_env, seeded_cluster
+from ..support.stack import Stack
 
 pytestmark = [pytest.mark.postgres]
 
@@ -53,29 +49,17 @@ UNAVAILABLE = {
 @pytest.fixture(scope="module")
 def bounded(tmp_path_factory):
     """(the cluster, the stack, the seeded games): gunicorn with a lock bound, daphne with a statement bound."""
-    needs_server("PostgreSQL's binaries (initdb, pg_ctl)", PrivatePostgres.binaries() is not None)
-    needs_server("redis-server (the binary)", shutil.which("redis-server") is not None)
-    postgres = PrivatePostgres()
-    stack = None
-    try:
-        postgres.start()
-        url = postgres.create("bounds")
-        seeded = subprocess.run(
-            [sys.executable, "manage.py", "shell", "--no-imports", "-c",
-             "from tests.support.outage_seed import seed; seed(7)"],
-            cwd=ROOT, env={**os.environ, "DATABASE_URL": url}, capture_output=True, text=True, check=True)
-        games = json.loads(seeded.stdout.strip().splitlines()[-1])
-        env = {name: "" for name in os.environ if name.startswith("DB_")}  # the production defaults otherwise
-        stack = Stack(tmp_path_factory.mktemp("bounds"), database=url, env={**env, "DB_LOCK_TIMEOUT_MS": str(BOUND_MS)})
-        stack.start("redis")
-        stack.start("gunicorn")
-        stack.env.update(DB_LOCK_TIMEOUT_MS="0", DB_STATEMENT_TIMEOUT_MS=str(BOUND_MS))
-        stack.start("daphne")
-        yield postgres, stack, games
-    finally:
-        if stack is not None:
+    with seeded_cluster("bounds", 7) as (postgres, url, games):
+        stack = Stack(tmp_path_factory.mktemp("bounds"), database=url,
+                      env={**production_db_env(), "DB_LOCK_TIMEOUT_MS": str(BOUND_MS)})
+        try:
+            stack.start("redis")
+            stack.start("gunicorn")
+            stack.env.update(DB_LOCK_TIMEOUT_MS="0", DB_STATEMENT_TIMEOUT_MS=str(BOUND_MS))
+            stack.start("daphne")
+            yield postgres, stack, games
+        finally:
             stack.stop_all()
-        postgres.remove()
 
 
 @contextlib.contextmanager

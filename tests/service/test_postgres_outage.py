@@ -20,10 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import shutil
-import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -32,8 +28,8 @@ import pytest
 import requests
 import websockets
 
-from ..conftest import needs_server
-from ..support.stack import ROOT, PrivatePostgres, Stack
+from ..support.seeded_cluster import production_db_env, seeded_cluster
+from ..support.stack import Stack
 
 pytestmark = [pytest.mark.postgres]
 
@@ -48,28 +44,14 @@ XFCC_BODY = ('<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="h
 
 @pytest.fixture
 def outage_stack(tmp_path):
-    needs_server("PostgreSQL's binaries (initdb, pg_ctl)", PrivatePostgres.binaries() is not None)
-    needs_server("redis-server (the binary)", shutil.which("redis-server") is not None)
-    postgres = PrivatePostgres()
-    stack = None
-    try:
-        postgres.start()
-        url = postgres.create("outage")
-        seeded = subprocess.run(
-            [sys.executable, "manage.py", "shell", "--no-imports", "-c",
-             f"from tests.support.outage_seed import seed; seed({sum(GAMES.values())})"],
-            cwd=ROOT, env={**os.environ, "DATABASE_URL": url}, capture_output=True, text=True, check=True)
-        games = json.loads(seeded.stdout.strip().splitlines()[-1])
-        # The production defaults of the database's bounds: the machine's own DB_* choices left out.
-        env = {name: "" for name in os.environ if name.startswith("DB_")}
-        stack = Stack(tmp_path, database=url, env={**env, "XFCC_REQUIRE_HTTPS": "0"})
-        for name in ("redis", "gunicorn", "daphne"):
-            stack.start(name)
-        yield postgres, stack, games
-    finally:
-        if stack is not None:
+    with seeded_cluster("outage", sum(GAMES.values())) as (postgres, url, games):
+        stack = Stack(tmp_path, database=url, env={**production_db_env(), "XFCC_REQUIRE_HTTPS": "0"})
+        try:
+            for name in ("redis", "gunicorn", "daphne"):
+                stack.start(name)
+            yield postgres, stack, games
+        finally:
             stack.stop_all()
-        postgres.remove()
 
 
 class Log:
