@@ -58,7 +58,9 @@ class Stack:
                       "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(self.tmp)],
             **{daphne: [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "corr.asgi:application"]
                for daphne, port in self.http_ports.items() if daphne.startswith("daphne")},
-            **{wsgi: [str(BIN / "gunicorn"), "-b", f"127.0.0.1:{port}", "-w", "2", "corr.wsgi"]
+            # 4 sync workers: one per client of the outage test (2 movers, XFCC) and one spare, so that no request
+            # queues behind another's wait for the database (a sync worker is held for the whole wait).
+            **{wsgi: [str(BIN / "gunicorn"), "-b", f"127.0.0.1:{port}", "-w", "4", "corr.wsgi"]
                for wsgi, port in self.http_ports.items() if wsgi.startswith("gunicorn")},
             "worker": [str(BIN / "celery"), "-A", "corr", "worker", "-B", "--loglevel=warning", "--concurrency=1",
                        "--without-gossip", "--without-mingle", "--without-heartbeat",
