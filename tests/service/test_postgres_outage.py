@@ -1,7 +1,7 @@
 """PostgreSQL stopped under load (issue 42): every request answered within 2 s, no write lost, every move replayed.
 
 A PostgreSQL cluster of the test's own (never the shared server), migrated and seeded with six live games; a Redis
-of its own; gunicorn (``corr.wsgi``, 2 sync workers) and daphne (``corr.asgi``) serving it with the production
+of its own; gunicorn (``corr.wsgi``, 4 sync workers) and daphne (``corr.asgi``) serving it with the production
 settings' defaults (``DB_POOL_TIMEOUT`` 1 s and the rest, docs/reliability.md). Six movers press as fast as they
 are answered: two over HTTP on gunicorn, two over HTTP on daphne, each with an ``Idempotency-Key`` per move, and two
 on daphne's WebSocket, each with a ``move_id`` per move; a client asks XFCC's ``GetMyGames`` in a loop. A move

@@ -50,7 +50,7 @@ class Stack:
 
     def start(self, name: str) -> None:
         """Start ``redis``, ``worker``, a daphne (any name that starts with ``daphne``) or a gunicorn (``gunicorn``...,
-        two sync workers), a server's port kept across restarts."""
+        four sync workers), a server's port kept across restarts."""
         if name.startswith(("daphne", "gunicorn")):
             self.http_ports.setdefault(name, free_port())
         commands = {
