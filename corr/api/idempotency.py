@@ -12,11 +12,12 @@ move (409). The live page's socket keeps its move ids in the same records
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
-from django.utils.translation import gettext
-
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 from rest_framework.response import Response
 
 from corr.models import IdempotencyRecord
@@ -34,7 +35,8 @@ def idempotent(handler):
         if len(key) > 200:
             return Response({"detail": gettext("Idempotency-Key must be at most 200 characters"),
                              "field": "Idempotency-Key"}, status=400)
-        replay = _replay(request, key)
+        digest = request_fingerprint(request)
+        replay = _replay(request, key, digest)
         if replay is not None:
             return replay
         try:
@@ -44,10 +46,10 @@ def idempotent(handler):
                     transaction.set_rollback(True)
                 else:
                     record(user=request.user, key=key, method=request.method, path=request.path,
-                           status=response.status_code, body=response.data)
+                           status=response.status_code, body=response.data, digest=digest)
                 return response
         except IntegrityError:
-            replay = _replay(request, key)
+            replay = _replay(request, key, digest)
             if replay is None:
                 raise
             return replay
@@ -65,8 +67,8 @@ def _run(handler, view, request, *args, **kwargs):
         return view.handle_exception(exc)
 
 
-def _replay(request, key: str):
-    found = recorded(user=request.user, key=key, method=request.method, path=request.path)
+def _replay(request, key: str, digest: str):
+    found = recorded(user=request.user, key=key, method=request.method, path=request.path, digest=digest)
     if found is None:
         return None
     status, body, replayed = found
@@ -76,19 +78,62 @@ def _replay(request, key: str):
     return response
 
 
-def recorded(*, user, key: str, method: str, path: str) -> tuple[int, Any, bool] | None:
-    """The first answer to ``user``'s ``key``: ``(status, body, True)``; ``(422, body naming the first use, False)``
-    when the key was used for another method or path; None when the key is new."""
+def fingerprint(fields: Any) -> str:
+    """The SHA-256 (hex) of a request's fields as canonical JSON: keys sorted, no spacing, so the same fields in
+    another order or spacing give the same digest. A form's field sent once is its value, a repeated one its list;
+    an uploaded file counts by its name and its bytes."""
+    if hasattr(fields, "lists"):  # a QueryDict: a form or multipart body
+        fields = {name: values[0] if len(values) == 1 else values for name, values in fields.lists()}
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_file_digest)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _file_digest(value: Any) -> str:
+    if hasattr(value, "chunks") and hasattr(value, "seek"):  # an uploaded file
+        digest = hashlib.sha256()
+        for chunk in value.chunks():
+            digest.update(chunk)
+        value.seek(0)
+        return f"file {getattr(value, 'name', '')} {digest.hexdigest()}"
+    return str(value)
+
+
+def request_fingerprint(request) -> str:
+    """:func:`fingerprint` of an API request's parsed fields (its query string's too: a key names the whole
+    request). A body that does not parse has no fields: its digest is empty, so its recorded 400 is replayed to any
+    retry with the key (it stored nothing; its bytes are gone once the parser has read the stream)."""
+    try:
+        fields = request.data
+    except Exception:  # noqa: BLE001 - a malformed body: the view answers 400, recorded and replayed
+        return ""
+    return fingerprint({"body": fields, "query": request.query_params})
+
+
+def recorded(*, user, key: str, method: str, path: str, digest: str = "",
+             name: str = "Idempotency-Key") -> tuple[int, Any, bool] | None:
+    """The first answer to ``user``'s ``key``: ``(status, body, True)``; ``(422, body naming the rule, False)``
+    when the key was used for another method or path, or with other fields (``digest`` differs from the first
+    request's, both known); None when the key is new. ``name``: what the client calls the key (the error's
+    ``field`` and wording: ``move_id`` on the live socket)."""
     record = IdempotencyRecord.objects.filter(user=user, key=key).first()
     if record is None:
         return None
     if record.path != path or record.method != method:
-        return 422, {"detail": f"Idempotency-Key {key!r} was used for {record.method} {record.path}",
-                     "field": "Idempotency-Key"}, False
+        return 422, {"detail": gettext("%(name)s %(key)s was used for %(method)s %(path)s: a new request needs a "
+                                       "new key") % {"name": name, "key": repr(key[:64]), "method": record.method,
+                                                     "path": record.path},
+                     "field": name}, False
+    if digest and record.request_digest and digest != record.request_digest:
+        return 422, {"detail": gettext("%(name)s %(key)s was used with other fields: a retry sends the same "
+                                       "fields, a new request needs a new key") % {"name": name,
+                                                                                  "key": repr(key[:64])},
+                     "field": name}, False
     return record.status_code, record.body, True
 
 
-def record(*, user, key: str, method: str, path: str, status: int, body: Any) -> None:
-    """Keep the first answer to ``user``'s ``key`` (call in the transaction of what the request wrote, so that
-    a write and its record commit together). :raises IntegrityError: the key was recorded meanwhile."""
-    IdempotencyRecord.objects.create(user=user, key=key, method=method, path=path, status_code=status, body=body)
+def record(*, user, key: str, method: str, path: str, status: int, body: Any, digest: str = "") -> None:
+    """Keep the first answer to ``user``'s ``key`` and the digest of its fields (call in the transaction of what
+    the request wrote, so that a write and its record commit together). :raises IntegrityError: the key was
+    recorded meanwhile."""
+    IdempotencyRecord.objects.create(user=user, key=key, method=method, path=path, status_code=status, body=body,
+                                     request_digest=digest)

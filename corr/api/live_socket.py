@@ -11,7 +11,8 @@ field); ``id`` (null, a whole number or a text of at most 64 characters:
 (optional, a text of 1 to 200 characters the client chooses once per move, a UUID: issue 42) is the socket's
 ``Idempotency-Key``: a message with a ``move_id`` already answered gets that first answer again, with
 ``"replayed": true``, and makes nothing, so a client that lost an answer (a reconnect, a 503) sends the same
-move again safely. The answer comes on the same socket, only to the sender:
+move again safely; the same ``move_id`` with other fields (another move) is refused with 422, ``field``
+``move_id``, and makes nothing. The answer comes on the same socket, only to the sender:
 
 - ``{"type": "move", "id", "status": 201, "live": {...}}``: the move was recorded; ``live`` is the object of
   ``GET /api/games/{id}/`` as the move left it (what every watcher's push carries, computed once by the write);
@@ -50,7 +51,7 @@ from corr.models import Game
 
 from .errors import error_body
 from .http_errors import DATABASE_RETRY_AFTER, unavailable_detail
-from .idempotency import record, recorded
+from .idempotency import fingerprint, record, recorded
 from .live_serializers import LiveMoveInput
 
 MESSAGE_TYPE = "move"
@@ -87,17 +88,18 @@ def socket_move(user, game_id: int, message: dict[str, Any], language: str) -> d
 
 def _move_once(user, game_id: int, fields: dict[str, Any], move_id: str) -> dict[str, Any]:
     """:func:`_move` kept under ``move_id`` (:mod:`corr.api.idempotency`'s records, method ``WS``)."""
-    where = {"user": user, "key": move_id, "method": "WS", "path": f"/ws/games/{game_id}/live/"}
+    where = {"user": user, "key": move_id, "method": "WS", "path": f"/ws/games/{game_id}/live/",
+             "digest": fingerprint(fields)}  # the same move_id with another move: refused, 422
     try:
         with transaction.atomic():
-            found = recorded(**where)
+            found = recorded(**where, name="move_id")
             if found is None:
                 result = _move(user, game_id, fields)
                 kept = {name: value for name, value in result.items() if name not in ("status", "push")}
                 record(**where, status=result["status"], body=kept)
                 return result
     except IntegrityError:  # the same move_id on two sockets at once: the other committed first
-        found = recorded(**where)
+        found = recorded(**where, name="move_id")
         if found is None:
             raise
     status, body, replayed = found

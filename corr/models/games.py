@@ -417,6 +417,10 @@ class IdempotencyRecord(models.Model):
     path = models.CharField(max_length=300)
     status_code = models.PositiveSmallIntegerField()
     body = models.JSONField()
+    request_digest = models.CharField(
+        max_length=64, blank=True, default="",
+        help_text="SHA-256 of the first request's fields (corr.api.idempotency.fingerprint); a retry with other "
+                  "fields is refused (422). Empty for records kept before the digest existed: not compared.")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -61,3 +61,22 @@ def test_a_refusal_is_replayed_too_in_the_words_it_was_first_given(live_game, an
     (again,) = over_socket(live_game, anna, [{**message, "id": 2}], language="en")["answers"]
     assert again == {**first, "id": 2, "replayed": True}
     assert moves_stored(live_game) == 0
+
+
+OTHER_MOVE = {
+    "en": "move_id 'm-same' was used with other fields: a retry sends the same fields, a new request needs a new key",
+    "ru": "move_id 'm-same' уже использован с другими полями: повтор отправляет те же поля, новому запросу нужен"
+          " новый ключ",
+    "fr": "move_id 'm-same' a déjà servi avec d'autres champs : une nouvelle tentative envoie les mêmes champs, une"
+          " nouvelle requête demande une nouvelle clé",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "fr"])
+def test_a_move_id_sent_with_another_move_is_refused_naming_it_and_makes_nothing(live_game, anna, language):
+    first_move = {"type": "move", "id": 1, "move_id": "m-same", "number": 1, "notation": "e4"}
+    other_move = {**first_move, "id": 2, "notation": "d4"}
+    first, other = over_socket(live_game, anna, [first_move, other_move], language=language)["answers"]
+    assert first["status"] == 201, first
+    assert other == {"type": "move", "id": 2, "status": 422, "field": "move_id", "detail": OTHER_MOVE[language]}
+    assert moves_stored(live_game) == 1
