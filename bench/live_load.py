@@ -128,8 +128,9 @@ def setup_games(games: int, abandoned: int, round_no: int) -> None:
 
 def start_lead_s(games: int) -> int:
     """Seconds from the games' creation to their start: the servers start, then every socket connects (a 30 s
-    game whose clock ran while 1,000 sockets connected would flag before its first press)."""
-    return 20 + games // 5
+    game whose clock ran while 1,000 sockets connected would flag before its first press). 1,000 games' 2,000
+    sockets connected in 7-10 s on the quiet 2-core machine (2026-12-05): the lead is 60 s at 1,000 games."""
+    return 20 + games // 25
 
 
 def django_step(*args: str) -> object:
@@ -523,14 +524,22 @@ def main() -> None:
                   + (f", flags recorded {r['flags_recorded_ms']} ms after" if mode == "corr" else ""), flush=True)
         summary = summarise(done)
         report(summary)
-        results.append({"summary": summary, "rounds": done})
+        results.append({"summary": summary, "rounds": done, "at": datetime.now(UTC).isoformat(timespec="seconds")})
     out = {"date": datetime.now(UTC).date().isoformat(), "at": datetime.now(UTC).isoformat(timespec="seconds"),
            "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
            "mode": "quick" if args.quick else "full", "seconds": seconds, "servers": args.servers, "sizes": results}
     if not args.no_write:
         path = HERE / "results.json"
         stored = json.loads(path.read_text()) if path.exists() else {}
-        stored["live_load" if not args.quick else "live_load_quick"] = out
+        key = "live_load" if not args.quick else "live_load_quick"
+        kept = stored.get(key, {})
+        if kept.get("servers") == out["servers"] and kept.get("seconds") == out["seconds"]:
+            # A run of other sizes keeps the rows of the sizes it did not run (each size a run of its own: a
+            # 2,000-game run need not repeat 500); a size run again replaces its row.
+            ran = {size["summary"]["games"] for size in results}
+            out["sizes"] = [size for size in kept.get("sizes", []) if size["summary"]["games"] not in ran] + results
+            out["sizes"].sort(key=lambda size: size["summary"]["games"] or 0)
+        stored[key] = out
         path.write_text(json.dumps(stored, indent=2) + "\n")
     print(json.dumps({"live_load": [s["summary"] for s in results]}))
 
