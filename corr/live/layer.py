@@ -8,6 +8,10 @@ channels-redis for what crosses processes and serves what stays in one process f
   membership here too, and ``group_send`` puts the message into the inboxes of this process's members at once,
   whatever Redis does, then sends it through Redis for the other processes. A message this process sent comes
   back through Redis tagged with this process's token and is dropped (it was delivered already).
+- **Not twice.** A group's channels of this process are left out of what ``group_send`` writes to Redis
+  (:meth:`RedisWithLocalFanout._map_channel_keys_to_connection`): they had the message from memory already, so a
+  push whose sockets are all in this process costs Redis the group's read and nothing more (issue 42: each such
+  push was written to this process's own list, read back by its reader, decoded and dropped).
 - **One reader.** One task per event loop reads this process's Redis list (``receive_single`` on the
   ``specific.<prefix>!`` channel) and files each message into its inbox; a socket's ``receive`` only waits on its
   inbox, so a Redis error never reaches a consumer (no close 1011, no traceback per socket).
@@ -176,6 +180,13 @@ class RedisWithLocalFanout(RedisChannelLayer):
         tagged = {**message, ORIGIN_KEY: self.token}
         if not await self._redis(lambda: super(RedisWithLocalFanout, self).group_send(group, tagged)):
             self._missed_groups.add(group)
+
+    def _map_channel_keys_to_connection(self, channel_names, message):
+        """channels-redis's mapping of a group's channels to what ``group_send`` writes, without this process's own
+        channels: ``group_send`` delivered to them from memory first (a group of this process's sockets only is then
+        written nowhere). channels-redis 4.x calls it from ``group_send`` alone."""
+        return super()._map_channel_keys_to_connection(
+            [name for name in channel_names if not self._local(name)], message)
 
     async def flush(self):
         self._inboxes.clear()

@@ -1,0 +1,71 @@
+"""A push to sockets of the sending process is not written to Redis (issue 42): the layer delivered it from memory.
+
+Two layer objects on one real Redis stand for two server processes. A group whose only member is a channel of the
+sending process gets the message in its inbox and nothing is written to Redis for it (the process's own sorted set
+stays empty, so its reader never reads it back to drop it); once a channel of the other process joins, the message
+is written for that channel alone and arrives there, and the sender's own channel still gets exactly one copy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from asgiref.sync import async_to_sync
+
+from corr.live.layer import RedisWithLocalFanout
+
+from ..conftest import needs_server
+from ..support.parallel import redis_for_tests
+
+REDIS_URL = redis_for_tests(13)
+PREFIX = "corr-layer-own-test"
+
+
+@pytest.fixture
+def redis_url():
+    import redis
+
+    try:
+        reachable = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+    except redis.exceptions.RedisError:
+        reachable = False
+    needs_server(f"Redis at {REDIS_URL}", reachable)
+    return REDIS_URL
+
+
+def test_a_push_to_the_senders_own_sockets_writes_nothing_to_redis_and_one_to_another_process(redis_url):
+    import redis.asyncio as aioredis
+
+    async def scenario():
+        here = RedisWithLocalFanout(hosts=[redis_url], prefix=PREFIX)
+        there = RedisWithLocalFanout(hosts=[redis_url], prefix=PREFIX)
+        watcher = aioredis.Redis.from_url(redis_url)
+        await here.flush()
+        own_key = f"{PREFIX}specific.{here.client_prefix}!"
+        mine, theirs = await here.new_channel(), await there.new_channel()
+        try:
+            await here.group_add("live-game-1", mine)
+            await here.group_send("live-game-1", {"type": "live.update", "n": 1})
+            # Checked before this process's reader starts (a socket's first receive starts it): it would read a
+            # copy written for its own channel and drop it, leaving the set empty either way.
+            assert await watcher.zcard(own_key) == 0  # nothing written for a channel delivered from memory
+            assert (await asyncio.wait_for(here.receive(mine), 2))["n"] == 1
+
+            await there.group_add("live-game-1", theirs)
+            await here.group_send("live-game-1", {"type": "live.update", "n": 2})
+            assert (await asyncio.wait_for(here.receive(mine), 2))["n"] == 2
+            assert (await asyncio.wait_for(there.receive(theirs), 2))["n"] == 2
+            assert await watcher.zcard(own_key) == 0
+            await asyncio.sleep(0.2)  # a copy read back by this process's reader would have reached the inbox now
+            assert here._inboxes[mine].queue.empty()
+        finally:
+            for layer in (here, there):
+                for task in layer._readers.values():
+                    task.cancel()
+            await here.flush()
+            for layer in (here, there):
+                await layer.close_pools()
+            await watcher.aclose()
+
+    async_to_sync(scenario)()
