@@ -275,18 +275,14 @@ class PersonalExclusions(Exclusions):
         for _round in range(100_000):  # a week at a time; every calendar leaves counted time in a week
             end = start + week
             cursor = start
-            for begin, stop in _union(self.pieces(start, end)):
+            # Each counted gap before an excluded stretch, then the week's last gap (before an empty one at its end).
+            for begin, stop in [*_union(self.pieces(start, end)), (end, end)]:
                 gap = begin - cursor
                 length = gap.days * DAY_SECONDS + gap.seconds
                 if left < length:
                     return cursor + timedelta(seconds=left)
                 left -= length
                 cursor = stop
-            gap = end - cursor
-            length = gap.days * DAY_SECONDS + gap.seconds
-            if left < length:
-                return cursor + timedelta(seconds=left)
-            left -= length
             start = end
         raise clock_error("flag_beyond_reach", field="players")  # pragma: no cover - a calendar with no counted time
 
