@@ -94,8 +94,9 @@ def test_a_move_committed_whose_answer_was_lost_is_replayed_and_shown_once(brows
         assert len(proxy.lost) == 1 and proxy.lost[0].startswith(b"HTTP/1.1 201"), proxy.lost
         keys = keys_sent(page)
         assert len(set(keys)) == 1, keys
-        if fresh:  # chromium failed the request, and the page sent it again itself
-            assert len(keys) >= 2, keys
+        # Whoever re-sent it (the page after 1 s, or chromium at once on a connection it had kept alive, which it may
+        # do even here: seen under a loaded make test, 2026-12-05), it went with the page's one key. The page's own
+        # re-sending is pinned by the test above (the request blocked: two keys at least).
         # The attempt that got an answer got the server's replay of that 201: sent by the page after 1 s (a new
         # connection), or by chromium itself at once (a kept-alive one, which it re-sends when it closes before any
         # answer); either way with the page's key, and the server made nothing twice.
