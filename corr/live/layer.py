@@ -181,6 +181,16 @@ class RedisWithLocalFanout(RedisChannelLayer):
         if not await self._redis(lambda: super(RedisWithLocalFanout, self).group_send(group, tagged)):
             self._missed_groups.add(group)
 
+    async def _clean_receive_backup(self, index, channel):
+        """channels-redis's clean-up after a receive (a task of its own, whose error nobody awaits): Redis gone in
+        between is the outage this layer serves through, not a traceback in the log ("Task exception was never
+        retrieved"). The message stays in Redis's backup set and may be delivered again once Redis returns: a push
+        carries the whole state, and a page keeps the highest version."""
+        try:
+            await super()._clean_receive_backup(index, channel)
+        except Exception as error:  # noqa: BLE001 - Redis down: marked, recovered by the reader
+            self._mark_down(error)
+
     def _map_channel_keys_to_connection(self, channel_names, message):
         """channels-redis's mapping of a group's channels to what ``group_send`` writes, without this process's own
         channels: ``group_send`` delivered to them from memory first (a group of this process's sockets only is then

@@ -69,3 +69,23 @@ def test_a_push_to_the_senders_own_sockets_writes_nothing_to_redis_and_one_to_an
             await watcher.aclose()
 
     async_to_sync(scenario)()
+
+
+def test_a_receives_clean_up_with_redis_gone_marks_the_layer_down_and_raises_nothing():
+    """channels-redis cleans up after each receive in a task nobody awaits: with Redis gone its error was logged as
+    "Task exception was never retrieved" with a traceback (seen in the Redis outage test, 2026-12-05)."""
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on: Redis gone
+        probe.bind(("127.0.0.1", 0))
+        gone = f"redis://127.0.0.1:{probe.getsockname()[1]}/0"
+
+    async def scenario():
+        layer = RedisWithLocalFanout(hosts=[gone], prefix=PREFIX)
+        try:
+            await layer._clean_receive_backup(0, f"{PREFIX}specific.{layer.client_prefix}!")
+            assert layer.down
+        finally:
+            await layer.close_pools()
+
+    async_to_sync(scenario)()
