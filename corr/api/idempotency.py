@@ -35,7 +35,10 @@ def idempotent(handler):
         if len(key) > 200:
             return Response({"detail": gettext("Idempotency-Key must be at most 200 characters"),
                              "field": "Idempotency-Key"}, status=400)
-        digest = request_fingerprint(request)
+        try:
+            digest = request_fingerprint(request)
+        except Exception as exc:  # noqa: BLE001 - a body that does not parse: the view's own 400, nothing kept
+            return view.handle_exception(exc)
         replay = _replay(request, key, digest)
         if replay is not None:
             return replay
@@ -100,13 +103,9 @@ def _file_digest(value: Any) -> str:
 
 def request_fingerprint(request) -> str:
     """:func:`fingerprint` of an API request's parsed fields (its query string's too: a key names the whole
-    request). A body that does not parse has no fields: its digest is empty, so its recorded 400 is replayed to any
-    retry with the key (it stored nothing; its bytes are gone once the parser has read the stream)."""
-    try:
-        fields = request.data
-    except Exception:  # noqa: BLE001 - a malformed body: the view answers 400, recorded and replayed
-        return ""
-    return fingerprint({"body": fields, "query": request.query_params})
+    request). :raises ParseError: (or another of the parser's errors) the body does not parse; the caller answers it
+    as the view would (DRF keeps no data after a failed parse, so the view must not parse it again)."""
+    return fingerprint({"body": request.data, "query": request.query_params})
 
 
 def recorded(*, user, key: str, method: str, path: str, digest: str = "",
