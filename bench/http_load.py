@@ -72,6 +72,10 @@ WORKERS = int(os.environ.get("BENCH_HTTP_WORKERS") or 2 * (os.cpu_count() or 1) 
 (``BENCH_HTTP_WORKERS`` sets another number, to compare)."""
 OPEN_LOOP_SHARE = 0.5
 """The open-loop rate, as a share of the move endpoint's closed-loop throughput (below saturation)."""
+ISSUE_RATE = 89.0
+"""Requests a second of issue 42's probe ("correspondence moves over HTTP at a fixed 89/s"): its p99 row is
+measured at that rate too, so that the issue's figure and the bench's are taken alike whatever the
+closed-loop throughput of the day (the half-throughput rate moves with every change to a move's cost)."""
 
 
 def setup(read_moves: tuple[int, ...]) -> dict:
@@ -328,6 +332,10 @@ def main(seconds: float, read_moves: tuple[int, int]) -> list[Row]:
                                                                      opened[0]["white"]), t),
             "moves": lambda s, t: open_loop(s, rate, lambda: players.move(port), t)})
         floor_open, moves_open = fixed["floor"], fixed["moves"]
+        issue = alternate(seconds, {
+            "floor": lambda s, t: open_loop(s, ISSUE_RATE, lambda: request(port, "POST", "/api/bench/floor/",
+                                                                           opened[0]["white"]), t),
+            "moves": lambda s, t: open_loop(s, ISSUE_RATE, lambda: players.move(port), t)})
         hit, hit_rate, hit_served = reads(port, seconds, data["readers"])
     with server({"BENCH_CLOCK_CACHE": "off"}) as port:
         miss, miss_rate, miss_served = reads(port, seconds, data["readers"])
@@ -335,9 +343,11 @@ def main(seconds: float, read_moves: tuple[int, int]) -> list[Row]:
 
     stored = GameEvent.objects.filter(game_id__in=[g["id"] for g in closed], kind="move").count()
     stored_open = GameEvent.objects.filter(game_id__in=[g["id"] for g in opened], kind="move").count()
+    answered_open = fixed["moves"]["ok"] + issue["moves"]["ok"]
     short, long = read_moves
     tp = by_round(moves, floor, "per_second")
     p99 = by_round(moves_open, floor_open, "p99_ms")
+    p99_issue = by_round(issue["moves"], issue["floor"], "p99_ms")
     vs_floor = by_round(hit[short], floor_open, "p50_ms")
     on_hit = by_round(hit[long], hit[short], "p50_ms")
     on_miss = by_round(miss[long], miss[short], "p50_ms")
@@ -351,12 +361,21 @@ def main(seconds: float, read_moves: tuple[int, int]) -> list[Row]:
                  f" pooled closed-loop p99 {moves['p99_ms']:.1f} ms, floor {floor['p99_ms']:.1f} ms"),
         Row(name=f"move submission: p99 latency at a fixed {rate:.0f} requests/s (open loop)",
             figure=round(p99["a"], 1), floor=round(p99["b"], 1), unit="ms",
-            ratio=round(ratio_p99, 2), target="<= 2x floor p99",
-            met=ratio_p99 <= 2 and stored_open == moves_open["ok"] and not moves_open["errors"],
+            ratio=round(ratio_p99, 2), target="<= 2x floor p99 in every round",
+            met=p99["max"] <= 2 and stored_open == answered_open and not moves_open["errors"],
             note=f"{range_text(p99)}; pooled p50 {moves_open['p50_ms']:.1f} ms,"
                  f" floor p50 {floor_open['p50_ms']:.1f} ms;"
                  f" served {moves_open['per_second']:.0f}/s and {floor_open['per_second']:.0f}/s;"
-                 f" {moves_open['ok']} moves, {stored_open} stored, {moves_open['errors']} errors"),
+                 f" {moves_open['ok']} moves, {moves_open['errors']} errors; stored in both open-loop rows"
+                 f" {stored_open} of {answered_open} answered 201"),
+        Row(name=f"move submission: p99 latency at issue 42's fixed {ISSUE_RATE:.0f} requests/s (open loop)",
+            figure=round(p99_issue["a"], 1), floor=round(p99_issue["b"], 1), unit="ms",
+            ratio=round(p99_issue["median"], 2), target="<= 2x floor p99 in every round",
+            met=p99_issue["max"] <= 2 and stored_open == answered_open and not issue["moves"]["errors"],
+            note=f"{range_text(p99_issue)}; pooled p50 {issue['moves']['p50_ms']:.1f} ms,"
+                 f" floor p50 {issue['floor']['p50_ms']:.1f} ms;"
+                 f" served {issue['moves']['per_second']:.0f}/s and {issue['floor']['per_second']:.0f}/s;"
+                 f" {issue['moves']['ok']} moves, {issue['moves']['errors']} errors"),
         Row(name=f"clock read: GET /api/games/{{id}}/, {short}-move game, p50 at {hit_rate:.0f}/s, cache hit",
             figure=round(vs_floor["a"], 1), floor=round(vs_floor["b"], 1), unit="ms",
             ratio=round(vs_floor["median"], 2), target="(reference)", met=None,

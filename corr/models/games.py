@@ -322,6 +322,11 @@ class GameEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_per_game"),
         ]
+        indexes = [
+            # The nightly report's "Use 40+ days" lines start from these few rows (corr.nightly.reports),
+            # not from every ongoing player's clock probing the events table (it grew with the federation).
+            models.Index(fields=["game"], condition=Q(kind="long_move"), name="event_long_move"),
+        ]
 
     def __str__(self) -> str:
         return f"game {self.game_id} #{self.seq} {self.kind} {self.player}"
