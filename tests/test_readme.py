@@ -45,6 +45,8 @@ NOT_RUN = {
                                    " that the press it times is the replay)",
     "BENCH_LIVE_ARGS=": "the live benchmark at scale (tens of minutes; make bench-live-quick is CI's smoke run)",
     ".venv/bin/python bench/": "the benchmarks (minutes, PostgreSQL), as make bench",
+    "python bench/move_profile.py": "a profile of a move at two plies on PostgreSQL (make bench's kind: it took"
+                                    " over 300 s in CI with both jobs at once)",
     "python bench/asgi_connections.py": "a benchmark of 5-minute rounds on PostgreSQL, Redis, daphne and a worker"
                                         " (tests/service/test_asgi_connections.py runs the same load in small)",
 }
