@@ -32,7 +32,7 @@ SIZES = {
               "nightly_games": 20_000, "nightly_large": 80_000, "nightly_near": 200,
               "live_burst": 50, "live_staggered": 10, "press_length_rounds": 1,
               "redis_down": ("10", "20", "3")},
-    "full": {"calculator_games": 10_000, "command_games": 10_000, "command_rounds": 3, "http_seconds": 12,
+    "full": {"calculator_games": 10_000, "command_games": 10_000, "command_rounds": 3, "http_seconds": 40,
              "nightly_games": 500_000, "nightly_large": 2_000_000, "nightly_near": 10_000,
              "live_burst": 300, "live_staggered": 40, "press_length_rounds": 5,
              "redis_down": ("40", "100", "7")},

@@ -267,8 +267,14 @@ class _Texts:
         return self._memo(("day", value), lambda: _day(value))
 
     def turn(self, turn: Turn, game: Game, names: dict) -> str:
-        """The player's turn in the pages' words (``corr.web.turns.turn_text``), in the tournament's zone."""
-        return turn_text(turn, zone=game.tournament.time_zone, reader=turn.player, names=names)
+        """The player's turn in the pages' words (``corr.web.turns.turn_text``), in the tournament's zone.
+
+        Worded once per distinct wording: ``turn_text`` reads the state, the day or instant, the sender and
+        the sender's name, the reader and the zone, and a night's thousands of turns share a few deadlines
+        (formatting each day again was a tenth of the job's Python, issue 42)."""
+        zone = game.tournament.time_zone
+        key = ("turn", turn.state, turn.until, turn.sender, turn.player, zone, names.get(turn.sender))
+        return self._memo(key, lambda: turn_text(turn, zone=zone, reader=turn.player, names=names))
 
     def game_link(self, game_id: int) -> str:
         return self.link % {"url": self.site.format(game_id)} + "\n"
