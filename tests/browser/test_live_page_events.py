@@ -7,7 +7,8 @@ result and reopening redraw the players' pages by the push alone: no reload (a m
 survives). The stop, call-arbiter and confirm-result controls are used through the pages; the spoken
 warnings follow each player's vision (001 1.7.9), the byo-yomi count (Go rules 12.16) is spoken to whoever
 switches a clock on, and the arbiter's view marks the warnings owed now. Real time, as
-tests/browser/test_live_page.py, except the byo-yomi count, heard on a page whose clock runs fast (FAST_CLOCK_JS).
+tests/browser/test_live_page.py, except the byo-yomi count, heard on a page whose clock its own ticks drive
+(FAST_CLOCK_JS).
 """
 
 from __future__ import annotations
@@ -281,15 +282,24 @@ def test_the_arbiters_pause_result_and_reopening_redraw_both_players_pages_at_bo
         windows.close()
 
 
-# The page's clock at FAST times real time, in one window (CDP, before the page's scripts): the spoken count of a
-# 16 s byo-yomi period is heard in 5.3 s. A tick of 100 ms moves it 0.3 s, so each second of the count is crossed
-# in a tick of its own, with room for late ticks on a busy machine. The server keeps real time; the count is the
-# page's own (live.js speak).
-FAST = 3
-FAST_CLOCK_JS = ("(function () { var real = Date.now.bind(Date); window.corrFastFrom = null;"
-                 " Date.now = function () { var now = real(), from = window.corrFastFrom;"
-                 f" return from === null ? now : from + (now - from) * {FAST}; }}; }})();")
-"""Date.now runs FAST times as fast from the instant ``window.corrFastFrom`` is set (real time until then)."""
+# The page's clock driven by the page's own ticks, in one window (CDP, before the page's scripts): from the instant
+# the test sets ``window.corrFastFrom``, each tick of live.js's 100 ms interval moves Date.now by STEP_MS and
+# nothing else moves it. The count of a 16 s byo-yomi period is then heard in 40 ticks (4 s when ticks are on
+# time), and each second of the count is crossed in a tick of its own however late a tick comes on a busy machine
+# (a clock that ran FAST times real time skipped "4" when one tick came 0.4 s late under CI's load, and the page
+# rightly speaks one figure per tick). The server keeps real time: white's flag falls 32 s after the start, well
+# after the page's 80 ticks unless ticks average 0.4 s late.
+TICK_MS, STEP_MS = 100, 400
+FAST_CLOCK_JS = ("(function () { var real = Date.now.bind(Date), ticks = 0, every = window.setInterval;"
+                 " window.corrFastFrom = null;"
+                 " Date.now = function () { var from = window.corrFastFrom;"
+                 f" return from === null ? real() : from + ticks * {STEP_MS}; }};"
+                 " window.setInterval = function (callback, ms) { var rest = [].slice.call(arguments, 2);"
+                 " return every.call(window, function () {"
+                 f" if (ms === {TICK_MS} && window.corrFastFrom !== null) ticks += 1;"
+                 " return callback.apply(this, rest); }, ms); }; })();")
+"""Date.now is real until ``window.corrFastFrom`` is set, then moves STEP_MS at each tick of the page's TICK_MS
+interval (live.js) and only then."""
 
 
 def test_the_byoyomi_count_is_spoken_in_each_period_to_whoever_switches_the_clock_on(browser, asgi_server, arbiter,
@@ -306,10 +316,10 @@ def test_the_byoyomi_count_is_spoken_in_each_period_to_whoever_switches_the_cloc
         assert not page.find("#speak-white").is_selected()
         page.click("#speak-white", navigates=False)
         assert page.find("#speak-white").is_selected()
-        browser.execute_script("window.corrFastFrom = Date.now()")  # from now on, the page's time runs fast
+        browser.execute_script("window.corrFastFrom = Date.now()")  # from now on, the page's ticks drive its time
         assert api_post(asgi_server, arbiter, f"/api/games/{game}/resume/", {}).status_code == 201
         count = ["15", "10", "5", "4", "3", "2", "1"]
-        wait_for(lambda: len(spoken(page)) >= 2 * len(count), "the count of both periods", seconds=25)
+        wait_for(lambda: len(spoken(page)) >= 2 * len(count), "the count of both periods", seconds=30)
         assert spoken(page)[:2 * len(count)] == count + count
         assert "byo-yomi periods left: 1" in page.find("#clock-white .live-detail").text
         page.screenshot("live-byoyomi-phone")
