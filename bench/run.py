@@ -79,7 +79,7 @@ def nightly_rows(size: dict, scale_out: bool = True) -> list[Row]:
                  f" ({one['floor_written']}); medians of {len(one['job_runs'])} alternating rounds (floor, job),"
                  f" ratio of each job run over the floor run before it: median {ratio:.2f}"
                  f" (min {one['ratio_min']:.2f}, max {one['ratio_max']:.2f}); the job's first run (catalogues"
-                 f" loaded) {one['job_first_seconds']:.3f} s"),
+                 f" loaded; a round of each before the counted ones) {one['job_first_seconds']:.3f} s"),
         Row(name=f"nightly job: {large:,} games, same {near:,} near", figure=round(two["job_seconds"], 3),
             floor=round(one["job_seconds"], 3), unit="s", ratio=round(1 + growth, 2),
             target=f"{large // games}x the games changes the time by < 20%, <= 2x its floor",

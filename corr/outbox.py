@@ -5,7 +5,8 @@ The delivery is at-least-once, a sender that dies re-sending at most what it sen
 - a sender claims a batch with one conditional UPDATE that stamps its own
   token (``claim``) and the time on the rows it won;
 - it sends them :data:`MARK_BATCH` at a time: one statement marks the batch
-  just sent and renews the claim of the next (conditional on its token: a
+  just sent and, once the claim is half a lease old (:data:`RENEW_AFTER_LEASE`),
+  renews the claim of the next (conditional on its token: a
   message another sender has taken over is skipped), each message sent with a
   ``Message-ID`` of its own row; what was sent is marked at least every
   :data:`MARK_EVERY_SECONDS`. Nothing is marked before its send, so a sender
@@ -51,8 +52,12 @@ BATCH = 200
 SEND_DUE_BATCH = 2000
 """E-mails per SMTP connection and claim when this process sends everything due (``manage.py nightly``)."""
 MARK_BATCH = 50
-"""E-mails marked sent in one statement (and renewed before their sends in the one before): the most a sender
-killed mid-send can leave sent and not marked, to be sent again after its lease (issue 42)."""
+"""E-mails marked sent in one statement (and renewed, when due, before their sends in the one before): the most a
+sender killed mid-send can leave sent and not marked, to be sent again after its lease (issue 42)."""
+RENEW_AFTER_LEASE = 0.5
+"""The part of a lease after which a sender renews its claim on the e-mails it is about to send: before it, the
+claim stands untouched (checked, not written) and a mark writes only the e-mails it marks sent: half the rows
+of renewing each batch."""
 MARK_EVERY_SECONDS = 1.0
 """The longest the e-mails sent wait for their mark when the mail server is slow: a killed sender's re-sends
 are also bounded by what it sent in this time."""
@@ -249,6 +254,7 @@ def _mark_and_renew(token: uuid.UUID, *, sent: list[int], renew: list[int], at: 
     sent_at = fields["sent_at"].get_db_prep_save(timezone.now(), connection)
     renewed = fields["claimed_at"].get_db_prep_save(at, connection)
     is_sent, sent_params = ids_in("id", sent or [0])  # no row has the key 0: an empty list matches none
+    token_param = fields["claim"].get_db_prep_save(token, connection)
     is_renewed, renew_params = ids_in("id", renew or [0])
     with connection.cursor() as cursor:
         cursor.execute(
@@ -260,18 +266,51 @@ def _mark_and_renew(token: uuid.UUID, *, sent: list[int], renew: list[int], at: 
             f" claimed_at = CASE WHEN {is_renewed} THEN %s ELSE claimed_at END"
             f" WHERE ({is_sent} OR {is_renewed}) AND claim = %s AND status = %s RETURNING id",
             [*sent_params, EmailStatus.SENT, *sent_params, sent_at, *sent_params, *sent_params, *renew_params, renewed,
-             *sent_params, *renew_params, fields["claim"].get_db_prep_save(token, connection), EmailStatus.SENDING])
+             *sent_params, *renew_params, token_param, EmailStatus.SENDING])
         return {pk for (pk,) in cursor.fetchall()}
+
+
+def _mark_and_check(token: uuid.UUID, *, sent: list[int], held: list[int]) -> set[int]:
+    """Mark the e-mails ``sent`` sent, and read which of ``held`` this sender's claim still holds, writing none of
+    them: :func:`_mark_and_renew` for a claim less than :data:`RENEW_AFTER_LEASE` of a lease old, whose e-mails no
+    other sender may take yet (half the rows written; a sender that stalled past its lease unawares still finds the
+    e-mails another took). One statement on PostgreSQL (the mark in a ``WITH``), the two apart on SQLite.
+    :returns: the ids among both lists that this sender still held.
+    """
+    if not sent and not held:
+        return set()
+    table = OutboundEmail._meta.db_table
+    token_param = OutboundEmail._meta.get_field("claim").get_db_prep_save(token, connection)
+    sent_at = OutboundEmail._meta.get_field("sent_at").get_db_prep_save(timezone.now(), connection)
+    is_sent, sent_params = ids_in("id", sent or [0])  # no row has the key 0: an empty list matches none
+    is_held, held_params = ids_in("id", held or [0])
+    mark = (f"UPDATE {table} SET status = %s, sent_at = %s, attempts = attempts + 1, last_error = ''"
+            f" WHERE {is_sent} AND claim = %s AND status = %s RETURNING id")
+    mark_params = [EmailStatus.SENT, sent_at, *sent_params, token_param, EmailStatus.SENDING]
+    check = f"SELECT id FROM {table} WHERE {is_held} AND claim = %s AND status = %s"
+    check_params = [*held_params, token_param, EmailStatus.SENDING]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql" and sent:
+            cursor.execute(f"WITH marked AS ({mark}) SELECT id FROM marked UNION ALL {check}",
+                           [*mark_params, *check_params])
+            return {pk for (pk,) in cursor.fetchall()}
+        found: set[int] = set()
+        for statement, params, needed in ((mark, mark_params, sent), (check, check_params, held)):
+            if needed:
+                cursor.execute(statement, params)
+                found.update(pk for (pk,) in cursor.fetchall())
+        return found
 
 
 def emails_send_claimed(*, claim: Claim, now: datetime,
                         monotonic: Callable[[], float] = time.monotonic) -> dict[str, list[int]]:
-    """Send the e-mails of ``claim`` over one connection, renewed before their sends and marked sent after, a batch
-    at a time.
+    """Send the e-mails of ``claim`` over one connection, held under a lease before their sends and marked sent
+    after, a batch at a time.
 
-    The e-mails go in batches of :data:`MARK_BATCH`: one statement marks the batch just sent and renews the claim
-    of the next (:func:`_mark_and_renew`), and the e-mails sent are marked at least every
-    :data:`MARK_EVERY_SECONDS` (with the rest of their batch renewed) when the mail server is slow. Nothing is
+    The e-mails go in batches of :data:`MARK_BATCH`: one statement marks the batch just sent and, once the claim is
+    :data:`RENEW_AFTER_LEASE` of a lease old, renews the claim of the next (:func:`_mark_and_renew`), and the
+    e-mails sent are marked at least every :data:`MARK_EVERY_SECONDS` (with the rest of their batch renewed when
+    due) when the mail server is slow. Nothing is
     marked sent before its send: a sender killed at any point leaves the e-mails it sent since its last mark
     claimed and not marked, and the next run after the lease sends them again (at least once: a copy may arrive
     twice, with its row's ``Message-ID``; none is lost).
@@ -296,11 +335,21 @@ def emails_send_claimed(*, claim: Claim, now: datetime,
     unmarked: list[int] = []  # sent since the last mark
     marked_at = started
 
+    renew_after_s = claim_lease().total_seconds() * RENEW_AFTER_LEASE
+
     def mark(renew: list[int]) -> set[int]:
-        """Mark ``unmarked`` sent and renew ``renew``: the ids of ``renew`` still held."""
+        """Mark ``unmarked`` sent and make sure ``renew`` is held for a lease yet: the ids of ``renew`` still held.
+
+        The e-mails of ``renew`` are renewed only once their claim's stamp (this call's ``now``) is
+        :data:`RENEW_AFTER_LEASE` of a lease old; before that no other sender may take them (it takes only an
+        e-mail whose claim is a whole lease old): they are only checked, and the statement writes only the marks.
+        """
         nonlocal marked_at
-        held = _mark_and_renew(claim.token, sent=unmarked, renew=renew,
-                               at=now + timedelta(seconds=monotonic() - started))
+        if monotonic() - started < renew_after_s:
+            held = _mark_and_check(claim.token, sent=unmarked, held=renew)
+        else:
+            held = _mark_and_renew(claim.token, sent=unmarked, renew=renew,
+                                   at=now + timedelta(seconds=monotonic() - started))
         for pk in unmarked:
             if pk not in held:
                 log.warning("e-mail %s was sent after its lease ran out and another sender took it: it may"

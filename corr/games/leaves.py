@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from corr.clock.calendar import DateRange
 from corr.models import AllowancePer, Game, GameStatus, Leave, Mode, Tournament
+from corr.sql import bound_cursor, ids_in
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -42,11 +43,16 @@ def leaves_prefetch(games: Iterable[Game]) -> None:
     games = list(games)
     if not games:
         return
-    users = {g.white_id for g in games} | {g.black_id for g in games}
-    tournaments = {g.tournament_id for g in games}
-    rows = list(Leave.objects.filter(user_id__in=users)
-                .filter(Q(tournament__isnull=True) | Q(tournament_id__in=tournaments))
-                .filter(Q(game__isnull=True) | Q(game_id__in=[g.pk for g in games])).order_by("first"))
+    # The ids bound as arrays (corr.sql), not through the ORM's lookups: Django prepares every value of a related
+    # ``__in`` in Python, a millisecond a chunk of the nightly job for its 250 games and 500 players.
+    users, user_params = ids_in("user_id", sorted({g.white_id for g in games} | {g.black_id for g in games}))
+    tournaments, tournament_params = ids_in("tournament_id", sorted({g.tournament_id for g in games}))
+    own, own_params = ids_in("game_id", [g.pk for g in games])
+    with bound_cursor() as cursor:
+        cursor.execute(f"SELECT user_id, \"first\", \"last\", tournament_id, game_id FROM {Leave._meta.db_table}"
+                       f" WHERE {users} AND (tournament_id IS NULL OR {tournaments}) AND (game_id IS NULL OR {own})"
+                       " ORDER BY \"first\"", [*user_params, *tournament_params, *own_params])
+        rows = [_LeaveRow(*row) for row in cursor.fetchall()]
     for game in games:
         leave_keep(game, rows)
 
