@@ -56,6 +56,11 @@ def section(script: str, *args: str, database: str, settings: str = "corr.settin
     return done.stdout.strip().splitlines()[-1]
 
 
+def rounds_text(run: dict) -> str:
+    """Each alternating round of a nightly run as ``floor/job`` seconds, in order."""
+    return ", ".join(f"{floor:.2f}/{job:.2f}" for floor, job in zip(run["floor_runs"], run["job_runs"], strict=True))
+
+
 def nightly_rows(size: dict, scale_out: bool = True) -> list[Row]:
     """The nightly job on ``nightly_games`` and on ``nightly_large`` games (issue 42: 500,000 and 2,000,000), the
     same ``nightly_near`` due in both: its time follows the games due, not the games."""
@@ -79,13 +84,15 @@ def nightly_rows(size: dict, scale_out: bool = True) -> list[Row]:
                  f" ({one['floor_written']}); medians of {len(one['job_runs'])} alternating rounds (floor, job),"
                  f" ratio of each job run over the floor run before it: median {ratio:.2f}"
                  f" (min {one['ratio_min']:.2f}, max {one['ratio_max']:.2f}); the job's first run (catalogues"
-                 f" loaded; a round of each before the counted ones) {one['job_first_seconds']:.3f} s"),
+                 f" loaded; a round of each before the counted ones) {one['job_first_seconds']:.3f} s;"
+                 f" rounds (floor/job s): {rounds_text(one)}"),
         Row(name=f"nightly job: {large:,} games, same {near:,} near", figure=round(two["job_seconds"], 3),
             floor=round(one["job_seconds"], 3), unit="s", ratio=round(1 + growth, 2),
-            target=f"{large // games}x the games changes the time by < 20%, <= 2x its floor",
-            met=abs(growth) < 0.2 and two["ratio_median"] <= 2,
+            target=f"{large // games}x the games changes the time by < 20%, <= 2x its floor in every round",
+            met=abs(growth) < 0.2 and two["ratio_max"] <= 2,
             note=f"floor {two['floor_seconds']:.3f} s at {large:,} games, job/floor median {two['ratio_median']:.2f}"
-                 f" (min {two['ratio_min']:.2f}, max {two['ratio_max']:.2f})"),
+                 f" (min {two['ratio_min']:.2f}, max {two['ratio_max']:.2f});"
+                 f" rounds (floor/job s): {rounds_text(two)}"),
     ]
     if not scale_out:
         return rows

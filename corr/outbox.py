@@ -5,9 +5,10 @@ The delivery is at-least-once, a sender that dies re-sending at most what it sen
 - a sender claims a batch with one conditional UPDATE that stamps its own
   token (``claim``) and the time on the rows it won;
 - it sends them :data:`MARK_BATCH` at a time: one statement marks the batch
-  just sent and, once the claim is half a lease old (:data:`RENEW_AFTER_LEASE`),
-  renews the claim of the next (conditional on its token: a
-  message another sender has taken over is skipped), each message sent with a
+  just sent and checks the claim of the next, renewing it once the claim is
+  old enough that a send could outlast it (:func:`renew_after_seconds`); all
+  conditional on its token: a message another sender has taken over is
+  skipped. Each message is sent with a
   ``Message-ID`` of its own row; what was sent is marked at least every
   :data:`MARK_EVERY_SECONDS`. Nothing is marked before its send, so a sender
   killed mid-batch leaves every message it sent since its last mark claimed
@@ -54,13 +55,18 @@ SEND_DUE_BATCH = 2000
 MARK_BATCH = 50
 """E-mails marked sent in one statement (and renewed, when due, before their sends in the one before): the most a
 sender killed mid-send can leave sent and not marked, to be sent again after its lease (issue 42)."""
-RENEW_AFTER_LEASE = 0.5
-"""The part of a lease after which a sender renews its claim on the e-mails it is about to send: before it, the
-claim stands untouched (checked, not written) and a mark writes only the e-mails it marks sent: half the rows
-of renewing each batch."""
 MARK_EVERY_SECONDS = 1.0
 """The longest the e-mails sent wait for their mark when the mail server is slow: a killed sender's re-sends
 are also bounded by what it sent in this time."""
+
+
+def renew_after_seconds() -> float:
+    """How old a claim may be and still cover the sends of the e-mails about to go without a renewal: its lease less
+    the longest one send may block (``EMAIL_TIMEOUT``) and the longest the sends before it run unmarked
+    (:data:`MARK_EVERY_SECONDS`: a slower run is marked, and checked again, before the next send). A younger claim
+    is only checked before a batch's sends, and a mark writes only the e-mails it marks sent (half the rows of
+    renewing each batch); an older one is renewed. 279 s with the defaults (a 300 s lease, a 20 s timeout)."""
+    return claim_lease().total_seconds() - settings.EMAIL_TIMEOUT - MARK_EVERY_SECONDS
 
 
 def claim_lease() -> timedelta:
@@ -272,9 +278,10 @@ def _mark_and_renew(token: uuid.UUID, *, sent: list[int], renew: list[int], at: 
 
 def _mark_and_check(token: uuid.UUID, *, sent: list[int], held: list[int]) -> set[int]:
     """Mark the e-mails ``sent`` sent, and read which of ``held`` this sender's claim still holds, writing none of
-    them: :func:`_mark_and_renew` for a claim less than :data:`RENEW_AFTER_LEASE` of a lease old, whose e-mails no
-    other sender may take yet (half the rows written; a sender that stalled past its lease unawares still finds the
-    e-mails another took). One statement on PostgreSQL (the mark in a ``WITH``), the two apart on SQLite.
+    them: :func:`_mark_and_renew` for a claim younger than :func:`renew_after_seconds`, whose e-mails no other
+    sender may take before their sends are over (half the rows written; a sender that stalled past its lease
+    unawares still finds the e-mails another took). One statement on PostgreSQL (the mark in a ``WITH``), the two
+    apart on SQLite.
     :returns: the ids among both lists that this sender still held.
     """
     if not sent and not held:
@@ -308,7 +315,7 @@ def emails_send_claimed(*, claim: Claim, now: datetime,
     after, a batch at a time.
 
     The e-mails go in batches of :data:`MARK_BATCH`: one statement marks the batch just sent and, once the claim is
-    :data:`RENEW_AFTER_LEASE` of a lease old, renews the claim of the next (:func:`_mark_and_renew`), and the
+    :func:`renew_after_seconds` old, renews the claim of the next (:func:`_mark_and_renew`), and the
     e-mails sent are marked at least every :data:`MARK_EVERY_SECONDS` (with the rest of their batch renewed when
     due) when the mail server is slow. Nothing is
     marked sent before its send: a sender killed at any point leaves the e-mails it sent since its last mark
@@ -335,14 +342,15 @@ def emails_send_claimed(*, claim: Claim, now: datetime,
     unmarked: list[int] = []  # sent since the last mark
     marked_at = started
 
-    renew_after_s = claim_lease().total_seconds() * RENEW_AFTER_LEASE
+    renew_after_s = renew_after_seconds()
 
     def mark(renew: list[int]) -> set[int]:
         """Mark ``unmarked`` sent and make sure ``renew`` is held for a lease yet: the ids of ``renew`` still held.
 
         The e-mails of ``renew`` are renewed only once their claim's stamp (this call's ``now``) is
-        :data:`RENEW_AFTER_LEASE` of a lease old; before that no other sender may take them (it takes only an
-        e-mail whose claim is a whole lease old): they are only checked, and the statement writes only the marks.
+        :func:`renew_after_seconds` old; before that no other sender may take them before their sends are over
+        (it takes only an e-mail whose claim is a whole lease old): they are only checked, and the statement
+        writes only the marks.
         """
         nonlocal marked_at
         if monotonic() - started < renew_after_s:

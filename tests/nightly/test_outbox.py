@@ -1,5 +1,6 @@
-"""The outbox's delivery: each e-mail checked (and, past half its lease, renewed) before its send, sent with its row's
-Message-ID and marked sent after it, a batch at a time (``MARK_BATCH`` e-mails per statement, issue 42).
+"""The outbox's delivery: each e-mail checked (and, once a send could outlast its lease, renewed) before its send,
+sent with its row's Message-ID and marked sent after it, a batch at a time (``MARK_BATCH`` e-mails per statement,
+issue 42).
 
 A sender that dies mid-batch leaves the e-mails it marked sent, its other claims expire after the lease and are
 sent again (at least once: the ones sent since its last mark twice, none lost), and a claim another sender took
@@ -153,7 +154,7 @@ def test_a_night_of_emails_is_marked_sent_in_one_statement_per_batch_not_one_per
     table = OutboundEmail._meta.db_table
     writes = [q["sql"] for q in ctx.captured_queries if f"UPDATE {table}" in q["sql"]]
     # The claim, then one statement per batch marking the one before it, then the last mark. A claim this young
-    # (well within RENEW_AFTER_LEASE of its lease) is checked before each batch's sends, not written again.
+    # (far below renew_after_seconds) is checked before each batch's sends, not written again.
     assert len(writes) == 1 + 3, writes
     assert not any("claimed_at" in sql for sql in writes[1:]), writes
     assert delivered() == [message_id(pk) for pk in ids]
@@ -161,29 +162,38 @@ def test_a_night_of_emails_is_marked_sent_in_one_statement_per_batch_not_one_per
     assert set(OutboundEmail.objects.values_list("claimed_at", flat=True)) == {T0}
 
 
-class HalfALease(LocmemBackend):
-    """The first send takes 0.6 of a lease (``clock`` jumps): the claim is then past RENEW_AFTER_LEASE."""
+class SlowFirstSend(LocmemBackend):
+    """The first send blocks ``jump[0]`` seconds (``clock`` jumps)."""
 
     clock = [0.0]
+    jump = [0.0]
 
     def send_messages(self, messages):
         if len(mail.outbox) == 0:
-            HalfALease.clock[0] += 0.6 * claim_lease().total_seconds()
+            SlowFirstSend.clock[0] += SlowFirstSend.jump[0]
         return super().send_messages(messages)
 
 
-def test_a_claim_past_half_its_lease_is_renewed_before_each_later_batch_is_sent(outbox, settings, monkeypatch):
+@pytest.mark.parametrize("before", [True, False], ids=["just-before-the-renewal-age", "at-the-renewal-age"])
+def test_a_claim_is_renewed_before_a_send_only_once_a_send_could_outlast_its_lease(outbox, settings, monkeypatch,
+                                                                                  before):
+    # 300 s of lease, sends of 20 s at most, marked after 1 s at most: a claim up to 279 s old covers the next send
+    # without a renewal (renew_after_seconds); at 279 s the rest is renewed before it is sent.
+    settings.EMAIL_CLAIM_LEASE_SECONDS, settings.EMAIL_TIMEOUT = 300, 20
+    assert outbox_module.renew_after_seconds() == 279
     monkeypatch.setattr(outbox_module, "MARK_BATCH", 2)
     ids = outbox(5)
-    settings.EMAIL_BACKEND = f"{__name__}.HalfALease"
-    HalfALease.clock[0] = 0.0
+    settings.EMAIL_BACKEND = f"{__name__}.SlowFirstSend"
+    SlowFirstSend.clock[0], SlowFirstSend.jump[0] = 0.0, 279 - (0.5 if before else 0)
     claim = emails_claim(ids=ids, now=T0)
-    result = emails_send_claimed(claim=claim, now=T0, monotonic=lambda: HalfALease.clock[0])
+    result = emails_send_claimed(claim=claim, now=T0, monotonic=lambda: SlowFirstSend.clock[0])
     assert result == {"sent": ids, "failed": [], "skipped": []}
-    renewed = T0 + 0.6 * claim_lease()
-    # The first e-mail went out under the claim's own stamp. Its slow send marked it at once (MARK_EVERY_SECONDS)
-    # and, the claim now past half its lease, renewed the rest of its batch; each later batch was renewed before
-    # its sends: a full lease covered every send after the first (no next run could take them 0.4 of a lease on).
     stamps = dict(OutboundEmail.objects.values_list("id", "claimed_at"))
-    assert [stamps[pk] for pk in ids] == [T0, renewed, renewed, renewed, renewed]
+    if before:  # every e-mail went out under the claim's own stamp: checked, never written before its mark
+        assert [stamps[pk] for pk in ids] == [T0] * 5
+    else:
+        # The first e-mail went out under the claim's stamp. Its slow send was marked at once (MARK_EVERY_SECONDS)
+        # and the rest of its batch renewed with it; the later batches were renewed before their sends.
+        renewed = T0 + timedelta(seconds=279)
+        assert [stamps[pk] for pk in ids] == [T0, renewed, renewed, renewed, renewed]
     assert delivered() == [message_id(pk) for pk in ids]
