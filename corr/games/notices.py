@@ -24,7 +24,7 @@ from corr.handoff import handoff
 log = logging.getLogger(__name__)
 
 NOTIFY_TASK = "corr.notify_event"
-"""``corr.notify.tasks.notify_event(kind, game_id, version, colour)``."""
+"""``corr.notify.tasks.notify_event(kind, game_id, version, colour[, seq])``."""
 
 
 class Change(str, Enum):
@@ -52,14 +52,17 @@ class Change(str, Enum):
     """``colour`` gave the "Use 40+ days" notice for the move they are on (ICCF Playing Rules 3b)."""
 
 
-def notice_on_commit(change: Change, *, game_id: int, version: int, colour: str = "", trip=None) -> None:
+def notice_on_commit(change: Change, *, game_id: int, version: int, colour: str = "", trip=None,
+                     seq: int | None = None) -> None:
     """Queue ``change`` of game ``game_id`` (its ``events_version`` after the change) once the transaction commits.
+
+    ``seq``: the event the change stored (a move's row), so that the task words that move, not a later one.
 
     ``trip``: the move's one-round-trip transaction (``trips.trip``), when it runs in one; its callbacks
     run after its COMMIT. Otherwise Django's ``on_commit`` (never run if the transaction rolls back).
     """
     def queue() -> None:
-        notice_queue(change.value, game_id, version, colour)
+        notice_queue(change.value, game_id, version, colour, seq)
 
     if trip is not None:
         trip.on_commit(queue)
@@ -81,11 +84,12 @@ def _run_eagerly(args: tuple, own_thread: bool = False) -> None:
             close_old_connections()
 
 
-def notice_queue(kind: str, game_id: int, version: int, colour: str) -> None:
+def notice_queue(kind: str, game_id: int, version: int, colour: str, seq: int | None = None) -> None:
     """Publish the task (on the handoff thread: no request waits on Redis); run it here when tasks are eager."""
     from corr.celery import app
 
-    args = (kind, game_id, version, colour)
+    # ``seq`` only when there is one: a worker of the version before it takes the four arguments it knows.
+    args = (kind, game_id, version, colour) + (() if seq is None else (seq,))
     if app.conf.task_always_eager:
         # The embedded run (no Redis): on a thread of its own, so that no request waits on the notice's reads
         # (a move's answer is its two statements, issue 13). ``NOTIFY_INPROCESS``: "thread", "inline" (the

@@ -43,8 +43,11 @@ DRAWS = {"draw_offer", "draw_accept", "draw_decline"}
 RESULTS = {"resign", "result", "reopen"}
 
 
-def change_notify(*, change: str, game_id: int, version: int, colour: str, now: datetime) -> list[str]:
+def change_notify(*, change: str, game_id: int, version: int, colour: str, now: datetime,
+                  seq: int | None = None) -> list[str]:
     """Tell the players concerned of ``change`` (module docstring); :returns: the keys of the notices stored.
+
+    ``seq``: the event the change stored (a move's row); None for a task queued without it (the mover's last move).
 
     :raises NotYetVisible: the game is older than ``version`` (the change's commit is not visible yet).
     """
@@ -58,7 +61,7 @@ def change_notify(*, change: str, game_id: int, version: int, colour: str, now: 
     time, rows = game_time_get(game=game, as_of=clock_as_of(game, now))
     made: list[tuple[object, Kind, str, object]] = []  # (user, kind, key, word(user) -> Worded)
     if change == "move":
-        made += _move(game, time, rows, version=version, mover=colour)
+        made += _move(game, time, rows, version=version, mover=colour, seq=seq)
     elif change == "start":
         for c in ("white", "black"):
             made.append((game.user_of(c), Kind.GAME_START, c, lambda u, c=c: compose.game_started(
@@ -77,14 +80,18 @@ def change_notify(*, change: str, game_id: int, version: int, colour: str, now: 
     return _store_and_deliver(game, made, prefix=f"{change}:{game.pk}:{version}", now=now)
 
 
-def _move(game: Game, time, rows, *, version: int, mover: str) -> list:
-    """The notices of ``mover``'s move stored at ``version``: the partner's "your move", a line's owner's."""
+def _move(game: Game, time, rows, *, version: int, mover: str, seq: int | None = None) -> list:
+    """The notices of ``mover``'s move stored at ``version`` (the row ``seq``; None: the mover's last move): the
+    partner's "your move", a line's owner's."""
     moves = [r for r in rows if r.kind == EventKind.MOVE]  # in seq order: the last is the one in force
-    mine = [r for r in moves if r.player == mover]
+    mine = [r for r in moves if r.player == mover and (seq is None or r.seq == seq)]
     if not mine:
         return []
     move = mine[-1]
     partner = other(mover)
+    # A task that runs late (a busy worker) finds the game moved on: the move it was queued for is worded, and the
+    # partner who has answered it since is not told of it (their next "your move" comes with the next move).
+    answered_since = any(r.player == partner and r.seq > move.seq for r in moves)
     made = []
     if move.variant == "conditional":  # the mover's line replied: its owner is told what fired
         answered = next((r for r in reversed(moves) if r.player == partner and r.seq < move.seq), None)
@@ -95,7 +102,7 @@ def _move(game: Game, time, rows, *, version: int, mover: str) -> list:
                 game=game, time=time, user=u, colour=mover, reply=move, answered=answered, pending=pending)))
     # The partner is told only while the move is theirs to answer: not if their own line answered it already
     # (its notice says so), nor once the game ended on the board (the end's own e-mail says that).
-    if game.status == GameStatus.ONGOING and time.to_move == partner:
+    if game.status == GameStatus.ONGOING and time.to_move == partner and not answered_since:
         made.append((game.user_of(partner), Kind.YOUR_MOVE, partner, lambda u: compose.your_move(
             game=game, time=time, user=u, colour=partner, move=move)))
     return made

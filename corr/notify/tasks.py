@@ -11,12 +11,13 @@ RETRIES = 10
 
 
 @shared_task(name="corr.notify_event", bind=True, max_retries=RETRIES, ignore_result=True)
-def notify_event(self, change: str, game_id: int, version: int, colour: str) -> list[str]:
+def notify_event(self, change: str, game_id: int, version: int, colour: str, seq: int | None = None) -> list[str]:
     """A change to a game (``corr.games.notices``), after its commit; retried while the commit is not visible."""
     from .events import NotYetVisible, change_notify
 
     try:
-        return change_notify(change=change, game_id=game_id, version=version, colour=colour, now=server_now())
+        return change_notify(change=change, game_id=game_id, version=version, colour=colour, now=server_now(),
+                             seq=seq)
     except NotYetVisible as late:
         if self.request.is_eager:
             return []

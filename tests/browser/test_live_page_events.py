@@ -319,9 +319,12 @@ def test_the_byoyomi_count_is_spoken_in_each_period_to_whoever_switches_the_cloc
         browser.execute_script("window.corrFastFrom = Date.now()")  # from now on, the page's ticks drive its time
         assert api_post(asgi_server, arbiter, f"/api/games/{game}/resume/", {}).status_code == 201
         count = ["15", "10", "5", "4", "3", "2", "1"]
+        # The last period's "15": 15 s of the page's time (37 ticks) before that period ends, when the detail,
+        # read now, must say one period is left (read after the whole count, it raced the period's end).
+        wait_for(lambda: len(spoken(page)) > len(count), "the last period's count", seconds=30)
+        assert "byo-yomi periods left: 1" in page.find("#clock-white .live-detail").text
         wait_for(lambda: len(spoken(page)) >= 2 * len(count), "the count of both periods", seconds=30)
         assert spoken(page)[:2 * len(count)] == count + count
-        assert "byo-yomi periods left: 1" in page.find("#clock-white .live-detail").text
         page.screenshot("live-byoyomi-phone")
     finally:
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})

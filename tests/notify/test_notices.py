@@ -101,3 +101,31 @@ def test_a_turned_off_kind_is_not_sent(api, game, anna, boris, frozen, django_ca
     frozen.move_to(NOW + timedelta(minutes=20))
     move(api, anna, game, 1, "e4", django_capture_on_commit_callbacks)
     assert mail.outbox == []
+
+
+def test_a_move_s_notice_run_after_the_partner_answered_it_tells_no_one_and_never_words_a_later_move(
+        api, game, anna, boris, frozen, settings, django_capture_on_commit_callbacks):
+    # A busy worker runs e4's notice only after boris answered it and anna played again (the race CI met): it
+    # must neither tell boris "your move 1" (he has played it) nor word anna's later move a second time.
+    from corr.models import EventKind, GameEvent
+    from corr.notify.events import change_notify
+
+    frozen.move_to(NOW + timedelta(minutes=20))
+    settings.NOTIFY_INPROCESS = "off"  # e4's notice is not run now: it is run late, below
+    move(api, anna, game, 1, "e4", django_capture_on_commit_callbacks)
+    game.refresh_from_db()
+    version = game.events_version
+    seq = GameEvent.objects.get(game=game, kind=EventKind.MOVE, player="white", number=1).seq
+    settings.NOTIFY_INPROCESS = "inline"
+    move(api, boris, game, 1, "e5", django_capture_on_commit_callbacks)
+    frozen.move_to(NOW + timedelta(minutes=40))  # past anna's quiet period after e5's e-mail to her
+    mail.outbox.clear()
+    move(api, anna, game, 2, "Nf3", django_capture_on_commit_callbacks)
+    assert [m.subject for m in mail.outbox if m.to == ["boris@example.org"]] == [
+        f"Game #{game.pk}: your move 2 (anna played Nf3)"]
+    mail.outbox.clear()
+    frozen.move_to(NOW + timedelta(minutes=60))
+    with django_capture_on_commit_callbacks(execute=True):
+        keys = change_notify(change="move", game_id=game.pk, version=version, colour="white", now=NOW
+                             + timedelta(minutes=60), seq=seq)
+    assert keys == [] and mail.outbox == []

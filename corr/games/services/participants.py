@@ -203,7 +203,8 @@ def move_store(*, locked: Locked, by: User, number: int, notation: str = "", rec
     if game.mode == Mode.SERVER and ending is None:
         # The partner is told after commit, by a task that reads the game itself: no statement in this
         # transaction (issue 13's count), and a task published only once the move is stored (the trip's commit).
-        notice_on_commit(Change.MOVE, game_id=game.pk, version=game.events_version, colour=colour, trip=locked.trip)
+        notice_on_commit(Change.MOVE, game_id=game.pk, version=game.events_version, colour=colour, trip=locked.trip,
+                         seq=new.seq)
     if ending is not None:
         for player in list(trees):  # the game is over: no line fires
             tree_write(game, trees, player, None, now)
