@@ -121,11 +121,14 @@ EMAIL_COLUMNS = ("key", "tournament", "recipients", "subject", "body", "status",
                  "created_at", "headers")
 
 
-def emails_store(emails: list[EmailDraft], *, enqueue: bool) -> list[int]:
+def emails_store(emails: list[EmailDraft], *, enqueue: bool,
+                 then: Callable[[list[int]], None] | None = None) -> list[int]:
     """Save e-mails (an existing key is kept, not doubled) and, when ``enqueue``, queue them after commit.
 
     One ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` per batch: the ids that
-    come back are the e-mails this call stored; only those are queued.
+    come back are the e-mails this call stored; only those are queued. ``then``:
+    called after commit with the ids of the pending ones among them (never if the
+    transaction rolls back), e.g. to send them in this process.
     :returns: the ids of the e-mails stored by this call.
     """
     if not emails:
@@ -135,8 +138,11 @@ def emails_store(emails: list[EmailDraft], *, enqueue: bool) -> list[int]:
         (e.key, e.tournament_id, e.recipients, e.subject, e.body, e.status, e.attempts, e.last_error, now,
          e.headers or {})
         for e in emails], returning=("id", "status"))
+    pending = sorted(pk for pk, status in created if status == EmailStatus.PENDING)
     if enqueue:
-        emails_enqueue_on_commit(sorted(pk for pk, status in created if status == EmailStatus.PENDING))
+        emails_enqueue_on_commit(pending)
+    if then is not None and pending:
+        transaction.on_commit(lambda: then(pending))
     return sorted(pk for pk, _ in created)
 
 
@@ -410,10 +416,13 @@ def emails_send_now(*, ids: list[int], now: datetime) -> dict[str, list[int]]:
     return result
 
 
-def emails_send_due(*, now: datetime) -> dict[str, int]:
-    """Send every due e-mail in this process (the synchronous command): counts of sent and failed."""
+def emails_send_due(*, now: datetime, skip: set[int] | frozenset[int] = frozenset()) -> dict[str, int]:
+    """Send every due e-mail in this process (the synchronous command): counts of sent and failed.
+
+    ``skip``: ids not to send (those this run has already tried: a failure waits for the next run).
+    """
     counts = {"sent": 0, "failed": 0}
-    due = emails_due(now=now)
+    due = [pk for pk in emails_due(now=now) if pk not in skip]
     for start in range(0, len(due), SEND_DUE_BATCH):
         result = emails_send_now(ids=due[start:start + SEND_DUE_BATCH], now=now)
         counts["sent"] += len(result["sent"])

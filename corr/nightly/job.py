@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict, namedtuple
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from functools import partial
 from operator import attrgetter, itemgetter
@@ -37,6 +38,7 @@ from corr.sql import bound_cursor
 
 from .flags import Flags, case_emails, cases_announce, flag_emails, flags_collect, flags_store
 from .reports import nightly_reports_create
+from .sending import chunk_sender
 
 COUNT_KEYS = ("time_trouble_notices", "reminders", "overstep_cases", "cases_withdrawn", "stale_skipped", "errors")
 """The run's counts: new warnings, cases announced to the arbiters, cases withdrawn by the re-check,
@@ -133,7 +135,8 @@ def chunk_games(game_ids: list[int]) -> list[Game]:
 
 
 def nightly_chunk_process(*, on: date, game_ids: list[int], run_id: int | None, enqueue: bool,
-                          now: datetime | None = None) -> dict[str, int]:
+                          now: datetime | None = None,
+                          on_emails: Callable[[list[int]], None] | None = None) -> dict[str, int]:
     """Re-check one chunk of games as of ``on``, refresh their stored clocks, record and announce flags.
 
     One transaction: a chunk is done whole or not at all, so a run that died is
@@ -148,7 +151,8 @@ def nightly_chunk_process(*, on: date, game_ids: list[int], run_id: int | None, 
     facts. Cases are always re-checked against the game's current facts. A game
     that cannot be computed is logged and counted (``errors``); the rest go on.
     The flags, the e-mails and the case marks are written set-based
-    (``corr.nightly.sql``). E-mails are queued after commit when ``enqueue``.
+    (``corr.nightly.sql``). E-mails are queued after commit when ``enqueue``, and their ids handed to
+    ``on_emails`` after commit when given (the synchronous job's sender, ``corr.nightly.sending``).
     :returns: the counts of new notices, reminders and cases, announced cases, skipped games and errors.
     """
     now = now or timezone.now()
@@ -181,7 +185,7 @@ def nightly_chunk_process(*, on: date, game_ids: list[int], run_id: int | None, 
         clocks_write(changed)
         stored = flags_store(flags=flags, run=NightlyRun(pk=run_id) if run_id else None)
         announced = cases_announce(game_ids=ids, on=on)
-        emails_store(flag_emails(stored) + case_emails(announced), enqueue=enqueue)
+        emails_store(flag_emails(stored) + case_emails(announced), enqueue=enqueue, then=on_emails)
     counts.update({"time_trouble_notices": len(stored.notices), "reminders": len(stored.reminders),
                    "overstep_cases": len(announced)})
     return counts
@@ -241,9 +245,17 @@ def nightly_finish(*, on: date, run_id: int, chunk_counts: list[dict], now: date
 
 
 def nightly_job(*, on: date, now: datetime | None = None) -> dict:
-    """The whole job in this process, e-mails included (no broker needed)."""
+    """The whole job in this process, e-mails included (no broker needed).
+
+    Each chunk's e-mails are sent, once it commits, while the next chunks are checked (``chunk_sender``, on
+    PostgreSQL outside an outer transaction; issue 42), as Celery's workers send them; then every e-mail still
+    due (earlier nights' failures, and all of this run's where no sender could run) is sent.
+    """
     run, chunks = nightly_start(on=on)
-    counts = [nightly_chunk_process(on=on, game_ids=ids, run_id=run.pk, enqueue=False, now=now) for ids in chunks]
-    totals = nightly_finish(on=on, run_id=run.pk, chunk_counts=counts, now=now or timezone.now())
-    emails_send_due(now=now or timezone.now())
+    with chunk_sender(now) as sender:
+        on_emails = None if sender is None else sender.submit
+        counts = [nightly_chunk_process(on=on, game_ids=ids, run_id=run.pk, enqueue=False, now=now,
+                                        on_emails=on_emails) for ids in chunks]
+        totals = nightly_finish(on=on, run_id=run.pk, chunk_counts=counts, now=now or timezone.now())
+    emails_send_due(now=now or timezone.now(), skip=frozenset() if sender is None else sender.attempted)
     return totals

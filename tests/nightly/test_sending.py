@@ -1,0 +1,85 @@
+"""The synchronous nightly job sends each chunk's e-mails once the chunk commits, while it checks the next ones
+(``corr.nightly.sending``, issue 42), on PostgreSQL outside an outer transaction; elsewhere after its chunks.
+
+Either way every e-mail is sent once, by the outbox's claim and marks, and an e-mail that failed in a run is tried
+once in that run, not again by the run's last sweep.
+"""
+
+from __future__ import annotations
+
+import time_machine
+import pytest
+from django.core import mail
+from django.db import connection
+
+from corr.models import EmailStatus, OutboundEmail
+from corr.nightly.job import nightly_job
+
+from .conftest import at, day
+
+
+@pytest.fixture
+def three_games(make_game, anna, boris, eve, settings):
+    """Three games whose white players (anna, eve, boris) all have an address, one game a chunk."""
+    settings.NIGHTLY_CHUNK_SIZE = 1
+    for user in (anna, boris, eve):
+        user.email = f"{user.username}@example.org"
+        user.save()
+    return [make_game(white=anna, black=boris), make_game(white=eve, black=anna), make_game(white=boris, black=eve)]
+
+
+def run_on(n: int) -> list[str]:
+    """The job for day ``n``; the SQL the job's own session sent."""
+    statements: list[str] = []
+
+    def record(execute, sql, params, many, context):
+        statements.append(sql)
+        return execute(sql, params, many, context)
+
+    with time_machine.travel(at(day(n)), tick=False), connection.execute_wrapper(record):
+        nightly_job(on=day(n))
+    return statements
+
+
+def writes_to_outbox(statements: list[str]) -> list[str]:
+    return [s for s in statements if s.lstrip().startswith(("UPDATE corr_outboundemail", "WITH marked AS"))]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_each_chunk_s_emails_are_claimed_and_sent_by_a_session_of_their_own_once_it_commits(
+        three_games):
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite takes one writer at a time: its job sends after its chunks (the test below)")
+    job_sql = run_on(25)  # each white has 5 days left: a time-trouble notice and a reminder each
+    emails = list(OutboundEmail.objects.order_by("pk"))
+    assert len(emails) == 6 and {e.status for e in emails} == {EmailStatus.SENT}
+    assert {e.attempts for e in emails} == {1}
+    # One claim per chunk, made after the chunk committed (the sender's), not one claim of all after the chunks.
+    assert len({e.claim for e in emails}) == 3
+    assert all(len({e.claim for e in emails if e.recipients == [r]}) == 1 for r in {e.recipients[0] for e in emails})
+    # The job's own session neither claimed nor marked any of them: the sender's session did.
+    assert writes_to_outbox(job_sql) == []
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(e.recipients[0] for e in emails)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_email_that_fails_in_a_run_is_tried_once_in_that_run(three_games, settings):
+    settings.EMAIL_BACKEND = "tests.nightly.failing_backend.EmailBackend"
+    run_on(25)
+    emails = list(OutboundEmail.objects.all())
+    assert len(emails) == 6
+    assert {(e.status, e.attempts) for e in emails} == {(EmailStatus.FAILED, 1)}
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    run_on(26)  # the next night sends them (and tonight's own)
+    assert {e.status for e in OutboundEmail.objects.all()} == {EmailStatus.SENT}
+    assert {e.attempts for e in OutboundEmail.objects.filter(pk__in=[e.pk for e in emails])} == {2}
+
+
+@pytest.mark.django_db
+def test_inside_an_outer_transaction_the_job_sends_its_emails_after_its_chunks_on_its_own_session(three_games):
+    # The chunks' e-mails are not committed when each chunk ends: no other session may claim them.
+    job_sql = run_on(25)
+    emails = list(OutboundEmail.objects.all())
+    assert len(emails) == 6 and {e.status for e in emails} == {EmailStatus.SENT}
+    assert len({e.claim for e in emails}) == 1  # one claim of everything due, after the chunks
+    assert writes_to_outbox(job_sql) != []
