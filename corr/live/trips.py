@@ -21,6 +21,7 @@ own (``Model.from_db``), with the tournament and the live row cached on the game
 
 from __future__ import annotations
 
+import hashlib
 from collections import namedtuple
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,6 +30,7 @@ from weakref import WeakKeyDictionary
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 
+from corr.games.services.prepared import Prepared
 from corr.games.services.trips import Trip, trip, usable
 from corr.models import Game, LiveEvent, LiveEventKind, LiveGame, Tournament
 
@@ -125,11 +127,25 @@ class _Plan:
         self.window_sql = f"SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} >= {snapshot_seq}{rest}"
         # The same window from a snapshot_seq given (read before it): _WINDOW_PARAMS less one placeholder.
         self.window_from_sql = f"SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} >= %s{rest}"
+        # PostgreSQL plans these once per session (``PREPARE``) and runs them by name after: planning the window's
+        # three scans and the locking join on every press was PostgreSQL's work twice over, on the press's path.
+        self.lock = Prepared("corr_live_lock", self.lock_sql)
+        self.read = Prepared("corr_live_read", self.read_sql)
+        self.window = Prepared("corr_live_window", self.window_sql)
         self.insert_fields = [f for f in event.concrete_fields if not f.primary_key]
         self.insert_head = (f"INSERT INTO {_q(event.db_table)} ({', '.join(_q(f.column) for f in self.insert_fields)})"
                             " VALUES ")
         self.insert_row = "(" + ", ".join(["%s"] * len(self.insert_fields)) + ")"
         self.updates: dict[tuple, tuple[str, list]] = {}
+        self.stores: dict[str, Prepared] = {}
+
+    def prepared(self, sql: str) -> Prepared:
+        """``sql`` (a :func:`store` statement) as a statement prepared under a name of its own text: a write's
+        shape (its events, its fields) is one of a few the code makes, each planned once per session."""
+        found = self.stores.get(sql)
+        if found is None:
+            found = self.stores[sql] = Prepared(f"corr_live_store_{hashlib.sha1(sql.encode()).hexdigest()[:16]}", sql)
+        return found
 
     def update(self, model, names: tuple[str, ...]) -> tuple[str, list]:
         """``UPDATE`` of ``names`` of one ``model`` row by its key: the SQL and the fields, made once per set."""
@@ -188,12 +204,12 @@ def lock_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
     window = [game_id] * _WINDOW_PARAMS
     with connection.cursor() as cursor:
         if current is not None:  # BEGIN in the same query (the trip's first statement)
-            current.execute(cursor, f"{plan.lock_sql}; {plan.window_sql}", [game_id, *window])
+            current.execute(cursor, f"{plan.lock.text(cursor)}; {plan.window.text(cursor)}", [game_id, *window])
             found = cursor.fetchall()
             cursor.nextset()
             events = cursor.fetchall()
         elif connection.vendor == "postgresql":  # one query of two statements: the events are read once locked
-            cursor.execute(f"{plan.lock_sql}; {plan.window_sql}", [game_id, *window])
+            cursor.execute(f"{plan.lock.text(cursor)}; {plan.window.text(cursor)}", [game_id, *window])
             found = cursor.fetchall()
             cursor.nextset()
             events = cursor.fetchall()
@@ -217,8 +233,8 @@ def read_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
     with connection.cursor() as cursor:
         if usable():
             try:
-                cursor.execute(f"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; {plan.read_sql};"
-                               f" {plan.window_sql}; COMMIT", [game_id, *[game_id] * _WINDOW_PARAMS])
+                cursor.execute(f"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; {plan.read.text(cursor)};"
+                               f" {plan.window.text(cursor)}; COMMIT", [game_id, *[game_id] * _WINDOW_PARAMS])
                 cursor.nextset()  # BEGIN's result comes first
                 found = cursor.fetchall()
                 cursor.nextset()
@@ -315,6 +331,7 @@ def store(events: list, live: LiveGame, live_fields: list[str], game: Game, game
             ctes = ", ".join(f"w{n} AS ({sql})" for n, (sql, _params) in enumerate(first))
             params = [p for _sql, statement_params in first for p in statement_params]
             sql = f"WITH {ctes} {last_sql}" if ctes else last_sql
+            sql = plan.prepared(sql).text(cursor)  # planned once per session and shape: a press is two trips
             if current is not None:  # COMMIT in the same query: the trip's last statement
                 current.execute(cursor, sql, [*params, *last_params], last=True)
             else:

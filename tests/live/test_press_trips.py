@@ -30,7 +30,12 @@ def press(user, game_id: int, number: int, notation: str = "") -> dict:
     return socket_move(user, game_id, {"type": "move", "id": number, "number": number, "notation": notation}, "en")
 
 
-def test_a_press_is_two_round_trips_and_leaves_no_transaction_open(arbiter, anna, boris, clock, create_game):
+@pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "sent-whole"])
+def test_a_press_is_two_round_trips_and_leaves_no_transaction_open(arbiter, anna, boris, clock, create_game, settings,
+                                                                    prepared):
+    # Prepared (issue 42): the locking read, the window and the store are planned once per session, then run by
+    # name; DB_PREPARED_STATEMENTS=0 (a pooler sharing sessions) sends them whole, in as many round trips.
+    settings.DB_PREPARED_STATEMENTS = prepared
     game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
     clock.advance_to(START_MS + S)
     assert press(anna, game_id, 1, "e4")["status"] == 201  # the beat's first write and the plan of the session
@@ -40,8 +45,12 @@ def test_a_press_is_two_round_trips_and_leaves_no_transaction_open(arbiter, anna
     assert answer["status"] == 201, answer
     sql = [q["sql"] for q in ctx.captured_queries]
     assert len(sql) == 2, sql
-    assert sql[0].startswith("BEGIN; SELECT") and "FOR UPDATE OF g" in sql[0], sql[0]
-    assert sql[1].startswith("WITH w0 AS (INSERT INTO") and sql[1].endswith("; COMMIT"), sql[1]
+    if prepared:
+        assert sql[0].startswith("BEGIN; EXECUTE corr_live_lock(") and "; EXECUTE corr_live_window(" in sql[0], sql[0]
+        assert sql[1].startswith("EXECUTE corr_live_store_") and sql[1].endswith("; COMMIT"), sql[1]
+    else:
+        assert sql[0].startswith("BEGIN; SELECT") and "FOR UPDATE OF g" in sql[0], sql[0]
+        assert sql[1].startswith("WITH w0 AS (INSERT INTO") and sql[1].endswith("; COMMIT"), sql[1]
     assert idle()
     # What the socket answered is what was stored: the move, the version, the snapshot after it.
     stored = LiveGame.objects.get(pk=game_id)

@@ -10,6 +10,7 @@ import psycopg
 import pytest
 from django.db import connection
 
+from corr.games.services.prepared import Prepared
 from corr.live import trips
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -20,7 +21,8 @@ def test_a_read_that_fails_midway_leaves_no_transaction_open(monkeypatch):
         pytest.skip("the one-query read is PostgreSQL's")
     plan = copy.copy(trips._plan())
     # The window's statement fails once the transaction is open (division by zero), with its placeholders kept.
-    plan.window_sql = "SELECT 1 / 0 WHERE " + " AND ".join(["%s::bigint IS NOT NULL"] * trips._WINDOW_PARAMS)
+    plan.window = Prepared("corr_test_window_fails", "SELECT 1 / 0 WHERE " + " AND ".join(
+        ["%s::bigint IS NOT NULL"] * trips._WINDOW_PARAMS))
     monkeypatch.setattr(trips, "_plan", lambda: plan)
     with pytest.raises(Exception, match="division by zero"):
         trips.read_game(1)
