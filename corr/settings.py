@@ -199,7 +199,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     elif serving.ASGI:
         # Without the pool, one connection per request: a kept one would stay with its finished thread.
         DATABASES["default"]["CONN_MAX_AGE"] = 0
-# PostgreSQL: the move's statements are prepared once per session (corr.games.services.prepared);
+# PostgreSQL: a move's and a live press's statements are prepared once per session (corr.games.services.prepared);
 # 0 behind a pooler that shares sessions between clients (PgBouncer in transaction mode).
 DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
