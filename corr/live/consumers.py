@@ -38,7 +38,7 @@ from corr.dbthreads import in_db_thread
 from corr.limits import ID_MAX
 
 from .frames import FrameRefused, frame_message
-from .push import group_name
+from .push import MESSAGE_TYPE, group_name
 from .pushtext import payload_text, worded
 from .sessions import session_signs_in, user_group
 
@@ -192,6 +192,11 @@ class LiveGameConsumer(PooledSocket):
             return
         self.admitted = True
         await self.send_json(worded(payload, self.language))
+        if hasattr(self.channel_layer, "direct_add"):
+            # From now on a push made in this process is sent to this socket by its sender, not queued for this
+            # consumer's dispatch (issue 42); the pushes queued while connecting are dispatched after, as before, so
+            # none is lost (an older one arriving after a newer is ignored by the page: it keeps the highest version).
+            self.channel_layer.direct_add(self.channel_name, {MESSAGE_TYPE: self.live_update})
 
     async def disconnect(self, code):
         await self.leave_groups()
@@ -199,6 +204,8 @@ class LiveGameConsumer(PooledSocket):
     async def leave_groups(self) -> None:
         """Leave the game's and the user's groups, if joined."""
         groups, self.group, self.sessions_group = (self.group, self.sessions_group), None, None
+        if hasattr(self.channel_layer, "direct_discard"):
+            self.channel_layer.direct_discard(self.channel_name)
         for group in groups:
             if group is not None:
                 await self.channel_layer.group_discard(group, self.channel_name)

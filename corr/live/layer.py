@@ -6,7 +6,9 @@ channels-redis for what crosses processes and serves what stays in one process f
 
 - **Local first.** Each socket's channel of this process has an in-memory inbox; ``group_add`` records the
   membership here too, and ``group_send`` puts the message into the inboxes of this process's members at once,
-  whatever Redis does, then sends it through Redis for the other processes. A message this process sent comes
+  whatever Redis does, then sends it through Redis for the other processes. A socket that registered a handler
+  for the message's type (:meth:`RedisWithLocalFanout.direct_add`: the live push) has it called by the sender
+  instead, on the same event loop, before anything goes to Redis. A message this process sent comes
   back through Redis tagged with this process's token and is dropped (it was delivered already).
 - **Not twice.** A group's channels of this process are left out of what ``group_send`` writes to Redis
   (:meth:`RedisWithLocalFanout._map_channel_keys_to_connection`): they had the message from memory already, so a
@@ -34,6 +36,7 @@ import asyncio
 import logging
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from channels_redis.core import RedisChannelLayer
@@ -47,6 +50,10 @@ ORIGIN_KEY = "__corr_origin__"
 """The key naming the process that sent a message through Redis (its layer's token)."""
 RETRY_FIRST_S = 0.25
 RETRY_MAX_S = 2.0
+
+
+Handler = Callable[[dict], Awaitable[None]]
+"""A consumer's handler of one message type (``live_update``), awaited by the sender (:meth:`direct_add`)."""
 
 
 @dataclass
@@ -68,6 +75,7 @@ class RedisWithLocalFanout(RedisChannelLayer):
         self.down = False
         self._retry_at = 0.0
         self._missed_groups: set[str] = set()
+        self._direct: dict[str, tuple[asyncio.AbstractEventLoop, dict[str, Handler]]] = {}
 
     # -- this process's inboxes ------------------------------------------------------------------------------
 
@@ -101,11 +109,36 @@ class RedisWithLocalFanout(RedisChannelLayer):
         except asyncio.QueueFull:
             log.warning("message %s to %s dropped: its inbox is full", message.get("type"), channel)
 
-    def _deliver_to_group(self, group: str, message: dict) -> None:
+    def direct_add(self, channel: str, handlers: dict[str, Handler]) -> None:
+        """Have :meth:`group_send`, when it runs on this event loop, hand a message of a type of ``handlers`` for
+        ``channel`` (a socket of this process) to ``handlers[type](message)`` itself, awaited before it returns,
+        instead of filing it in the inbox for the consumer's dispatch to pick up (issue 42: three turns of a busy
+        event loop, 0.9 ms at the median of a 500-game load and 5.7 ms at its p99, between a press's answer and the
+        partner's push). Sent from another thread or loop (a handoff), the message goes to the inbox as before."""
+        self._direct[channel] = (asyncio.get_running_loop(), handlers)
+
+    def direct_discard(self, channel: str) -> None:
+        self._direct.pop(channel, None)
+
+    def _deliver_to_group(self, group: str, message: dict) -> list[Handler]:
+        """Deliver ``message`` to this process's members of ``group``: into their inboxes, except those taking it
+        directly on the running loop (:meth:`direct_add`), whose handlers are returned for the caller to await."""
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        direct: list[Handler] = []
         for channel in tuple(self._members.get(group, ())):
-            self._deliver(channel, dict(message))
+            loop, handlers = self._direct.get(channel, (None, {}))
+            handler = handlers.get(message.get("type"))
+            if handler is not None and loop is running:
+                direct.append(handler)
+            else:
+                self._deliver(channel, dict(message))
+        return direct
 
     def _forget(self, channel: str) -> None:
+        self._direct.pop(channel, None)
         inbox = self._inboxes.pop(channel, None)
         for group in inbox.groups if inbox else ():
             self._members.get(group, set()).discard(channel)
@@ -176,7 +209,12 @@ class RedisWithLocalFanout(RedisChannelLayer):
         await self._redis(lambda: super(RedisWithLocalFanout, self).group_discard(group, channel))
 
     async def group_send(self, group, message):
-        self._deliver_to_group(group, message)
+        for handler in self._deliver_to_group(group, message):
+            try:
+                await handler(dict(message))
+            except Exception:  # noqa: BLE001 - one socket's failure is not the sender's nor the other sockets'
+                log.exception("message %s of group %s not delivered to a socket of this process",
+                              message.get("type"), group)
         tagged = {**message, ORIGIN_KEY: self.token}
         if not await self._redis(lambda: super(RedisWithLocalFanout, self).group_send(group, tagged)):
             self._missed_groups.add(group)
@@ -199,6 +237,7 @@ class RedisWithLocalFanout(RedisChannelLayer):
             [name for name in channel_names if not self._local(name)], message)
 
     async def flush(self):
+        self._direct.clear()
         self._inboxes.clear()
         self._members.clear()
         await super().flush()

@@ -89,3 +89,54 @@ def test_a_receives_clean_up_with_redis_gone_marks_the_layer_down_and_raises_not
             await layer.close_pools()
 
     async_to_sync(scenario)()
+
+
+def test_a_push_to_a_socket_that_takes_it_directly_is_sent_by_its_sender_and_not_queued(redis_url):
+    """Issue 42: a live push to a socket of the sending process is handed to the socket's handler by ``group_send``
+    itself (no turn of the consumer's dispatch); another type of message, a socket without a handler, and a push
+    sent from another thread's loop go to the inboxes as before."""
+    import threading
+
+    async def scenario():
+        here = RedisWithLocalFanout(hosts=[redis_url], prefix=PREFIX)
+        await here.flush()
+        direct, queued = await here.new_channel(), await here.new_channel()
+        handled: list[dict] = []
+
+        async def live_update(message: dict) -> None:
+            handled.append(message)
+
+        try:
+            for channel in (direct, queued):
+                await here.group_add("live-game-2", channel)
+                here._inbox(channel)  # as a consumer's first receive makes it
+            here.direct_add(direct, {"live.update": live_update})
+            await here.group_send("live-game-2", {"type": "live.update", "n": 1})
+            assert [m["n"] for m in handled] == [1]  # sent before group_send returned
+            assert here._inboxes[direct].queue.empty()
+            assert (await asyncio.wait_for(here.receive(queued), 2))["n"] == 1
+
+            await here.group_send("live-game-2", {"type": "session.ended", "n": 2})
+            assert (await asyncio.wait_for(here.receive(direct), 2))["n"] == 2
+            assert [m["n"] for m in handled] == [1]
+
+            def from_another_loop():
+                asyncio.run(here.group_send("live-game-2", {"type": "live.update", "n": 3}))
+
+            thread = threading.Thread(target=from_another_loop)
+            thread.start()
+            await asyncio.get_running_loop().run_in_executor(None, thread.join)
+            assert (await asyncio.wait_for(here.receive(direct), 2))["n"] == 3  # queued: not this loop's sender
+            assert [m["n"] for m in handled] == [1]
+
+            here.direct_discard(direct)
+            await here.group_send("live-game-2", {"type": "live.update", "n": 4})
+            assert (await asyncio.wait_for(here.receive(direct), 2))["n"] == 4
+            assert [m["n"] for m in handled] == [1]
+        finally:
+            for task in here._readers.values():
+                task.cancel()
+            await here.flush()
+            await here.close_pools()
+
+    async_to_sync(scenario)()
