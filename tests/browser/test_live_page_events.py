@@ -316,8 +316,12 @@ def test_the_byoyomi_count_is_spoken_in_each_period_to_whoever_switches_the_cloc
         assert not page.find("#speak-white").is_selected()
         page.click("#speak-white", navigates=False)
         assert page.find("#speak-white").is_selected()
-        browser.execute_script("window.corrFastFrom = Date.now()")  # from now on, the page's ticks drive its time
         assert api_post(asgi_server, arbiter, f"/api/games/{game}/resume/", {}).status_code == 201
+        # The page's ticks drive its time only once the resumed clock is on the page: set before, the ticks ran 4x
+        # while the resume and its push were on their way, and the page's first view of the period could be past
+        # its "15" (CI, 2026-12-05: the count began at "10"). Set after, the page's time runs on from real time.
+        wait_for(lambda: "running" in page.find("#clock-white").get_attribute("class"), "white's clock running")
+        browser.execute_script("window.corrFastFrom = Date.now()")
         count = ["15", "10", "5", "4", "3", "2", "1"]
         # The last period's "15": 15 s of the page's time (37 ticks) before that period ends, when the detail,
         # read now, must say one period is left (read after the whole count, it raced the period's end).
