@@ -103,15 +103,16 @@ def test_a_push_is_encoded_once_per_language_and_each_socket_gets_its_languages_
         {k: v for k, v in payloads["fr"].items() if k != "termination_text"}
 
 
-def test_a_socket_move_is_encoded_once_for_its_answer_and_both_players_pushes(
-        redis_layer, live_game, anna, boris, payload_encodings):  # noqa: F811
-    white, black = socket_in(live_game, anna, b"en"), socket_in(live_game, boris, b"en")
+def first_move(game, white_user, black_user, connected) -> tuple[list[str], str]:
+    """Both players' sockets (en) connected and sent their state, ``connected()`` called, then white's first move on
+    its socket: the two texts white receives (the answer and the push, in the order sent) and the one black does."""
+    white, black = socket_in(game, white_user, b"en"), socket_in(game, black_user, b"en")
 
     async def scenario():
         for ws in (white, black):
             assert (await ws.connect(timeout=10))[0]
             await ws.receive_from(timeout=5)
-        del payload_encodings[:]
+        connected()
         await white.send_json_to({"type": "move", "id": "m1", "number": 1, "notation": ""})
         to_white = [await white.receive_from(timeout=5) for _ in range(2)]
         to_black = await black.receive_from(timeout=5)
@@ -119,7 +120,12 @@ def test_a_socket_move_is_encoded_once_for_its_answer_and_both_players_pushes(
             await ws.disconnect()
         return to_white, to_black
 
-    to_white, to_black = async_to_sync(scenario)()
+    return async_to_sync(scenario)()
+
+
+def test_a_socket_move_is_encoded_once_for_its_answer_and_both_players_pushes(
+        redis_layer, live_game, anna, boris, payload_encodings):  # noqa: F811
+    to_white, to_black = first_move(live_game, anna, boris, connected=payload_encodings.clear)
     answer_text = next(text for text in to_white if json.loads(text).get("type") == "move")
     pushed_text = next(text for text in to_white if text != answer_text)
     answer = json.loads(answer_text)
@@ -145,21 +151,8 @@ def test_a_socket_move_s_push_is_sent_to_both_players_by_the_mover_s_socket_not_
         return deliver(self, channel, message)
 
     monkeypatch.setattr(RedisWithLocalFanout, "_deliver", counted)
-    white, black = socket_in(live_game, anna, b"en"), socket_in(live_game, boris, b"en")
-
-    async def scenario():
-        for ws in (white, black):
-            assert (await ws.connect(timeout=10))[0]
-            await ws.receive_from(timeout=5)
-        del queued[:]
-        await white.send_json_to({"type": "move", "id": "m1", "number": 1, "notation": ""})
-        to_white = [json.loads(await white.receive_from(timeout=5)) for _ in range(2)]
-        to_black = json.loads(await black.receive_from(timeout=5))
-        for ws in (white, black):
-            await ws.disconnect()
-        return to_white, to_black
-
-    to_white, to_black = async_to_sync(scenario)()
+    texts_to_white, text_to_black = first_move(live_game, anna, boris, connected=queued.clear)
+    to_white, to_black = [json.loads(text) for text in texts_to_white], json.loads(text_to_black)
     answer = next(m for m in to_white if m.get("type") == "move")
     assert answer["status"] == 201
     assert to_black == answer["live"] and answer["live"] in to_white  # each player pushed once, the same payload
