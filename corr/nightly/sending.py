@@ -15,7 +15,6 @@ may claim them; SQLite takes one writer at a time, so a second one gains nothing
 
 from __future__ import annotations
 
-import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import datetime
@@ -37,9 +36,9 @@ class ChunkSender:
         self._now = now
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="corr-nightly-send")
         self._futures: list[Future] = []
-        self._lock = threading.Lock()
         self.attempted: set[int] = set()
-        """The ids this sender claimed or tried to claim: not sent again by the same run (``emails_send_due``)."""
+        """The ids this sender claimed or tried to claim: not sent again by the same run (``emails_send_due``).
+        Written by the sender's one thread, read once :meth:`finish` has waited for it."""
 
     def submit(self, ids: list[int]) -> None:
         """Send the e-mails ``ids`` (committed) once the batches submitted before them are sent."""
@@ -47,8 +46,7 @@ class ChunkSender:
             self._futures.append(self._pool.submit(self._send, list(ids)))
 
     def _send(self, ids: list[int]) -> None:
-        with self._lock:
-            self.attempted.update(ids)
+        self.attempted.update(ids)
         emails_send_now(ids=ids, now=self._now or timezone.now())
 
     def _close(self) -> None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import time_machine
 import pytest
-from django.core import mail
 from django.db import connection
 
 from corr.models import EmailStatus, OutboundEmail
 from corr.nightly.job import nightly_job
+from corr.outbox import message_id
+
+from ..support.smtp import subject
 
 from .conftest import at, day
 
@@ -47,7 +49,7 @@ def writes_to_outbox(statements: list[str]) -> list[str]:
 
 @pytest.mark.django_db(transaction=True)
 def test_on_postgresql_each_chunk_s_emails_are_claimed_and_sent_by_a_session_of_their_own_once_it_commits(
-        three_games):
+        three_games, smtp):
     if connection.vendor != "postgresql":
         pytest.skip("SQLite takes one writer at a time: its job sends after its chunks (the test below)")
     job_sql = run_on(25)  # each white has 5 days left: a time-trouble notice and a reminder each
@@ -59,7 +61,11 @@ def test_on_postgresql_each_chunk_s_emails_are_claimed_and_sent_by_a_session_of_
     assert all(len({e.claim for e in emails if e.recipients == [r]}) == 1 for r in {e.recipients[0] for e in emails})
     # The job's own session neither claimed nor marked any of them: the sender's session did.
     assert writes_to_outbox(job_sql) == []
-    assert sorted(m.to[0] for m in mail.outbox) == sorted(e.recipients[0] for e in emails)
+    # As a mail server received them: each once, to its player, under its row's Message-ID.
+    received = smtp.wait(6)
+    assert sorted(m.envelope_to[0] for m in received) == sorted(e.recipients[0] for e in emails)
+    assert sorted(m["Message-ID"] for m in received) == sorted(message_id(e.pk) for e in emails)
+    assert {subject(m).split(" ")[0] for m in received} == {"Time", "Game"}  # "Time trouble ...", "Game #n: ..."
 
 
 @pytest.mark.django_db(transaction=True)
