@@ -40,6 +40,15 @@ def tokens_revoke(*, user) -> int:
     return deleted
 
 
+def token_valid(token: Token, *, now: datetime) -> bool:
+    """True when ``token`` (its ``user`` loaded) authenticates at ``now``: its user is active and it has not expired.
+
+    The rules of :class:`ExpiringTokenAuthentication`, for a caller that read the token itself (the move's
+    locking read, issue 42); an invalid token is then refused by that class, which says why.
+    """
+    return token.user.is_active and not token_expired(token, now=now)
+
+
 class ExpiringTokenAuthentication(TokenAuthentication):
     """``Authorization: Token <key>``, refused (401) once the token is ``TOKEN_TTL_DAYS`` old."""
 
@@ -49,3 +58,19 @@ class ExpiringTokenAuthentication(TokenAuthentication):
             token.delete()
             raise exceptions.AuthenticationFailed("token expired: sign in again at /api/auth/token/")
         return user, token
+
+
+class _KeyOnly(ExpiringTokenAuthentication):
+    """Reads the header as :class:`ExpiringTokenAuthentication` does, and stops before the database."""
+
+    def authenticate_credentials(self, key):
+        return key, None
+
+
+def token_key(request) -> str | None:
+    """The key of ``request``'s ``Authorization: Token <key>`` header, parsed as DRF parses it; None without one.
+
+    :raises AuthenticationFailed: a malformed header (no key, spaces in it, not UTF-8), with DRF's own message.
+    """
+    found = _KeyOnly().authenticate(request)
+    return None if found is None else found[0]

@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from accounts.signin import LockedOut, password_sign_in
 from accounts.services import user_settings_change
-from accounts.tokens import token_issue
+from accounts.tokens import ExpiringTokenAuthentication, token_issue, token_key, token_valid
 from corr.feeds.tokens import calendar_feed_get, calendar_url
 from corr.games import services
 from corr.games.services import leave as leave_services
@@ -51,7 +51,7 @@ from corr.models import Game, GameEvent, Mode, Tournament
 
 from . import serializers as s
 from .errors import answer_language
-from .idempotency import idempotent
+from .idempotency import HEADER as IDEMPOTENCY_HEADER, idempotent
 from .move_input import ledger_wanted, move_input
 
 
@@ -349,25 +349,77 @@ def _result(user, game, data, today):
     return game_time_get(game=game, as_of=today)[0]
 
 
+class _Unproven(Exception):
+    """The game's locking read found no valid token of the caller's key: authenticate as DRF does, then again."""
+
+
 class MovesView(APIView):
     """POST /api/games/{id}/moves/: the player to move stores their move; 201 with the updated game.
 
     The request's one path to the database (PostgreSQL): a statement that locks
     the game and reads it with its events, leave and cases (BEGIN sent with
-    it); one that stores the event, the version and both clocks (COMMIT sent
+    it) and, for a caller signed in by an API token, that token and its user;
+    one that stores the event, the version and both clocks (COMMIT sent
     with it). The answer's ``clock`` carries the ``ledger`` only with ``?ledger=1``.
     """
+
+    def perform_authentication(self, request):
+        # A token's lookup was a round trip of its own, a third of a move's (issue 42): where the move takes the
+        # two-trip path, the key is read with the game (``_token_deferred``) and the user set from that row.
+        if self._token_deferred(request) is None:
+            super().perform_authentication(request)
+
+    def check_permissions(self, request):
+        if self._token_deferred(request) is None:  # checked in post(), once the user is known
+            super().check_permissions(request)
+
+    @staticmethod
+    def _token_deferred(request) -> str | None:
+        """The key whose token the locking read reads; None where the request authenticates as usual.
+
+        Deferred only on the two-trip path (``trip_usable()``; no ``Idempotency-Key``, whose record opens
+        ``atomic``), for a well-formed ``Authorization: Token`` header read first by DRF (the view's first
+        authenticator is :class:`ExpiringTokenAuthentication`), and while nothing has authenticated the request
+        yet. A malformed header raises DRF's 401 here, as it would have.
+        """
+        if not hasattr(request, "_corr_token_key"):
+            first = request.authenticators[0] if request.authenticators else None
+            deferred = (request.method == "POST" and not request.META.get(IDEMPOTENCY_HEADER, "").strip()
+                        and isinstance(first, ExpiringTokenAuthentication) and trip_usable()
+                        and not hasattr(request, "_user"))
+            request._corr_token_key = token_key(request) if deferred else None
+        return request._corr_token_key
 
     @extend_schema(request=s.MoveInput, responses={201: s.GameOut}, parameters=[s.MoveQuery])
     @idempotent
     def post(self, request, game_id: int):
+        try:
+            return self._post(request, game_id, self._token_deferred(request))
+        except _Unproven:
+            # Unknown, expired or inactive: DRF's authentication answers 401 and says why (and deletes an
+            # expired token), outside the rolled-back transaction. A token valid by now moves as usual.
+            request._corr_token_key = None
+            self.perform_authentication(request)
+            self.check_permissions(request)
+            return self._post(request, game_id, None)
+
+    def _post(self, request, game_id: int, key: str | None):
         # Outside any atomic block (PostgreSQL), BEGIN travels with the locking read and COMMIT with the
         # store: two round trips, not four (issue 13). Inside one (an Idempotency-Key's record), atomic.
         with trip() if trip_usable() else transaction.atomic() as current:
             try:
-                locked = services.game_lock_read(game_id=game_id, trip=current)
+                locked = services.game_lock_read(game_id=game_id, trip=current, token_key=key)
             except Game.DoesNotExist:
+                if key is not None:
+                    raise _Unproven from None  # no such game, or no such token: the caller first
                 raise NotFound(_("no game %(id)s") % {"id": game_id}) from None
+            if key is not None:
+                if not token_valid(locked.token, now=timezone.now()):
+                    raise _Unproven
+                request.user, request.auth = locked.token.user, locked.token
+                # The authenticator DRF would have recorded: read by permission_denied(), private to DRF's Request.
+                request._authenticator = request.authenticators[0]
+                self.check_permissions(request)
             if not can_view(request.user, locked.game):
                 raise NotAllowed(_("you are neither a player of this game nor an arbiter of its tournament"))
             live = locked.game.mode == Mode.LIVE

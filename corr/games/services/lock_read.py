@@ -16,6 +16,8 @@ from typing import NamedTuple
 import orjson
 from django.db import connection
 
+from rest_framework.authtoken.models import Token
+
 from accounts.models import User
 from corr.models import ConditionalTree, Game, OverstepCase, OverstepStatus, Tournament
 
@@ -33,7 +35,9 @@ class Locked:
     sequence. ``cases`` None: not read (``cases_follow`` reads them). ``trip``: the
     transaction the read began (``trips.trip``), whose store ends it; None in
     an ``atomic`` block. ``trees``: the players' pending conditional moves (issue 28); None: not read
-    (the move reads them).
+    (the move reads them). ``token``: the caller's API token with its ``user``, read with the game when its
+    key was given (``game_lock_read(token_key=...)``); None otherwise. Read, not checked: expiry and the
+    user's being active are the caller's to check (``accounts.tokens.token_valid``).
     """
 
     game: Game
@@ -41,6 +45,7 @@ class Locked:
     cases: list[OverstepCase] | None
     trip: Trip | None = None
     trees: list[ConditionalTree] | None = None
+    token: Token | None = None
 
 
 _CASES_JSON_SQL = (
@@ -65,15 +70,22 @@ class _Part(NamedTuple):
 # The aliases of the statement: the game keeps its table's name (the JSON subqueries name corr_game).
 _JOINS = (("corr_game", Game, None), ("t", Tournament, "corr_game.tournament_id"),
           ("w", User, "corr_game.white_id"), ("b", User, "corr_game.black_id"))
+# With the caller's token (issue 42): the token whose key is the statement's first parameter, and its user.
+# Inner joins: an unknown key reads no row, so no game row is locked for a caller not known.
+_TOKEN_JOINS = (("tk", Token, "%s", "key"), ("u", User, "tk.user_id", "id"))
 
 
 @cache
-def _lock_statement() -> tuple[Prepared, tuple[_Part, ...]]:
-    """The locking statement's SQL (one parameter: the game's id) and where each model's columns are in its row."""
+def _lock_statement(with_token: bool) -> tuple[Prepared, tuple[_Part, ...]]:
+    """The locking statement's SQL and where each model's columns are in its row.
+
+    Its parameters: the game's id; with ``with_token``, the token's key first.
+    """
     columns: list[str] = []
     parts: list[_Part] = []
     tables: list[str] = []
-    for alias, model, key in _JOINS:
+    joins = [(alias, model, key, "id") for alias, model, key in _JOINS]
+    for alias, model, key, column in joins + (list(_TOKEN_JOINS) if with_token else []):
         fields = model._meta.concrete_fields
         start = len(columns)
         columns += [f'{alias}."{f.column}"' for f in fields]
@@ -84,11 +96,11 @@ def _lock_statement() -> tuple[Prepared, tuple[_Part, ...]]:
                 converted.append((i, converters, f.get_col(alias)))
         parts.append(_Part(model, tuple(f.attname for f in fields), start, len(columns), tuple(converted)))
         table = model._meta.db_table
-        tables.append(f'"{table}"' if key is None else f'JOIN "{table}" {alias} ON {alias}.id = {key}')
+        tables.append(f'"{table}"' if key is None else f'JOIN "{table}" {alias} ON {alias}.{column} = {key}')
     sql = (f"SELECT {', '.join(columns)}, ({MOVE_EVENTS_JSON_SQL}), ({LEAVE_JSON_SQL}), ({_CASES_JSON_SQL}),"
            f" ({_TREES_JSON_SQL})"
            f" FROM {' '.join(tables)} WHERE corr_game.id = %s FOR UPDATE OF corr_game")
-    return Prepared("corr_game_lock_read", sql), tuple(parts)
+    return Prepared("corr_game_lock_read_token" if with_token else "corr_game_lock_read", sql), tuple(parts)
 
 
 def _instance(part: _Part, row: tuple):
@@ -99,7 +111,7 @@ def _instance(part: _Part, row: tuple):
     return part.model.from_db(connection.alias, part.names, values)
 
 
-def game_lock_read(*, game_id: int, trip: Trip | None = None) -> Locked:
+def game_lock_read(*, game_id: int, trip: Trip | None = None, token_key: str | None = None) -> Locked:
     """Lock game ``game_id`` and read it, its tournament, players, events, leave and live cases.
 
     On PostgreSQL this is one statement (one round trip), ``SELECT ... FOR
@@ -107,29 +119,43 @@ def game_lock_read(*, game_id: int, trip: Trip | None = None) -> Locked:
     tournament and then its games, so locking the tournament here could
     deadlock). Elsewhere, the ORM's queries. The caller runs it in its
     transaction: an ``atomic`` block, or ``trip``, which this statement begins
-    (BEGIN in the same round trip). :raises Game.DoesNotExist:
+    (BEGIN in the same round trip).
+
+    ``token_key`` (PostgreSQL only): also read the API token of that key and its user, in the same statement, so
+    that the request authenticated by it pays no round trip of its own (issue 42). The game is then read and
+    locked only if such a token exists: :raises Game.DoesNotExist: when there is no game ``game_id`` or, with
+    ``token_key``, no token of that key (the caller tells the two apart by authenticating as usual).
     """
     if connection.vendor != "postgresql":
+        if token_key is not None:
+            raise ValueError("a token is read with the game on PostgreSQL only")
         game = (Game.objects.select_for_update(of=("self",)).select_related("tournament", "white", "black")
                 .get(pk=game_id))
         return Locked(game=game, rows=game_rows(game=game), cases=None)
-    statement, (game_part, tournament_part, white_part, black_part) = _lock_statement()
+    statement, parts = _lock_statement(token_key is not None)
+    game_part, tournament_part, white_part, black_part = parts[:4]
+    params = [game_id] if token_key is None else [token_key, game_id]
     with connection.cursor() as cursor:
         sql = statement.text(cursor)  # planned once per session: planning cost more than the read
         if trip is None:
-            cursor.execute(sql, [game_id])
+            cursor.execute(sql, params)
         else:
-            trip.execute(cursor, sql, [game_id])
+            trip.execute(cursor, sql, params)
         row = cursor.fetchone()
     if row is None:
-        raise Game.DoesNotExist(f"no game {game_id}")
+        raise Game.DoesNotExist(f"no game {game_id}" + ("" if token_key is None else " or no such token"))
     game = _instance(game_part, row)
     for name, part in (("tournament", tournament_part), ("white", white_part), ("black", black_part)):
         Game._meta.get_field(name).set_cached_value(game, _instance(part, row))
-    events_text, leave_text, cases_text, trees_text = row[black_part.end:]
+    token = None
+    if token_key is not None:
+        token_part, user_part = parts[4:]
+        token = _instance(token_part, row)
+        Token._meta.get_field("user").set_cached_value(token, _instance(user_part, row))
+    events_text, leave_text, cases_text, trees_text = row[parts[-1].end:]
     leave_keep_json(game, leave_text)
     return Locked(game=game, rows=events_json(events_text, MoveRow), cases=_cases_json(cases_text), trip=trip,
-                  trees=_trees_json(game, trees_text))
+                  trees=_trees_json(game, trees_text), token=token)
 
 
 def _trees_json(game: Game, text: str) -> list[ConditionalTree]:
