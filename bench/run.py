@@ -210,9 +210,7 @@ def main() -> int:
     print_table(rows)
     name = "results" + ("-quick" if args.quick else "") + ("" if args.only is None else "-" + "-".join(only))
     out = HERE / f"{name}.json"
-    # The live benches' results (bench/live_load.py, bench/live_engine.py) share the file: kept as they are.
-    kept = {key: value for key, value in (json.loads(out.read_text()) if out.exists() else {}).items()
-            if key.startswith("live_")}
+    kept = kept_results(json.loads(out.read_text()) if out.exists() else {})
     out.write_text(json.dumps({
         "date": date.today().isoformat(), "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": f"{platform.node()}: {os.cpu_count()} cores, {platform.python_implementation()}"
@@ -221,6 +219,19 @@ def main() -> int:
         "rows": [r.as_json() for r in rows], **kept}, indent=2) + "\n")
     print(f"\nwritten {out.relative_to(ROOT)} in {time.perf_counter() - started:.0f} s")
     return 0
+
+
+RUN_KEYS = ("date", "at", "machine", "mode", "seconds", "rows")
+"""The keys of a results file that a run of this script writes anew."""
+
+
+def kept_results(previous: dict) -> dict:
+    """What a run keeps of the results file it rewrites: every key but its own (``RUN_KEYS``).
+
+    The live benches' results (``live_*``: bench/live_load.py, bench/live_engine.py) and the dated measurements
+    that docs/benchmarks.md quotes (``issue42_*`` and the like) share the file and are kept as they are.
+    """
+    return {key: value for key, value in previous.items() if key not in RUN_KEYS}
 
 
 if __name__ == "__main__":
