@@ -15,7 +15,6 @@ from typing import NamedTuple
 
 import orjson
 from django.db import connection
-
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
