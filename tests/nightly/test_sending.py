@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time_machine
 import pytest
-from django.db import connection
+from django.db import DatabaseError, connection
 
-from corr.models import EmailStatus, OutboundEmail
+from corr.models import EmailStatus, NightlyRun, OutboundEmail
 from corr.nightly.job import nightly_job
 from corr.outbox import message_id
 
@@ -89,3 +89,47 @@ def test_inside_an_outer_transaction_the_job_sends_its_emails_after_its_chunks_o
     assert len(emails) == 6 and {e.status for e in emails} == {EmailStatus.SENT}
     assert len({e.claim for e in emails}) == 1  # one claim of everything due, after the chunks
     assert writes_to_outbox(job_sql) != []
+
+
+@pytest.fixture
+def claims_refused_for_eve():
+    """A PostgreSQL trigger that refuses every claim of an e-mail to eve: the sender's own statement fails, a real
+    database error on the sender's session (nothing of Python's is patched). Dropped after the test."""
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE FUNCTION corr_test_refuse_claim() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                       " IF NEW.claim IS DISTINCT FROM OLD.claim AND NEW.recipients::text LIKE '%eve@%'"
+                       " THEN RAISE EXCEPTION 'claim refused by the test'; END IF; RETURN NEW; END $$")
+        cursor.execute("CREATE TRIGGER corr_test_refuse_claim BEFORE UPDATE ON corr_outboundemail FOR EACH ROW"
+                       " EXECUTE FUNCTION corr_test_refuse_claim()")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("DROP TRIGGER IF EXISTS corr_test_refuse_claim ON corr_outboundemail")
+            cursor.execute("DROP FUNCTION IF EXISTS corr_test_refuse_claim()")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_that_fails_on_the_sender_s_session_stops_no_other_and_loses_nothing(three_games, smtp, request):
+    if connection.vendor != "postgresql":
+        pytest.skip("the sender runs on PostgreSQL only")
+    request.getfixturevalue("claims_refused_for_eve")
+    with pytest.raises(DatabaseError, match="claim refused by the test"):
+        run_on(25)  # the job ends with the failed batch's error, every chunk and the run's record done first
+    assert NightlyRun.objects.get(date=day(25)).finished_at is not None
+    emails = list(OutboundEmail.objects.all())
+    to_eve = [e for e in emails if e.recipients == ["eve@example.org"]]
+    others = [e for e in emails if e not in to_eve]
+    assert len(to_eve) == 2 and len(others) == 4
+    assert {(e.status, e.claim) for e in to_eve} == {(EmailStatus.PENDING, None)}  # never claimed, still due
+    assert {e.status for e in others} == {EmailStatus.SENT}  # the batches after the failed one were sent too
+    assert sorted(m.envelope_to[0] for m in smtp.wait(4)) == sorted(e.recipients[0] for e in others)
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TRIGGER corr_test_refuse_claim ON corr_outboundemail")
+    run_on(26)  # the next night sends eve's two (and its own)
+    assert {e.status for e in OutboundEmail.objects.filter(pk__in=[e.pk for e in to_eve])} == {EmailStatus.SENT}
+    sent = OutboundEmail.objects.filter(status=EmailStatus.SENT).count()
+    assert sent == OutboundEmail.objects.count()
+    ids = sorted(m["Message-ID"] for m in smtp.wait(sent))
+    assert len(smtp.messages) == sent and len(set(ids)) == sent  # every e-mail received once, none twice
+    assert {message_id(e.pk) for e in to_eve} <= set(ids)
