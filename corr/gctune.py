@@ -1,4 +1,5 @@
-"""The cyclic garbage collector of a serving process, set for the live clock's latency (issue 27).
+"""The cyclic garbage collector of a serving process, set for the live clock's latency (issue 27) and the HTTP
+move's tail (issue 42): daphne's (``corr.asgi``) and each gunicorn worker's (``corr.wsgi``).
 
 CPython's collector stops every thread of the process while it runs, and a collection of the oldest generation
 walks every object the process holds. Measured in daphne under the 500-game bench (``make bench-live``): its
@@ -13,6 +14,10 @@ both standard CPython:
   times CPython's 700, whose 3.13 default is 2,000), so every generation is collected a tenth as often; a
   reference cycle lives that much longer before it is freed (memory, not correctness: objects without cycles
   are freed at once by their reference counts).
+
+In a gunicorn worker (issue 42), over 3,000 clock reads in one process on a quiet machine: untuned, two full
+collections of 113 and 96 ms (139,000 objects of start-up walked each time) and 620 younger ones of at most
+1.7 ms; tuned, no full collection and 57 younger ones of at most 14.8 ms, 179 ms of collection in all against 401.
 """
 
 from __future__ import annotations

@@ -373,7 +373,8 @@ LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
 # The WebSocket consumers' database work (moves over the socket, the state on connecting) runs on a pool
 # of this many threads per process (corr.dbthreads): bounded threads and connections under load.
 SOCKET_DB_THREADS = env_int("SOCKET_DB_THREADS", 4, minimum=1)
-# An ASGI server's collector: start-up frozen, the youngest generation every GC_GEN0_THRESHOLD net allocations
+# A serving process's collector (daphne's, each gunicorn worker's): start-up frozen, the youngest generation every
+# GC_GEN0_THRESHOLD net allocations
 # (corr/gctune.py: full collections stalled every socket of the process for up to 280 ms under load).
 GC_GEN0_THRESHOLD = env_int("GC_GEN0_THRESHOLD", 7000, minimum=1)
 

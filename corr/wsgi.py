@@ -20,3 +20,8 @@ if settings.SECRET_KEY_MISSING:
 from corr.live.beat import beating_start  # noqa: E402
 
 beating_start()
+
+# Last: what start-up made is frozen out of the collector's walks (corr/gctune.py), as in the ASGI process.
+from corr.gctune import tune_for_serving  # noqa: E402
+
+tune_for_serving(settings.GC_GEN0_THRESHOLD)
