@@ -128,6 +128,27 @@ def no_inprocess_live_sweep(settings):
 
 
 @pytest.fixture(autouse=True)
+def no_timer_outlives_its_test(monkeypatch):
+    """The in-process timers a test started (``timesource.call_at``: live and server flags when tasks are eager)
+    and left pending are cancelled when it ends: one firing later would check a game on a later test's database,
+    or after the worker's database is gone (a traceback at the end of ``make test``)."""
+    from corr.live import timesource
+
+    started = []
+    call_at = timesource.call_at
+
+    def tracked(at_ms, callback):
+        timer = call_at(at_ms, callback)
+        started.append(timer)
+        return timer
+
+    monkeypatch.setattr(timesource, "call_at", tracked)
+    yield
+    for timer in started:
+        timer.cancel()
+
+
+@pytest.fixture(autouse=True)
 def no_inprocess_server_flags(settings):
     # The same for server games' flags (issue 22): a timer set under a frozen clock would fire at once
     # on the machine's clock, in a thread, on a later test's database; tests call the check or run a worker.

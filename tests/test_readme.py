@@ -41,6 +41,9 @@ NOT_RUN = {
     "python manage.py check --deploy": "checks production's settings, which need SECRET_KEY and ALLOWED_HOSTS"
                                        " (tests/settings runs it with them)",
     "python bench/clock_command.py": "a benchmark of 10,000 games (make bench runs it)",
+    "python -m corr.clock.mypyc_build": "compiles the calculator (40 s of CPU, a third of this test): every make test"
+                                        " runs it first (the Makefile's $(BUILT) step, when a source changed) and"
+                                        " tests/clock/test_build.py checks the build it made",
     "python bench/live_engine.py": "a benchmark of the live engine (a minute; tests/clock/test_live_snapshot.py checks"
                                    " that the press it times is the replay)",
     "BENCH_LIVE_ARGS=": "the live benchmark at scale (tens of minutes; make bench-live-quick is CI's smoke run)",

@@ -18,12 +18,14 @@ def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
-def call_at(at_ms: int, callback: Callable[[], object]) -> None:
+def call_at(at_ms: int, callback: Callable[[], object]) -> threading.Timer:
     """Run ``callback()`` once at ``at_ms`` in this process, on a daemon timer thread (at once if past).
 
     The embedded run's stand-in for Celery's ``eta``: eager tasks ignore ``eta``,
     and a flag must still be found at its instant with nobody reading the game.
+    Returns the timer: its ``cancel()`` drops a call not yet made.
     """
     timer = threading.Timer(max(0.0, (at_ms - now_ms()) / 1000), callback)
     timer.daemon = True
     timer.start()
+    return timer

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 import pytest
 import time_machine
 
+from corr.games import flagclock
 from corr.models import EventKind, Game, GameEvent, OutboundEmail, OverstepCase, PlayerClock
 from corr.timeouts.services import flag_record
 from corr.timeouts.sweep import flags_sweep
@@ -159,6 +160,7 @@ def test_a_late_move_under_arbiter_timeouts_is_stored_and_its_case_announced_at_
 
     late = BLACK_FLAG + timedelta(seconds=10)
     settings.SERVER_FLAG_INPROCESS = True  # the embedded run's timer, made to fire at once on the injected clock
+    monkeypatch.setattr(flagclock, "_sweeper_ensure", lambda: None)  # no sweep thread outliving the test
     monkeypatch.setattr(timesource, "now_ms", lambda: int(late.timestamp() * 1000))
     monkeypatch.setattr(timesource, "call_at", lambda at_ms, callback: callback() if at_ms <= late.timestamp() * 1000
                         else None)
