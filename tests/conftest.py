@@ -8,6 +8,7 @@ from datetime import date, datetime, timezone
 
 import pytest
 import time_machine
+from django.utils import translation
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -125,6 +126,16 @@ def no_inprocess_live_sweep(settings):
     # The embedded run's sweep thread outlives the test that started it and would sweep later tests'
     # live games on their own injected clocks; the sweep is tested by calling it (tests/live).
     settings.LIVE_INPROCESS_SWEEP = False
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts and ends in the default language: Django's LocaleMiddleware activates a request's language
+    in its thread and nothing deactivates it, so a test's ru or fr request in process would set the language of the
+    tests after it in the same worker (a text compared in English then read in French)."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
