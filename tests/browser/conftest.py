@@ -25,6 +25,8 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage", "--hide-scrollbars"]
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
+NAVIGATION_S = 45
+"""How long a submit may take to replace the page: a readiness wait on a machine shared with CI's other job."""
 SHOTS = Path(os.environ.get("CORR_SCREENSHOTS") or tempfile.gettempdir() + "/corr-screenshots")
 
 
@@ -122,9 +124,17 @@ class Page:
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
         if navigates:
-            WebDriverWait(self.driver, 20).until(lambda d: replaced(page))
-            WebDriverWait(self.driver, 20).until(
-                lambda d: d.execute_script("return document.readyState") == "complete")
+            from selenium.common.exceptions import TimeoutException
+
+            try:
+                WebDriverWait(self.driver, NAVIGATION_S).until(lambda d: replaced(page))
+                WebDriverWait(self.driver, NAVIGATION_S).until(
+                    lambda d: d.execute_script("return document.readyState") == "complete")
+            except TimeoutException:
+                # Say where the browser stood: one such timeout in CI (a phone case, once in four runs) left
+                # nothing to read but Selenium's empty message.
+                raise AssertionError(f"clicking {css} did not replace the page within {NAVIGATION_S} s; at "
+                                     f"{self.driver.current_url}: {self.text()[:600]!r}") from None
 
     def text(self) -> str:
         return self.find("body").text
