@@ -369,6 +369,9 @@ HANDOFF_SEND_SECONDS = env_int("HANDOFF_SEND_SECONDS", 5, minimum=1)
 # (corr.live.frames, issue 42). A move is under 100 bytes.
 LIVE_SOCKET_MESSAGE_MAX_BYTES = env_int("LIVE_SOCKET_MESSAGE_MAX_BYTES", 4096, minimum=256)
 LIVE_SWEEP_BATCH = env_int("LIVE_SWEEP_BATCH", 500)
+# The live games whose rows each process keeps from its last write or read of them (corr.live.known): a press on
+# those is one round trip to PostgreSQL when nothing changed since; 0 turns it off (every press reads under the lock).
+LIVE_KNOWN_GAMES = env_int("LIVE_KNOWN_GAMES", 4096, minimum=0)
 LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
 # The WebSocket consumers' database work (moves over the socket, the state on connecting) runs on a pool
 # of this many threads per process (corr.dbthreads): bounded threads and connections under load.

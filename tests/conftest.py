@@ -160,6 +160,18 @@ def no_timer_outlives_its_test(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def nothing_known_of_earlier_tests():
+    """Each test starts with no live game's rows known to this process (corr.live.known): a game of an earlier test's
+    database may have the same key. What is known only saves a read when it is right (its rows' versions are checked
+    by the write), but the statements a test counts must not depend on the tests before it."""
+    from corr.live import known
+
+    known.forget()
+    yield
+    known.forget()
+
+
+@pytest.fixture(autouse=True)
 def no_inprocess_server_flags(settings):
     # The same for server games' flags (issue 22): a timer set under a frozen clock would fire at once
     # on the machine's clock, in a thread, on a later test's database; tests call the check or run a worker.

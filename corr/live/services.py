@@ -31,7 +31,7 @@ from .decide import Verdict, move_end_verdict
 from .gaps import BEAT_EVERY_MS, beat, seen_up_to_ms
 from .state import clock_at, fold_rows, keep_snapshot, live_rows, live_state
 from .stopstate import RESIGNED, pending_stop
-from .trips import press_transaction
+from .trips import known_press, press_transaction
 from .write import (
     MS, after_commit, append, at_lock, decide, due_now, ensure_running, finish_write, instant, live_lock, live_rules,
     next_check, settle,
@@ -225,74 +225,94 @@ def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: in
                settled: bool = False, pushed_by_caller: bool = False) -> Game:
     """The press under the game's lock: one clock before it, the move folded onto that clock's snapshot, one
     transaction of two round trips on PostgreSQL (:func:`corr.live.trips.press_transaction`, issue 27).
-    ``settled``: what fell before the press was recorded (do not ask again)."""
+    ``settled``: what fell before the press was recorded (do not ask again).
+
+    First, when this process knows the game's rows (:mod:`corr.live.known`, issue 42), the press is computed on them
+    and stored in one round trip if they are still the rows; if they changed, or the press was refused on them, it is
+    made again here under the lock, so every answer is judged on the rows as they are."""
+    attempt = known_press(game_id)
+    if attempt is not None:
+        try:
+            with press_transaction(known=attempt):
+                return _press(game_id=game_id, by=by, number=number, notation=notation, lag_ms=lag_ms, now_ms=now_ms,
+                              settled=settled, pushed_by_caller=pushed_by_caller)
+        except BaseException as error:
+            if not attempt.again(error):
+                raise
     with press_transaction():
-        game, live, rows = live_lock(game_id)
-        now_ms = at_lock(now_ms)
-        colour = game.colour_of(by)
-        if colour is None:
-            raise NotAllowed(_("only the players of this game make its moves"))
-        ensure_running(game, live, now_ms)
-        clock = clock_at(game, live, rows, now_ms)
-        if not settled and due_now(rows, clock, now_ms, before_press=True):
-            raise _DueFirst()
-        mover = clock.players[colour]
-        if mover.flag_fallen and mover.flag_at_ms < now_ms:
-            raise _FlagAtPress(now_ms)
-        if clock.paused:
-            raise TurnConflict(_("the clocks are stopped (002 6.12)"), field="number")
-        placing = colour == Colour.BLACK and clock.handicap_stones_left > 0  # issue 40: no clock runs meanwhile
-        if clock.running != colour and not placing:
-            raise TurnConflict(_("it is %(colour)s's move"), field="number", colour=colour_word(clock.running))
-        made = mover.moves_made
-        if number != made + 1:
-            raise TurnConflict(_("expected move %(expected)s, got %(number)s"), field="number",
-                               expected=made + 1, number=number)
-        if not 0 <= lag_ms <= LAG_MS_MAX:
-            raise InvalidInput(_("lag_ms must be 0..%(max)s"), field="lag_ms", max=LAG_MS_MAX)
-        notation = notation.strip()
-        if live.readable and notation:
-            try:
-                live.position = pos.position_after(game.kind_in_force, live.position, notation,
-                                                   black_again=placing and clock.handicap_stones_left > 1)
-            except pos.IllegalNotation as error:
-                # Named by the move the player made, short enough for a phone: never the position's FEN.
-                if error.unreadable and game.kind_in_force == GameKind.GO:
-                    raise InvalidInput(_("%(notation)s is not a Go move (%(colour)s's move %(number)s): write a point"
-                                         " such as D4 (a letter A-T without I and a number 1-19), or pass"),
-                                       field="notation", notation=repr(notation), colour=colour_word(colour),
-                                       number=number) from None
-                if error.unreadable:
-                    raise InvalidInput(_("%(notation)s is not a Russian draughts move (%(colour)s's move %(number)s):"
-                                         " write c3-d4, or c3:e5 for a capture"), field="notation",
-                                       notation=repr(notation), colour=colour_word(colour), number=number) from None
-                if error.why:  # Go: the point is taken, a suicide, or the ko (issue 36)
-                    raise InvalidInput(_("%(notation)s is not a legal move for %(colour)s's move %(number)s:"
-                                         " %(reason)s"), field="notation", notation=repr(notation),
-                                       colour=colour_word(colour), number=number,
-                                       reason=go_reason(error.why)) from None
-                if error.ways:
-                    raise InvalidInput(_("%(notation)s fits several captures for %(colour)s's move %(number)s: name"
-                                         " the squares between (%(ways)s)"), field="notation",
-                                       notation=repr(notation), colour=colour_word(colour), number=number,
-                                       ways=error.ways) from None
-                raise InvalidInput(_("%(notation)s is not a legal move for %(colour)s's move %(number)s"),
+        return _press(game_id=game_id, by=by, number=number, notation=notation, lag_ms=lag_ms, now_ms=now_ms,
+                      settled=settled, pushed_by_caller=pushed_by_caller)
+
+
+def _press(*, game_id: int, by: User, number: int, notation: str, lag_ms: int, now_ms: int | None, settled: bool,
+           pushed_by_caller: bool) -> Game:
+    """:func:`_live_move`'s press in the transaction its caller opened."""
+    game, live, rows = live_lock(game_id)
+    now_ms = at_lock(now_ms)
+    colour = game.colour_of(by)
+    if colour is None:
+        raise NotAllowed(_("only the players of this game make its moves"))
+    ensure_running(game, live, now_ms)
+    clock = clock_at(game, live, rows, now_ms)
+    if not settled and due_now(rows, clock, now_ms, before_press=True):
+        raise _DueFirst()
+    mover = clock.players[colour]
+    if mover.flag_fallen and mover.flag_at_ms < now_ms:
+        raise _FlagAtPress(now_ms)
+    if clock.paused:
+        raise TurnConflict(_("the clocks are stopped (002 6.12)"), field="number")
+    placing = colour == Colour.BLACK and clock.handicap_stones_left > 0  # issue 40: no clock runs meanwhile
+    if clock.running != colour and not placing:
+        raise TurnConflict(_("it is %(colour)s's move"), field="number", colour=colour_word(clock.running))
+    made = mover.moves_made
+    if number != made + 1:
+        raise TurnConflict(_("expected move %(expected)s, got %(number)s"), field="number",
+                           expected=made + 1, number=number)
+    if not 0 <= lag_ms <= LAG_MS_MAX:
+        raise InvalidInput(_("lag_ms must be 0..%(max)s"), field="lag_ms", max=LAG_MS_MAX)
+    notation = notation.strip()
+    if live.readable and notation:
+        try:
+            live.position = pos.position_after(game.kind_in_force, live.position, notation,
+                                               black_again=placing and clock.handicap_stones_left > 1)
+        except pos.IllegalNotation as error:
+            # Named by the move the player made, short enough for a phone: never the position's FEN.
+            if error.unreadable and game.kind_in_force == GameKind.GO:
+                raise InvalidInput(_("%(notation)s is not a Go move (%(colour)s's move %(number)s): write a point"
+                                     " such as D4 (a letter A-T without I and a number 1-19), or pass"),
                                    field="notation", notation=repr(notation), colour=colour_word(colour),
                                    number=number) from None
-        else:
-            live.readable, live.position = False, ""
-        end = pos.game_end(game.kind_in_force, live.position) if live.readable else None
-        if mover.flag_fallen and end is None:  # a flag at the press's very instant: an overstep (000 12.9)
-            raise _FlagAtPress(now_ms)
-        append(game, rows, LiveEventKind.MOVE, now_ms, by=by, player=colour, number=number, notation=notation,
-               lag_ms=lag_ms, ends_game=end is not None)
-        pressed = fold_rows(game, clock, rows[-1:], now_ms)
-        if end is not None:  # 002 6.7 a: the game ends with the move, at its instant, whatever the press
-            decide(game, live, rows, move_end_verdict(end=end, mover=colour), now_ms, now_ms)
-        else:
-            settle(game, live, rows, pressed, now_ms)
-        finish_write(game, live, rows, now_ms, pressed, pushed_by_caller=pushed_by_caller)
-        return game
+            if error.unreadable:
+                raise InvalidInput(_("%(notation)s is not a Russian draughts move (%(colour)s's move %(number)s):"
+                                     " write c3-d4, or c3:e5 for a capture"), field="notation",
+                                   notation=repr(notation), colour=colour_word(colour), number=number) from None
+            if error.why:  # Go: the point is taken, a suicide, or the ko (issue 36)
+                raise InvalidInput(_("%(notation)s is not a legal move for %(colour)s's move %(number)s:"
+                                     " %(reason)s"), field="notation", notation=repr(notation),
+                                   colour=colour_word(colour), number=number,
+                                   reason=go_reason(error.why)) from None
+            if error.ways:
+                raise InvalidInput(_("%(notation)s fits several captures for %(colour)s's move %(number)s: name"
+                                     " the squares between (%(ways)s)"), field="notation",
+                                   notation=repr(notation), colour=colour_word(colour), number=number,
+                                   ways=error.ways) from None
+            raise InvalidInput(_("%(notation)s is not a legal move for %(colour)s's move %(number)s"),
+                               field="notation", notation=repr(notation), colour=colour_word(colour),
+                               number=number) from None
+    else:
+        live.readable, live.position = False, ""
+    end = pos.game_end(game.kind_in_force, live.position) if live.readable else None
+    if mover.flag_fallen and end is None:  # a flag at the press's very instant: an overstep (000 12.9)
+        raise _FlagAtPress(now_ms)
+    append(game, rows, LiveEventKind.MOVE, now_ms, by=by, player=colour, number=number, notation=notation,
+           lag_ms=lag_ms, ends_game=end is not None)
+    pressed = fold_rows(game, clock, rows[-1:], now_ms)
+    if end is not None:  # 002 6.7 a: the game ends with the move, at its instant, whatever the press
+        decide(game, live, rows, move_end_verdict(end=end, mover=colour), now_ms, now_ms)
+    else:
+        settle(game, live, rows, pressed, now_ms)
+    finish_write(game, live, rows, now_ms, pressed, pushed_by_caller=pushed_by_caller)
+    return game
 
 
 # --- arbiter actions ------------------------------------------------------------------------------

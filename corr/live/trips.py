@@ -28,11 +28,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from weakref import WeakKeyDictionary
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections, transaction
 
 from corr.games.services.prepared import Prepared
 from corr.games.services.trips import Trip, trip, usable
 from corr.models import Game, LiveEvent, LiveEventKind, LiveGame, Tournament
+
+from .known import Known, forget, recall, remember, window
 
 _current: ContextVar[Trip | None] = ContextVar("corr_live_trip", default=None)
 """The trip of the :func:`press_transaction` running in this thread, if any."""
@@ -100,8 +102,12 @@ class _Plan:
         columns = ", ".join(f"{alias}.{_q(f.column)}" for model, alias in self.models
                             for f in model._meta.concrete_fields)
         lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
+        # The rows' versions as PostgreSQL keeps them (``xmin``: the transaction that wrote each row as read), for
+        # the known state (:class:`_Known`); the other backends have none.
+        self.stamped = connection.vendor == "postgresql"
+        stamps = ", g.xmin::text, t.xmin::text, l.xmin::text" if self.stamped else ""
         self.read_sql = (
-            f"SELECT {columns} FROM {_q(game.db_table)} g JOIN {_q(tournament.db_table)} t"
+            f"SELECT {columns}{stamps} FROM {_q(game.db_table)} g JOIN {_q(tournament.db_table)} t"
             f" ON t.{_q(tournament.pk.column)} = g.{_q(game.get_field('tournament').column)}"
             f" LEFT JOIN {_q(live.db_table)} l ON l.{_q(live.get_field('game').column)} = g.{_q(game.pk.column)}"
             f" WHERE g.{_q(game.pk.column)} = %s")
@@ -136,6 +142,32 @@ class _Plan:
         self.insert_head = (f"INSERT INTO {_q(event.db_table)} ({', '.join(_q(f.column) for f in self.insert_fields)})"
                             " VALUES ")
         self.insert_row = "(" + ", ".join(["%s"] * len(self.insert_fields)) + ")"
+        # A conditional insert selects its rows from VALUES, whose parameters carry their columns' types.
+        # A text goes as text, not as the column's varchar(n), which would cut a value too long where the plain
+        # insert refuses it.
+        self.insert_typed_row = "(" + ", ".join(
+            f"%s::{'text' if f.get_internal_type() == 'CharField' else f.cast_db_type(connection)}"
+            for f in self.insert_fields) + ")"
+        self.insert_columns = ", ".join(_q(f.column) for f in self.insert_fields)
+        # What a write returns: the rows as it left them in the read's shape (stamps included), then its events.
+        self.returning = {model: ", ".join(_q(f.column) for f in model._meta.concrete_fields) + ", xmin::text"
+                          for model in (Game, LiveGame)}
+        written = ", ".join([*(f"wg.{_q(f.column)}" for f in game.concrete_fields),
+                             *(f"t.{_q(f.column)}" for f in tournament.concrete_fields),
+                             *(f"wl.{_q(f.column)}" for f in live.concrete_fields)])
+        self.written_sql = (f"SELECT {written}, wg.xmin, t.xmin::text, wl.xmin FROM wg JOIN {_q(tournament.db_table)} t"
+                            f" ON t.{_q(tournament.pk.column)} = wg.{_q(game.get_field('tournament').column)}"
+                            f" CROSS JOIN wl")
+        self.added = Prepared("corr_live_added", f"SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} > %s"
+                                                 f" ORDER BY {seq}")
+        # Nothing changed since the rows known (corr.live.known): the game row of its version, locked (a writer
+        # that holds it commits first, and the row is judged again as it left it), its tournament of its version,
+        # no event after the last known. The live row's version is checked by its own update.
+        self.unchanged_sql = (
+            f"SELECT g.{_q(game.pk.column)} FROM {_q(game.db_table)} g WHERE g.{_q(game.pk.column)} = %s"
+            f" AND g.xmin = %s::xid AND EXISTS (SELECT 1 FROM {_q(tournament.db_table)} t"
+            f" WHERE t.{_q(tournament.pk.column)} = g.{_q(game.get_field('tournament').column)} AND t.xmin = %s::xid)"
+            f" AND NOT EXISTS (SELECT 1 FROM {table} WHERE {game_col} = %s AND {seq} > %s) FOR UPDATE")
         self.updates: dict[tuple, tuple[str, list]] = {}
         self.stores: dict[str, Prepared] = {}
 
@@ -172,8 +204,50 @@ def _instance(plan: _Plan, model, values):
     return model.from_db(connection.alias, plan.attnames[model], _converted(values, plan.steps[model]))
 
 
+class StaleKnown(Exception):
+    """The rows a press was computed on (:mod:`corr.live.known`) changed since: its statement wrote nothing."""
+
+
+class KnownPress:
+    """One attempt at a press on the rows this process knows of its game (:mod:`corr.live.known`), in one round trip.
+
+    Made by :func:`known_press` and given to :func:`press_transaction`; :func:`lock_game` then returns the known rows
+    without a query, and :func:`store` writes only if none of them changed (else raises :class:`StaleKnown`).
+    """
+
+    __slots__ = ("game_id", "known", "sent")
+
+    def __init__(self, game_id: int, known: Known) -> None:
+        self.game_id, self.known, self.sent = game_id, known, False
+
+    def again(self, error: BaseException) -> bool:
+        """Whether the press is to be made again on the locking path after ``error``: the rows changed, or it was
+        refused on what was known before anything was sent (a refusal is judged on the rows as they are). Never
+        once its statement was sent, nor after a database error (the locking path would meet it too)."""
+        if isinstance(error, StaleKnown):
+            return True
+        return not self.sent and isinstance(error, Exception) and not isinstance(error, DatabaseError)
+
+
+def known_press(game_id: int) -> KnownPress | None:
+    """An attempt on the rows known of game ``game_id``, or None when none are known or the press cannot be one
+    trip (not PostgreSQL, inside ``atomic``: the tests' transactions, an ``Idempotency-Key``'s record)."""
+    if not usable():
+        return None
+    known = recall(game_id)
+    return None if known is None else KnownPress(game_id, known)
+
+
+_attempt: ContextVar[KnownPress | None] = ContextVar("corr_live_known_press", default=None)
+"""The :class:`KnownPress` of the :func:`press_transaction` running in this thread, if any."""
+
+_read: ContextVar[tuple | None] = ContextVar("corr_live_read", default=None)
+"""``(game_id, rows, from_seq, stamps, attempt)`` of the last :func:`lock_game` in this thread: what :func:`store`
+keeps of the rows it did not change (the window read, from which seq it is whole), and the attempt it checks."""
+
+
 @contextmanager
-def press_transaction() -> Iterator[None]:
+def press_transaction(known: KnownPress | None = None) -> Iterator[None]:
     """The transaction of one live write whose last statement is :func:`store` (a press).
 
     On PostgreSQL outside any ``atomic`` block (a request in production): a trip
@@ -182,24 +256,37 @@ def press_transaction() -> Iterator[None]:
     after :func:`store` then run at once, the transaction being committed. Elsewhere (SQLite, the tests'
     transactions, an ``Idempotency-Key``'s record): ``transaction.atomic``. Nothing may query the database
     after :func:`store` inside the block.
+
+    ``known`` (from :func:`known_press`): the press is computed on the rows this process knows, with no locking
+    read, and its store is one round trip that writes nothing if they changed (:class:`StaleKnown`).
     """
     if not usable():
         with transaction.atomic():
             yield
         return
     with trip() as current:
-        token = _current.set(current)
+        token, attempt, read = _current.set(current), _attempt.set(known), _read.set(None)
         try:
             yield
         finally:
             _current.reset(token)
+            _attempt.reset(attempt)
+            _read.reset(read)
 
 
 def lock_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
     """Lock game ``game_id`` for this transaction (call inside ``transaction.atomic``); the game (its tournament
     and live row cached), its live row (None for a game without a live clock) and its events in sequence, as
-    :class:`LiveRow` in the :class:`Window` a write needs. :raises Game.DoesNotExist:"""
+    :class:`LiveRow` in the :class:`Window` a write needs. :raises Game.DoesNotExist:
+
+    In a :class:`KnownPress`'s transaction: the rows known, no query; :func:`store` checks that they still are."""
     plan = _plan()
+    attempt = _attempt.get()
+    if attempt is not None and attempt.game_id == game_id:
+        known = attempt.known
+        game, live, rows = _game_of(plan, game_id, [known.values], (), rows=known.rows)
+        _read.set((game_id, known.rows, known.from_seq, known.stamps, attempt))
+        return game, live, rows
     current = _current.get()
     window = [game_id] * _WINDOW_PARAMS
     with connection.cursor() as cursor:
@@ -218,7 +305,10 @@ def lock_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
             found = cursor.fetchall()
             cursor.execute(plan.window_sql, window)
             events = cursor.fetchall()
-    return _game_of(plan, game_id, found, events)
+    game, live, rows = _game_of(plan, game_id, found, events)
+    if live is not None:
+        _read.set((game_id, tuple(rows), live.snapshot_seq, _stamps(plan, found), None))
+    return game, live, rows
 
 
 def read_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
@@ -228,7 +318,8 @@ def read_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
     The live row and the window must be of one moment: a press committed between them would move the snapshot
     past events the window then leaves out. On PostgreSQL the two statements run in one read-only REPEATABLE READ
     transaction sent with them; elsewhere the window starts at the ``snapshot_seq`` of the live row read first (a
-    press since only adds events after it). :raises Game.DoesNotExist:"""
+    press since only adds events after it). On PostgreSQL the rows read are what this process knows of the game
+    after (:mod:`corr.live.known`). :raises Game.DoesNotExist:"""
     plan = _plan()
     with connection.cursor() as cursor:
         if usable():
@@ -251,7 +342,10 @@ def read_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
             if live is not None:
                 rows = events_of(game_id, from_seq=live.snapshot_seq)
             return game, live, rows
-    return _game_of(plan, game_id, found, events)
+    game, live, rows = _game_of(plan, game_id, found, events)
+    if live is not None:  # one moment's rows: known (a correspondence game has no live row, and no press)
+        remember(game_id, Known(_values(plan, found), _stamps(plan, found), tuple(rows), live.snapshot_seq))
+    return game, live, rows
 
 
 def _rollback_sent_transaction() -> None:
@@ -265,22 +359,41 @@ def _rollback_sent_transaction() -> None:
         pass
 
 
-def _game_of(plan: _Plan, game_id: int, found: list, events: list) -> tuple[Game, LiveGame | None, list]:
-    """The game, its live row and its window from the rows of ``lock_sql`` (or ``read_sql``) and a window's."""
+def _widths() -> tuple[int, int, int]:
+    return (len(Game._meta.concrete_fields), len(Tournament._meta.concrete_fields),
+            len(LiveGame._meta.concrete_fields))
+
+
+def _values(plan: _Plan, found: list) -> tuple:
+    """The first row of ``found`` (a read's or a write's) without its stamps."""
+    return tuple(found[0][:sum(_widths())])
+
+
+def _stamps(plan: _Plan, found: list) -> tuple | None:
+    """The ``xmin`` of the game, tournament and live rows of ``found``; None where the backend has none."""
+    if not plan.stamped:
+        return None
+    return tuple(found[0][sum(_widths()):])
+
+
+def _game_of(plan: _Plan, game_id: int, found: list, events, rows: tuple | None = None,
+             ) -> tuple[Game, LiveGame | None, list]:
+    """The game, its live row and its window from the rows of ``lock_sql`` (or ``read_sql``) and a window's
+    (``events`` as read, or ``rows`` already converted)."""
     if not found:
         raise Game.DoesNotExist(f"no game {game_id}")
     values = found[0]
-    n_game, n_tournament = len(Game._meta.concrete_fields), len(Tournament._meta.concrete_fields)
+    n_game, n_tournament, n_live = _widths()
     game = _instance(plan, Game, values[:n_game])
     tournament = _instance(plan, Tournament, values[n_game:n_game + n_tournament])
     Game._meta.get_field("tournament").set_cached_value(game, tournament)
-    live_values = values[n_game + n_tournament:]
+    live_values = values[n_game + n_tournament:n_game + n_tournament + n_live]
     live = None
     if live_values[0] is not None:  # the live row's key (its game): absent for a correspondence game
         live = _instance(plan, LiveGame, live_values)
         LiveGame._meta.get_field("game").set_cached_value(live, game)
         Game.live.related.set_cached_value(game, live)
-    return game, live, Window(_rows(plan, events))
+    return game, live, Window(_rows(plan, events) if rows is None else rows)
 
 
 _WINDOW_PARAMS = 5
@@ -305,10 +418,10 @@ def events_of(game_id: int, *, from_seq: int | None = None) -> list:
     return rows if from_seq is None else Window(rows)
 
 
-def _insert(plan: _Plan, events: list) -> tuple[str, list]:
+def _insert(plan: _Plan, events: list, *, typed: bool = False) -> tuple[str, list]:
     params = [f.get_db_prep_save(getattr(event, f.attname), connection) for event in events
               for f in plan.insert_fields]
-    return plan.insert_head + ", ".join([plan.insert_row] * len(events)), params
+    return plan.insert_head + ", ".join([plan.insert_typed_row if typed else plan.insert_row] * len(events)), params
 
 
 def _update(plan: _Plan, instance, names: list[str]) -> tuple[str, list]:
@@ -317,27 +430,90 @@ def _update(plan: _Plan, instance, names: list[str]) -> tuple[str, list]:
     return sql, [*params, type(instance)._meta.pk.get_db_prep_value(instance.pk, connection)]
 
 
+def _store_statement(plan: _Plan, events: list, live: LiveGame, live_fields: list[str], game: Game,
+                     game_fields: list[str], read: tuple | None) -> tuple[str, list]:
+    """PostgreSQL's one statement of :func:`store`: the live row's update, the game's, the events' insert, returning
+    the rows as left in the read's shape (``_Plan.written_sql``). With a :class:`KnownPress` (``read[4]``), every part
+    is conditional on the rows known being the rows now (``_Plan.unchanged_sql``), and it returns no row if not."""
+    attempt = read[4] if read is not None else None
+    live_sql, live_params = _update(plan, live, live_fields)
+    game_sql, game_params = _update(plan, game, game_fields)
+    ctes, params = [], []
+    live_if = game_if = ""
+    if attempt is not None:
+        game_stamp, tournament_stamp, live_stamp = read[3]
+        ctes.append(f"ok AS ({plan.unchanged_sql})")
+        params += [game.pk, game_stamp, tournament_stamp, game.pk, attempt.known.last_seq]
+        live_if, game_if = " AND xmin = %s::xid AND EXISTS (SELECT 1 FROM ok)", " AND EXISTS (SELECT 1 FROM wl)"
+        live_params = [*live_params, live_stamp]
+    ctes.append(f"wl AS ({live_sql}{live_if} RETURNING {plan.returning[LiveGame]})")
+    params += live_params
+    ctes.append(f"wg AS ({game_sql}{game_if} RETURNING {plan.returning[Game]})")
+    params += game_params
+    if events:
+        insert_sql, insert_params = _insert(plan, events, typed=attempt is not None)
+        if attempt is not None:  # written only once the game's update was (the data-modifying WITH runs it first)
+            head, _, rows = insert_sql.partition(" VALUES ")
+            insert_sql = f"{head} SELECT * FROM (VALUES {rows}) v WHERE EXISTS (SELECT 1 FROM wg)"
+        ctes.append(f"wi AS ({insert_sql})")
+        params += insert_params
+    return f"WITH {', '.join(ctes)} {plan.written_sql}", params
+
+
 def store(events: list, live: LiveGame, live_fields: list[str], game: Game, game_fields: list[str]) -> None:
     """Insert ``events`` (unsaved ``LiveEvent`` instances, marked saved after) and update ``live_fields`` of
     ``live`` and ``game_fields`` of ``game``: one statement on PostgreSQL, one each elsewhere. Call under the
-    game's lock (:func:`lock_game`): the rows are there, so no update is checked for a row it missed."""
+    game's lock (:func:`lock_game`): the rows are there, so no update is checked for a row it missed.
+
+    On PostgreSQL the statement returns the rows as it left them and the events it added (in the same round trip),
+    which this process then knows of the game (:mod:`corr.live.known`). In a :class:`KnownPress`'s transaction the
+    statement writes only if the rows known are the rows now: :raises StaleKnown: when it wrote nothing."""
     plan = _plan()
-    statements = [_insert(plan, events)] if events else []
-    statements += [_update(plan, live, live_fields), _update(plan, game, game_fields)]
     current = _current.get()
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            *first, (last_sql, last_params) = statements
-            ctes = ", ".join(f"w{n} AS ({sql})" for n, (sql, _params) in enumerate(first))
-            params = [p for _sql, statement_params in first for p in statement_params]
-            sql = f"WITH {ctes} {last_sql}" if ctes else last_sql
-            sql = plan.prepared(sql).text(cursor)  # planned once per session and shape: a press is two trips
-            if current is not None:  # COMMIT in the same query: the trip's last statement
-                current.execute(cursor, sql, [*params, *last_params], last=True)
-            else:
-                cursor.execute(sql, [*params, *last_params])
-        else:
+        if connection.vendor != "postgresql":
+            statements = [_insert(plan, events)] if events else []
+            statements += [_update(plan, live, live_fields), _update(plan, game, game_fields)]
             for sql, params in statements:
                 cursor.execute(sql, params)
+        else:
+            read = _read.get()
+            if read is not None and read[0] != game.pk:
+                read = None
+            attempt = read[4] if read is not None else None
+            sql, params = _store_statement(plan, events, live, live_fields, game, game_fields, read)
+            # Planned once per session and shape; the events it added read in the same round trip, after it.
+            sql = f"{plan.prepared(sql).text(cursor)}; {plan.added.text(cursor)}"
+            params = [*params, game.pk, read[1][-1].seq if read is not None and read[1] else 0]
+            if attempt is not None:
+                attempt.sent = True
+            if current is not None:  # COMMIT in the same query: the trip's last statement
+                current.execute(cursor, sql, params, last=True)
+            else:
+                cursor.execute(sql, params)
+            written = cursor.fetchall()
+            cursor.nextset()
+            added = cursor.fetchall()
+            if not written:
+                if attempt is not None:
+                    forget(game.pk)
+                    raise StaleKnown(f"game {game.pk} changed since this process last wrote or read it")
+                raise Game.DoesNotExist(f"no game {game.pk}")  # under the lock: not reached
+            _keep(plan, game.pk, read, written, added)
     for event in events:
         event._state.adding = False
+
+
+def _keep(plan: _Plan, game_id: int, read: tuple | None, written: list, added: list) -> None:
+    """Know game ``game_id`` as the write left it: its rows as returned, the window of the rows read and added."""
+    if read is None:
+        forget(game_id)
+        return
+    _game_id, rows, from_seq, _stamps_read, _attempt_read = read
+    n_game, n_tournament, _n_live = _widths()
+    snapshot_seq = written[0][n_game + n_tournament + plan.attnames[LiveGame].index("snapshot_seq")]
+    if snapshot_seq < from_seq:  # the window read does not hold what the new one needs (never so: snapshots advance)
+        forget(game_id)
+        return
+    remember(game_id, Known(_values(plan, written), _stamps(plan, written),
+                            window((*rows, *_rows(plan, added)), snapshot_seq), snapshot_seq))

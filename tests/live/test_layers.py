@@ -16,6 +16,7 @@ LIVE = Path(__file__).resolve().parents[2] / "corr" / "live"
 
 # Lowest first. A module of a layer may import the modules of its own layer and of the layers below.
 LAYERS = [
+    {"known"},
     {"timesource", "position", "stopstate", "timers", "trips", "layer", "frames"},
     {"decide", "state"},
     {"push", "pushtext", "sessions"},

@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from psycopg.pq import TransactionStatus
 
 from corr.api.live_socket import socket_move
+from corr.live import known
 from corr.live.services import live_check
 from corr.models import LiveEvent, LiveGame
 
@@ -35,11 +36,14 @@ def test_a_press_is_two_round_trips_and_leaves_no_transaction_open(arbiter, anna
                                                                     prepared):
     # Prepared (issue 42): the locking read, the window and the store are planned once per session, then run by
     # name; DB_PREPARED_STATEMENTS=0 (a pooler sharing sessions) sends them whole, in as many round trips.
+    # A press on a game this process knows nothing of (corr.live.known): the locking read, then the store.
     settings.DB_PREPARED_STATEMENTS = prepared
     game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
     clock.advance_to(START_MS + S)
+    known.forget()
     assert press(anna, game_id, 1, "e4")["status"] == 201  # the beat's first write and the plan of the session
     clock.advance(2 * S)
+    known.forget()
     with CaptureQueriesContext(connection) as ctx:
         answer = press(boris, game_id, 1, "e5")
     assert answer["status"] == 201, answer
@@ -50,7 +54,7 @@ def test_a_press_is_two_round_trips_and_leaves_no_transaction_open(arbiter, anna
         assert sql[1].startswith("EXECUTE corr_live_store_") and sql[1].endswith("; COMMIT"), sql[1]
     else:
         assert sql[0].startswith("BEGIN; SELECT") and "FOR UPDATE OF g" in sql[0], sql[0]
-        assert sql[1].startswith("WITH w0 AS (INSERT INTO") and sql[1].endswith("; COMMIT"), sql[1]
+        assert sql[1].startswith("WITH wl AS (UPDATE") and sql[1].endswith("; COMMIT"), sql[1]
     assert idle()
     # What the socket answered is what was stored: the move, the version, the snapshot after it.
     stored = LiveGame.objects.get(pk=game_id)
@@ -59,6 +63,34 @@ def test_a_press_is_two_round_trips_and_leaves_no_transaction_open(arbiter, anna
     assert list(LiveEvent.objects.filter(game_id=game_id, kind="move").values_list("notation", flat=True)) == [
         "e4", "e5"]
     assert answer["live"]["players"]["black"]["remaining_ms"] == 300 * S - 2 * S + 2 * S
+
+
+@pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "sent-whole"])
+def test_a_press_on_the_rows_this_process_wrote_is_one_round_trip(arbiter, anna, boris, clock, create_game, settings,
+                                                                  prepared):
+    # Issue 42: the rows the last write returned are known; the next press is computed on them and stored by one
+    # statement conditional on their versions, BEGIN and COMMIT with it.
+    settings.DB_PREPARED_STATEMENTS = prepared
+    game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
+    clock.advance_to(START_MS + S)
+    assert press(anna, game_id, 1, "e4")["status"] == 201
+    assert press(boris, game_id, 1, "e5")["status"] == 201  # each statement's shape prepared in this session
+    clock.advance(2 * S)
+    with CaptureQueriesContext(connection) as ctx:
+        answer = press(anna, game_id, 2, "Nf3")
+    assert answer["status"] == 201, answer
+    sql = [q["sql"] for q in ctx.captured_queries]
+    assert len(sql) == 1, sql
+    if prepared:
+        assert sql[0].startswith("BEGIN; EXECUTE corr_live_store_") and "; EXECUTE corr_live_added(" in sql[0], sql[0]
+    else:
+        assert sql[0].startswith("BEGIN; WITH ok AS (SELECT") and "FOR UPDATE" in sql[0], sql[0]
+    assert sql[0].endswith("; COMMIT"), sql[0]
+    assert idle()
+    stored = LiveGame.objects.get(pk=game_id)
+    assert answer["live"]["version"] == stored.version
+    assert list(LiveEvent.objects.filter(game_id=game_id, kind="move").values_list("notation", flat=True)) == [
+        "e4", "e5", "Nf3"]
 
 
 def test_a_refused_press_rolls_back_and_stores_nothing(arbiter, anna, boris, clock, create_game):

@@ -84,13 +84,13 @@ def waits_for_the_lock(monkeypatch, clock):
             return transaction.atomic(*args, **kwargs)
     press_transaction = live_services.press_transaction
 
-    def overtaken_press():
+    def overtaken_press(*args, **kwargs):
         """The press's own transaction (corr.live.trips.press_transaction), overtaken alike."""
         if pending:
             winner = pending.pop()
             clock.advance(200)
             winner()
-        return press_transaction()
+        return press_transaction(*args, **kwargs)
     monkeypatch.setattr(live_services, "transaction", Overtaken())
     monkeypatch.setattr(live_services, "press_transaction", overtaken_press)
     return pending.append
