@@ -12,8 +12,10 @@ UPDATEs, COMMIT) and most of a press's time. Here, on PostgreSQL:
 
 So a write is four round trips (BEGIN, :func:`lock_game`, :func:`store`, COMMIT), and a press in
 :func:`press_transaction` two: BEGIN sent with :func:`lock_game`'s query and COMMIT with :func:`store`'s, as a
-correspondence move's (:mod:`corr.games.services.trips`, issue 13). SQLite (the embedded run)
-runs the same statements one by one: no network, and its transaction is IMMEDIATE, so the lock is taken by
+correspondence move's (:mod:`corr.games.services.trips`, issue 13). A press on the rows this process knows
+(:mod:`corr.live.known`, issue 42: every :func:`store` and :func:`read_game` returns them) is one: no locking read,
+and :func:`store`'s statement conditional on those rows being the rows still (:class:`KnownPress`). SQLite (the
+embedded run) runs the same statements one by one: no network, and its transaction is IMMEDIATE, so the lock is taken by
 BEGIN. The SQL is built from the models' metadata and every value goes through the fields' own conversions
 (``from_db_value``, ``get_db_prep_save``), as the ORM's compilers do: the instances returned are the ORM's
 own (``Model.from_db``), with the tournament and the live row cached on the game as ``select_related`` would.
@@ -103,7 +105,7 @@ class _Plan:
                             for f in model._meta.concrete_fields)
         lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
         # The rows' versions as PostgreSQL keeps them (``xmin``: the transaction that wrote each row as read), for
-        # the known state (:class:`_Known`); the other backends have none.
+        # what this process knows of a game (corr.live.known.Known); the other backends have none.
         self.stamped = connection.vendor == "postgresql"
         stamps = ", g.xmin::text, t.xmin::text, l.xmin::text" if self.stamped else ""
         self.read_sql = (
@@ -148,7 +150,6 @@ class _Plan:
         self.insert_typed_row = "(" + ", ".join(
             f"%s::{'text' if f.get_internal_type() == 'CharField' else f.cast_db_type(connection)}"
             for f in self.insert_fields) + ")"
-        self.insert_columns = ", ".join(_q(f.column) for f in self.insert_fields)
         # What a write returns: the rows as it left them in the read's shape (stamps included), then its events.
         self.returning = {model: ", ".join(_q(f.column) for f in model._meta.concrete_fields) + ", xmin::text"
                           for model in (Game, LiveGame)}
