@@ -47,7 +47,7 @@ run: $(STAMP) $(BUILT) catalogues
 	DEBUG=1 $(PY) manage.py demo
 	DEBUG=1 SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# The whole suite (on the calculator's build, checked by tests/clock/test_build.py), then the
+# The whole suite (on the calculator's build, checked by tests/clock/test_build.py), and beside it the
 # calculator's tests again on its pure-Python modules, the fallback of a failed compile. The first pass
 # ends with its 15 slowest tests (the ten-minute budget of docs/tests.md is spent there).
 # DATABASE_URL / REDIS_URL from the environment choose the servers.
