@@ -35,8 +35,9 @@ class Known(NamedTuple):
     """A game's rows as PostgreSQL last returned them to this process."""
 
     values: tuple
-    """The row of the locking read, as the database sent it (the game's, the tournament's, the live row's
-    columns), without the stamps."""
+    """The row in the locking read's shape (the game's, the tournament's, the live row's columns) as the database
+    sent it, by a read or by a write's own statement, without the stamps. Every value is immutable (no array field;
+    JSON comes as its text, parsed for each instance): instances made from it share nothing."""
     stamps: tuple[str, str, str]
     """``xmin`` of the game, tournament and live rows those values are of."""
     rows: tuple
@@ -51,7 +52,17 @@ class Known(NamedTuple):
 
 _games: OrderedDict[int, Known] = OrderedDict()
 _lock = threading.Lock()
-os.register_at_fork(after_in_child=_games.clear)  # a child's first write must not trust its parent's rows
+
+
+def _after_fork() -> None:
+    # A child's first write must not trust its parent's rows; and a lock another thread of the parent held at the
+    # fork would never be released in the child.
+    global _lock
+    _lock = threading.Lock()
+    _games.clear()
+
+
+os.register_at_fork(after_in_child=_after_fork)
 
 
 def remember(game_id: int, known: Known) -> None:

@@ -24,6 +24,7 @@ own (``Model.from_db``), with the tournament and the live row cached on the game
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections import namedtuple
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,6 +38,8 @@ from corr.games.services.trips import Trip, trip, usable
 from corr.models import Game, LiveEvent, LiveEventKind, LiveGame, Tournament
 
 from .known import Known, forget, recall, remember, window
+
+logger = logging.getLogger(__name__)
 
 _current: ContextVar[Trip | None] = ContextVar("corr_live_trip", default=None)
 """The trip of the :func:`press_transaction` running in this thread, if any."""
@@ -156,14 +159,19 @@ class _Plan:
         written = ", ".join([*(f"wg.{_q(f.column)}" for f in game.concrete_fields),
                              *(f"t.{_q(f.column)}" for f in tournament.concrete_fields),
                              *(f"wl.{_q(f.column)}" for f in live.concrete_fields)])
-        self.written_sql = (f"SELECT {written}, wg.xmin, t.xmin::text, wl.xmin FROM wg JOIN {_q(tournament.db_table)} t"
+        # A row whenever the game's update wrote (the tournament joined LEFT: a write is never taken for stale).
+        self.written_sql = (f"SELECT {written}, wg.xmin, t.xmin::text, wl.xmin FROM wg"
+                            f" LEFT JOIN {_q(tournament.db_table)} t"
                             f" ON t.{_q(tournament.pk.column)} = wg.{_q(game.get_field('tournament').column)}"
                             f" CROSS JOIN wl")
         self.added = Prepared("corr_live_added", f"SELECT {columns} FROM {table} WHERE {game_col} = %s AND {seq} > %s"
                                                  f" ORDER BY {seq}")
         # Nothing changed since the rows known (corr.live.known): the game row of its version, locked (a writer
         # that holds it commits first, and the row is judged again as it left it), its tournament of its version,
-        # no event after the last known. The live row's version is checked by its own update.
+        # no event after the last known. The live row's version is checked by its own update, also after any wait.
+        # The tournament and the events are judged on the statement's snapshot, as the locking read judges the
+        # tournament: a writer committing while this one waits for the lock is caught by the game or live row,
+        # which every write of events updates (corr.live.write.finish_write).
         self.unchanged_sql = (
             f"SELECT g.{_q(game.pk.column)} FROM {_q(game.db_table)} g WHERE g.{_q(game.pk.column)} = %s"
             f" AND g.xmin = %s::xid AND EXISTS (SELECT 1 FROM {_q(tournament.db_table)} t"
@@ -222,12 +230,17 @@ class KnownPress:
         self.game_id, self.known, self.sent = game_id, known, False
 
     def again(self, error: BaseException) -> bool:
-        """Whether the press is to be made again on the locking path after ``error``: the rows changed, or it was
-        refused on what was known before anything was sent (a refusal is judged on the rows as they are). Never
-        once its statement was sent, nor after a database error (the locking path would meet it too)."""
+        """Whether the press is to be made again on the locking path after ``error``: its statement wrote nothing
+        as the rows had changed (:class:`StaleKnown`), or it was refused on what was known before anything was sent
+        (a refusal is judged on the rows as they are). Not after any other error once the statement was sent (it
+        may have committed), nor after a database error (the locking path would meet it too); what was known of
+        the game is then forgotten."""
         if isinstance(error, StaleKnown):
             return True
-        return not self.sent and isinstance(error, Exception) and not isinstance(error, DatabaseError)
+        if not self.sent and isinstance(error, Exception) and not isinstance(error, DatabaseError):
+            return True
+        forget(self.game_id)
+        return False
 
 
 def known_press(game_id: int) -> KnownPress | None:
@@ -283,7 +296,7 @@ def lock_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
     In a :class:`KnownPress`'s transaction: the rows known, no query; :func:`store` checks that they still are."""
     plan = _plan()
     attempt = _attempt.get()
-    if attempt is not None and attempt.game_id == game_id:
+    if attempt is not None and attempt.game_id == game_id and not attempt.sent:
         known = attempt.known
         game, live, rows = _game_of(plan, game_id, [known.values], (), rows=known.rows)
         _read.set((game_id, known.rows, known.from_seq, known.stamps, attempt))
@@ -345,7 +358,7 @@ def read_game(game_id: int) -> tuple[Game, LiveGame | None, list]:
             return game, live, rows
     game, live, rows = _game_of(plan, game_id, found, events)
     if live is not None:  # one moment's rows: known (a correspondence game has no live row, and no press)
-        remember(game_id, Known(_values(plan, found), _stamps(plan, found), tuple(rows), live.snapshot_seq))
+        remember(game_id, Known(_values(found), _stamps(plan, found), tuple(rows), live.snapshot_seq))
     return game, live, rows
 
 
@@ -365,7 +378,7 @@ def _widths() -> tuple[int, int, int]:
             len(LiveGame._meta.concrete_fields))
 
 
-def _values(plan: _Plan, found: list) -> tuple:
+def _values(found: list) -> tuple:
     """The first row of ``found`` (a read's or a write's) without its stamps."""
     return tuple(found[0][:sum(_widths())])
 
@@ -483,9 +496,13 @@ def store(events: list, live: LiveGame, live_fields: list[str], game: Game, game
                 read = None
             attempt = read[4] if read is not None else None
             sql, params = _store_statement(plan, events, live, live_fields, game, game_fields, read)
-            # Planned once per session and shape; the events it added read in the same round trip, after it.
-            sql = f"{plan.prepared(sql).text(cursor)}; {plan.added.text(cursor)}"
-            params = [*params, game.pk, read[1][-1].seq if read is not None and read[1] else 0]
+            # Planned once per session and shape. Kept only when committed by this very statement (a trip's
+            # last): in ``atomic`` a later statement of the transaction could change a row it returned, whose
+            # xmin would still match. Then the events it added are read in the same round trip, after it.
+            keep = current is not None and read is not None
+            sql = plan.prepared(sql).text(cursor)
+            if keep:
+                sql, params = f"{sql}; {plan.added.text(cursor)}", [*params, game.pk, read[1][-1].seq if read[1] else 0]
             if attempt is not None:
                 attempt.sent = True
             if current is not None:  # COMMIT in the same query: the trip's last statement
@@ -493,28 +510,33 @@ def store(events: list, live: LiveGame, live_fields: list[str], game: Game, game
             else:
                 cursor.execute(sql, params)
             written = cursor.fetchall()
-            cursor.nextset()
-            added = cursor.fetchall()
             if not written:
                 if attempt is not None:
                     forget(game.pk)
                     raise StaleKnown(f"game {game.pk} changed since this process last wrote or read it")
                 raise Game.DoesNotExist(f"no game {game.pk}")  # under the lock: not reached
-            _keep(plan, game.pk, read, written, added)
+            if keep:
+                cursor.nextset()
+                _keep(plan, game.pk, read, written, cursor.fetchall())
+            else:
+                forget(game.pk)
+            _read.set(None)
     for event in events:
         event._state.adding = False
 
 
-def _keep(plan: _Plan, game_id: int, read: tuple | None, written: list, added: list) -> None:
-    """Know game ``game_id`` as the write left it: its rows as returned, the window of the rows read and added."""
-    if read is None:
+def _keep(plan: _Plan, game_id: int, read: tuple, written: list, added: list) -> None:
+    """Know game ``game_id`` as the write left it, committed: its rows as returned, the window of the rows read and
+    added. Never raises: the write is stored, and what is known is only a saving (forgotten on any error)."""
+    try:
+        _game_id, rows, from_seq, _stamps_read, _attempt_read = read
+        n_game, n_tournament, _n_live = _widths()
+        snapshot_seq = written[0][n_game + n_tournament + plan.attnames[LiveGame].index("snapshot_seq")]
+        if snapshot_seq < from_seq:  # the window read lacks what the new one needs (never so: snapshots advance)
+            forget(game_id)
+            return
+        remember(game_id, Known(_values(written), _stamps(plan, written),
+                                window((*rows, *_rows(plan, added)), snapshot_seq), snapshot_seq))
+    except Exception:  # noqa: BLE001 - logged; the next press of the game takes the lock
         forget(game_id)
-        return
-    _game_id, rows, from_seq, _stamps_read, _attempt_read = read
-    n_game, n_tournament, _n_live = _widths()
-    snapshot_seq = written[0][n_game + n_tournament + plan.attnames[LiveGame].index("snapshot_seq")]
-    if snapshot_seq < from_seq:  # the window read does not hold what the new one needs (never so: snapshots advance)
-        forget(game_id)
-        return
-    remember(game_id, Known(_values(plan, written), _stamps(plan, written),
-                            window((*rows, *_rows(plan, added)), snapshot_seq), snapshot_seq))
+        logger.exception("live game %s: its rows as written are not kept", game_id)

@@ -41,7 +41,9 @@ def live_rules(tournament: Tournament):
 
 def live_lock(game_id: int) -> tuple[Game, LiveGame, list]:
     """Lock the game row for this transaction; its live row and events, in one round trip
-    (:func:`corr.live.trips.lock_game`). :raises Game.DoesNotExist: also for a game without a live clock."""
+    (:func:`corr.live.trips.lock_game`). In a press on the rows its process knows (``corr.live.trips.KnownPress``)
+    no lock is taken here: the write's own statement locks the row and writes only if nothing changed since.
+    :raises Game.DoesNotExist: also for a game without a live clock."""
     game, live, rows = lock_game(game_id)
     if live is None:
         raise Game.DoesNotExist(f"game {game_id} has no live clock")
@@ -53,7 +55,9 @@ def at_lock(now_ms: int | None) -> int:
 
     A press stamped with an instant read before it waited on the lock is earlier than the event of
     the press that held it, which the engine refuses (``at_ms … is after now``); read after the lock,
-    it comes after every recorded event and the loser is told what it lost to (409).
+    it comes after every recorded event and the loser is told what it lost to (409). In a press on the rows its
+    process knows, read with no lock: it comes after every event known, and the write is refused (and the press made
+    again under the lock) if any event was recorded since.
     """
     return timesource.now_ms() if now_ms is None else now_ms
 

@@ -171,3 +171,17 @@ def test_with_no_game_known_every_press_takes_the_lock(arbiter, anna, boris, clo
         assert press(boris, game_id, 1, "e5")["status"] == 201
     assert len(sent(ctx)) == 2
     assert known.recall(game_id) is None
+
+
+def test_a_write_inside_a_transaction_leaves_nothing_known(arbiter, anna, clock, create_game):
+    # In ``atomic`` (an arbiter's action) a later statement of the same transaction could change a row the write
+    # returned, whose version (the transaction's) would still match: such a write forgets the game instead.
+    from corr.live import services
+
+    game_id = create_game(live_tournament(arbiter, FISCHER_5_2))
+    clock.advance_to(START_MS + S)
+    assert press(anna, game_id, 1, "e4")["status"] == 201
+    assert known.recall(game_id) is not None
+    clock.advance(S)
+    services.live_pause(game_id=game_id, by=arbiter, reason="a light went out")
+    assert known.recall(game_id) is None
