@@ -223,8 +223,8 @@ def live_move(*, game_id: int, by: User, number: int, notation: str = "", lag_ms
 
 def _live_move(*, game_id: int, by: User, number: int, notation: str, lag_ms: int, now_ms: int | None,
                settled: bool = False, pushed_by_caller: bool = False) -> Game:
-    """The press under the game's lock: one clock before it, the move folded onto that clock's snapshot, one
-    transaction of two round trips on PostgreSQL (:func:`corr.live.trips.press_transaction`, issue 27).
+    """The press: one clock before it, the move folded onto that clock's snapshot, one transaction of one or two
+    round trips on PostgreSQL (:func:`corr.live.trips.press_transaction`, issues 27 and 42).
     ``settled``: what fell before the press was recorded (do not ask again).
 
     First, when this process knows the game's rows (:mod:`corr.live.known`, issue 42), the press is computed on them
