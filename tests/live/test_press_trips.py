@@ -31,6 +31,14 @@ def press(user, game_id: int, number: int, notation: str = "") -> dict:
     return socket_move(user, game_id, {"type": "move", "id": number, "number": number, "notation": notation}, "en")
 
 
+def counted_press(user, game_id: int, number: int, notation: str) -> tuple[dict, list[str]]:
+    """The press's answer (a 201, checked) and the statements it sent."""
+    with CaptureQueriesContext(connection) as ctx:
+        answer = press(user, game_id, number, notation)
+    assert answer["status"] == 201, answer
+    return answer, [q["sql"] for q in ctx.captured_queries]
+
+
 @pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "sent-whole"])
 def test_a_press_is_two_round_trips_and_leaves_no_transaction_open(arbiter, anna, boris, clock, create_game, settings,
                                                                     prepared):
@@ -44,10 +52,7 @@ def test_a_press_is_two_round_trips_and_leaves_no_transaction_open(arbiter, anna
     assert press(anna, game_id, 1, "e4")["status"] == 201  # the beat's first write and the plan of the session
     clock.advance(2 * S)
     known.forget()
-    with CaptureQueriesContext(connection) as ctx:
-        answer = press(boris, game_id, 1, "e5")
-    assert answer["status"] == 201, answer
-    sql = [q["sql"] for q in ctx.captured_queries]
+    answer, sql = counted_press(boris, game_id, 1, "e5")
     assert len(sql) == 2, sql
     if prepared:
         assert sql[0].startswith("BEGIN; EXECUTE corr_live_lock(") and "; EXECUTE corr_live_window(" in sql[0], sql[0]
@@ -76,10 +81,7 @@ def test_a_press_on_the_rows_this_process_wrote_is_one_round_trip(arbiter, anna,
     assert press(anna, game_id, 1, "e4")["status"] == 201
     assert press(boris, game_id, 1, "e5")["status"] == 201  # each statement's shape prepared in this session
     clock.advance(2 * S)
-    with CaptureQueriesContext(connection) as ctx:
-        answer = press(anna, game_id, 2, "Nf3")
-    assert answer["status"] == 201, answer
-    sql = [q["sql"] for q in ctx.captured_queries]
+    answer, sql = counted_press(anna, game_id, 2, "Nf3")
     assert len(sql) == 1, sql
     if prepared:
         assert sql[0].startswith("BEGIN; EXECUTE corr_live_store_") and "; EXECUTE corr_live_added(" in sql[0], sql[0]
