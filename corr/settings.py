@@ -372,10 +372,6 @@ LIVE_SWEEP_BATCH = env_int("LIVE_SWEEP_BATCH", 500)
 # The live games whose rows each process keeps from its last write or read of them (corr.live.known): a press on
 # those is one round trip to PostgreSQL when nothing changed since; 0 turns it off (every press reads under the lock).
 LIVE_KNOWN_GAMES = env_int("LIVE_KNOWN_GAMES", 4096, minimum=0)
-# Sessions of its own each event loop keeps for the live socket's presses on the games it knows: the press computed on
-# the loop and sent there in one round trip, no database thread woken (corr.live.loopstore, issue 42). 0: every
-# press on the database threads (SOCKET_DB_THREADS).
-LIVE_LOOP_SESSIONS = env_int("LIVE_LOOP_SESSIONS", 2, minimum=0)
 LIVE_INPROCESS_SWEEP = env_bool("LIVE_INPROCESS_SWEEP", not REDIS_URL)
 # The WebSocket consumers' database work (moves over the socket, the state on connecting) runs on a pool
 # of this many threads per process (corr.dbthreads): bounded threads and connections under load.

@@ -43,7 +43,6 @@ from django.utils.translation import gettext as _
 from corr.dbthreads import in_db_thread
 from corr.games.selectors import game_get
 from corr.live import services as live
-from corr.live.loopstore import press_on_loop
 from corr.live.consumers import CLOSE_UNAUTHENTICATED, LiveGameConsumer, echoable_id, id_rule
 from corr.live.push import group_name, update_message
 from corr.live.pushtext import payload_text, with_text, worded
@@ -84,15 +83,7 @@ def socket_move(user, game_id: int, message: dict[str, Any], language: str) -> d
             return {**answer, **_move_once(user, game_id, fields, move_id)}
         except (OperationalError, InterfaceError):
             # The database is down or unreachable (DB_POOL_TIMEOUT, DB_CONNECT_TIMEOUT): the HTTP endpoint's 503.
-            return unavailable_answer(message, language)
-
-
-def unavailable_answer(message: dict[str, Any], language: str) -> dict[str, Any]:
-    """The answer to a move when the database is down or unreachable: 503 with ``retry_after`` (seconds), in
-    ``language``; nothing was stored, or, lost in flight, the move may have been (its ``move_id`` replays it)."""
-    with translation.override(language):
-        return {"type": MESSAGE_TYPE, "id": message.get("id"), "status": 503, "detail": unavailable_detail(),
-                "retry_after": DATABASE_RETRY_AFTER}
+            return {**answer, "status": 503, "detail": unavailable_detail(), "retry_after": DATABASE_RETRY_AFTER}
 
 
 def _move_once(user, game_id: int, fields: dict[str, Any], move_id: str) -> dict[str, Any]:
@@ -156,15 +147,7 @@ class LiveGameSocket(LiveGameConsumer):
             await self.send_json({"type": MESSAGE_TYPE, "id": content.get("id"), "status": status, **body})
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        user = self.scope.get("user")
-        answer = None
-        if "move_id" not in content:
-            # On the event loop in one round trip when this process knows the game (corr.live.loopstore): else, or
-            # whenever that path gives way, on a database thread.
-            answer = await press_on_loop(self.game_id, lambda: socket_move(user, self.game_id, content, self.language),
-                                         lost=lambda: unavailable_answer(content, self.language))
-        if answer is None:
-            answer = await in_db_thread(socket_move)(user, self.game_id, content, self.language)
+        answer = await in_db_thread(socket_move)(self.scope.get("user"), self.game_id, content, self.language)
         to_push = answer.pop("push", False) and answer["live"]
         if to_push and next(reversed(answer)) == "live":
             # The answer carries the push's own payload: worded and encoded once, for this answer and then for every

@@ -260,67 +260,6 @@ _read: ContextVar[tuple | None] = ContextVar("corr_live_read", default=None)
 keeps of the rows it did not change (the window read, from which seq it is whole), and the attempt it checks."""
 
 
-class Deferred:
-    """A press's store computed but not sent (:func:`deferring`): the statement, and what to do once it is answered.
-
-    Made for a press on the rows this process knows, computed on the event loop and sent there over an
-    asynchronous session (:mod:`corr.live.loopstore`, issue 42): :func:`store` leaves here its conditional statement
-    and the read of the events it adds (:attr:`statements`, each a :class:`~corr.games.services.prepared.Prepared`
-    with its parameters, to run between BEGIN and COMMIT in one query), and :func:`after_store` the callbacks to run
-    once it committed. :func:`stored` then keeps the rows as written, or tells that the statement wrote nothing."""
-
-    __slots__ = ("game_id", "statements", "read", "events", "after")
-
-    def __init__(self) -> None:
-        self.game_id: int | None = None
-        self.statements: list[tuple[Prepared, list]] = []
-        self.read: tuple | None = None
-        self.events: list = []
-        self.after: list = []
-
-
-_deferring: ContextVar[Deferred | None] = ContextVar("corr_live_deferring", default=None)
-
-
-@contextmanager
-def deferring() -> Iterator[Deferred]:
-    """A block whose press, if made on the rows this process knows, is computed but not sent: its :func:`store`
-    fills the :class:`Deferred` yielded instead of querying. Any other query of the block is the caller's to
-    prevent (on the event loop Django refuses it: the caller then makes the press on a thread)."""
-    deferred = Deferred()
-    token = _deferring.set(deferred)
-    try:
-        yield deferred
-    finally:
-        _deferring.reset(token)
-
-
-def after_store(callback) -> None:
-    """Run ``callback()`` once the write's transaction has committed: Django's ``transaction.on_commit``, or, for a
-    deferred store (:func:`deferring`), once its statement is answered committed (:func:`stored`)."""
-    deferred = _deferring.get()
-    if deferred is not None and deferred.statements:
-        deferred.after.append(callback)
-    else:
-        transaction.on_commit(callback)
-
-
-def stored(deferred: Deferred, written: list, added: list) -> bool:
-    """The answer to a :class:`Deferred`'s statements: ``written``, the store's rows, ``added``, the events read
-    after it. Whether it wrote: if so the rows are kept as written (:mod:`corr.live.known`) and the callbacks of
-    :func:`after_store` run; if not (the rows known had changed) the game is forgotten, and nothing ran."""
-    game_id = deferred.game_id
-    if not written:
-        forget(game_id)
-        return False
-    _keep(_plan(), game_id, deferred.read, written, added)
-    for event in deferred.events:
-        event._state.adding = False
-    for callback in deferred.after:
-        callback()
-    return True
-
-
 @contextmanager
 def press_transaction(known: KnownPress | None = None) -> Iterator[None]:
     """The transaction of one live write whose last statement is :func:`store` (a press).
@@ -545,10 +484,6 @@ def store(events: list, live: LiveGame, live_fields: list[str], game: Game, game
     statement writes only if the rows known are the rows now: :raises StaleKnown: when it wrote nothing."""
     plan = _plan()
     current = _current.get()
-    deferred = _deferring.get()
-    if deferred is not None and current is not None and _defer(plan, deferred, events, live, live_fields, game,
-                                                                 game_fields):
-        return
     with connection.cursor() as cursor:
         if connection.vendor != "postgresql":
             statements = [_insert(plan, events)] if events else []
@@ -588,24 +523,6 @@ def store(events: list, live: LiveGame, live_fields: list[str], game: Game, game
             _read.set(None)
     for event in events:
         event._state.adding = False
-
-
-def _defer(plan: _Plan, deferred: Deferred, events: list, live: LiveGame, live_fields: list[str], game: Game,
-           game_fields: list[str]) -> bool:
-    """:func:`store` of a press on the rows known, in a :func:`deferring` block: its statements left in ``deferred``
-    for the caller to send (the trip's whole transaction, one round trip), nothing queried. False when the write is
-    not such a press (the caller stores it as usual)."""
-    read = _read.get()
-    if read is None or read[0] != game.pk or read[4] is None or connection.vendor != "postgresql":
-        return False
-    sql, params = _store_statement(plan, events, live, live_fields, game, game_fields, read)
-    deferred.game_id, deferred.read, deferred.events = game.pk, read, list(events)
-    deferred.statements = [(plan.prepared(sql), params),
-                           (plan.added, [game.pk, read[1][-1].seq if read[1] else 0])]
-    current = _current.get()
-    current.begun = current.ended = True  # the caller's query is the transaction, whole: BEGIN to COMMIT
-    _read.set(None)
-    return True
 
 
 def _keep(plan: _Plan, game_id: int, read: tuple, written: list, added: list) -> None:

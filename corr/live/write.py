@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -23,7 +24,7 @@ from corr.models import (
 from . import push, timers, timesource
 from .decide import PLAY_ON, Verdict, flag_verdict, forfeit_verdict
 from .state import clock_at, flags_of, keep_snapshot, payload_of
-from .trips import after_store, lock_game, store
+from .trips import lock_game, store
 
 MS = 1000
 
@@ -74,9 +75,9 @@ def after_commit(game: Game, live: LiveGame, payload: dict | None = None, *, pus
     check at the next instant due."""
     game_id, version, at = game.pk, live.version, live.next_check_at_ms
     if not pushed_by_caller:
-        after_store(lambda: push.game_changed(game_id, payload))
+        transaction.on_commit(lambda: push.game_changed(game_id, payload))
     if at is not None:
-        after_store(lambda: timers.announce(game_id=game_id, version=version, at_ms=at))
+        transaction.on_commit(lambda: timers.announce(game_id=game_id, version=version, at_ms=at))
 
 
 def append(game: Game, rows: list, kind: str, now_ms: int, *, by: User | None = None, **fields) -> LiveEvent:

@@ -20,7 +20,7 @@ LAYERS = [
     {"timesource", "position", "stopstate", "timers", "trips", "layer", "frames"},
     {"decide", "state"},
     {"push", "pushtext", "sessions"},
-    {"write", "loopstore"},
+    {"write"},
     {"gaps"},
     {"services"},
     {"stops", "sweep"},

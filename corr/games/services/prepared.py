@@ -62,17 +62,6 @@ class Prepared:
         return f"EXECUTE {self.name}({', '.join([_PLACEHOLDER] * self.arity)})"
 
 
-    def sent_in(self, prepared: set[str]) -> str:
-        """The statement to send on a session that is not Django's (the event loop's, :mod:`corr.live.loopstore`)
-        and has prepared the names ``prepared``: ``EXECUTE name(%s, ...)``, after its ``PREPARE`` in the same query
-        string the first time, or the SQL itself. The caller adds the name to ``prepared`` once the query ran."""
-        if not settings.DB_PREPARED_STATEMENTS:
-            return self.sql
-        execute = f"EXECUTE {self.name}({', '.join([_PLACEHOLDER] * self.arity)})" if self.arity else \
-            f"EXECUTE {self.name}"
-        return execute if self.name in prepared else f"{self._prepare}; {execute}"
-
-
 def _session_prepared() -> set[str]:
     """The names prepared in the server session the current Django connection is on (connected by the caller).
 
