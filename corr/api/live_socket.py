@@ -53,6 +53,7 @@ from .errors import error_body
 from .http_errors import DATABASE_RETRY_AFTER, unavailable_detail
 from .idempotency import fingerprint, record, recorded
 from .live_serializers import LiveMoveInput
+from .serializers import validated
 
 MESSAGE_TYPE = "move"
 logger = logging.getLogger(__name__)
@@ -110,9 +111,7 @@ def _move(user, game_id: int, fields: dict[str, Any]) -> dict[str, Any]:
     """The move's status and body (``live``, or the error body of the HTTP endpoint), ``push`` when the caller
     pushes ``live``."""
     try:
-        checked = LiveMoveInput(data=fields)
-        checked.is_valid(raise_exception=True)
-        game = live.live_move(game_id=game_id, by=user, pushed_by_caller=True, **checked.validated_data)
+        game = live.live_move(game_id=game_id, by=user, pushed_by_caller=True, **validated(LiveMoveInput, fields))
     except Game.DoesNotExist:
         from rest_framework.exceptions import NotFound
 

@@ -35,6 +35,22 @@ class StrictInput(serializers.Serializer):
             "key": repr(key), "fields": ", ".join(self.fields)}
 
 
+def validated(serializer_class: type[serializers.Serializer], data) -> dict:
+    """``serializer_class(data=data)``'s validated data; :raises serializers.ValidationError: as
+    ``is_valid(raise_exception=True)`` does.
+
+    The serializer's fields are let go before it is returned: a DRF serializer and its fields refer to each other
+    (``field.parent``), a reference cycle that only the cyclic collector frees, which then frees a press's every
+    object hanging off it in one pause (issue 42: the live socket's presses). ``fields`` is a cached property: the
+    serializer drops its own reference, and reference counting frees the rest at once."""
+    checked = serializer_class(data=data)
+    try:
+        checked.is_valid(raise_exception=True)
+        return checked.validated_data
+    finally:
+        checked.__dict__.pop("fields", None)
+
+
 def move_field(**kwargs) -> serializers.IntegerField:
     """A move number (a move's own, or the move a penalty or delay is charged to): 1..MOVES_MAX."""
     return serializers.IntegerField(min_value=1, max_value=lim.MOVES_MAX, **kwargs)
