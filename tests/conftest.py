@@ -159,6 +159,23 @@ def no_timer_outlives_its_test(monkeypatch):
         timer.cancel()
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's test databases, whose sessions are all ended before it drops them: those the sockets' database
+    threads keep (corr.dbthreads) and the pool's (``DB_POOL``), which held the drop up ("is being accessed by other
+    users") and left the databases behind."""
+    yield
+    from django.db import connections
+
+    from corr import dbthreads
+
+    dbthreads.release_sessions()
+    for wrapper in connections.all():
+        wrapper.close()
+        if getattr(wrapper, "pool", None) is not None:
+            wrapper.close_pool()
+
+
 @pytest.fixture(autouse=True)
 def nothing_known_of_earlier_tests():
     """Each test starts with no live game's rows known to this process (corr.live.known): a game of an earlier test's
