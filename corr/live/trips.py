@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections import namedtuple
+import threading
+from collections import OrderedDict, namedtuple
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -400,6 +401,7 @@ def _game_of(plan: _Plan, game_id: int, found: list, events, rows: tuple | None 
     n_game, n_tournament, n_live = _widths()
     game = _instance(plan, Game, values[:n_game])
     tournament = _instance(plan, Tournament, values[n_game:n_game + n_tournament])
+    _with_ruleset(tournament, tuple(values[n_game:n_game + n_tournament]))
     Game._meta.get_field("tournament").set_cached_value(game, tournament)
     live_values = values[n_game + n_tournament:n_game + n_tournament + n_live]
     live = None
@@ -411,6 +413,34 @@ def _game_of(plan: _Plan, game_id: int, found: list, events, rows: tuple | None 
         # at a time under the 500-game bench (issue 42); freed at once, each press pays for its own.
         Game.live.related.set_cached_value(game, live)
     return game, live, Window(_rows(plan, events) if rows is None else rows)
+
+
+_RULESETS_MAX = 256
+"""Tournaments' rulesets kept parsed (:func:`_with_ruleset`), the least recently used dropped first."""
+_rulesets: OrderedDict = OrderedDict()
+_rulesets_lock = threading.Lock()
+
+
+def _with_ruleset(tournament: Tournament, raw: tuple) -> None:
+    """Give ``tournament`` the ruleset parsed before from the same row (``raw``: its columns as the database sent
+    them, JSON as text), or parse it and keep it. A press asked for it every time, and parsing it was a twentieth of
+    the press's CPU under the 500-game bench (issue 42). A :class:`~corr.clock.rules.Ruleset` is immutable (a frozen
+    dataclass of tuples), so presses of any thread share it; a changed row is another key."""
+    try:
+        key = hash(raw)
+    except TypeError:  # a column of an unhashable type: parsed for this instance only
+        return
+    with _rulesets_lock:
+        found = _rulesets.get(key)
+        if found is not None and found[0] == raw:
+            _rulesets.move_to_end(key)
+            tournament.__dict__["ruleset"] = found[1]  # Tournament.ruleset is a cached property
+            return
+    parsed = tournament.ruleset
+    with _rulesets_lock:
+        _rulesets[key] = (raw, parsed)
+        while len(_rulesets) > _RULESETS_MAX:
+            _rulesets.popitem(last=False)
 
 
 _WINDOW_PARAMS = 5
