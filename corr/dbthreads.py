@@ -59,7 +59,8 @@ def in_db_thread(function):
 
 
 _keeping: set[int] = set()
-"""The threads of this process's pool that have run a call (and may keep sessions)."""
+"""The threads of this process's pool that have run a call (and may keep sessions); a forked child has none."""
+os.register_at_fork(after_in_child=_keeping.clear)
 
 
 def _keeping_session(function, args, kwargs):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import threading
 from collections import OrderedDict, namedtuple
 from collections.abc import Iterator
@@ -419,6 +420,14 @@ _RULESETS_MAX = 256
 """Tournaments' rulesets kept parsed (:func:`_with_ruleset`), the least recently used dropped first."""
 _rulesets: OrderedDict = OrderedDict()
 _rulesets_lock = threading.Lock()
+
+
+def _after_fork() -> None:
+    global _rulesets_lock
+    _rulesets_lock = threading.Lock()  # one another thread of the parent held at the fork is never released here
+
+
+os.register_at_fork(after_in_child=_after_fork)
 
 
 def _with_ruleset(tournament: Tournament, raw: tuple) -> None:
