@@ -13,7 +13,8 @@ back and took one again for every press: under the 500-game bench that, with asg
 third of the CPU of a press on its thread. A session is given back only when it is no longer usable: an error
 occurred on it and it does not answer, or a transaction was left open (Django's ``close_if_unusable_or_obsolete``,
 its age not counted). So the pool lends at most ``SOCKET_DB_THREADS`` sessions a process to these threads, for as
-long as they run, beside what it lends to the process's HTTP requests (``DB_POOL_MAX_SIZE``).
+long as they run, beside what it lends to the process's HTTP requests (``DB_POOL_MAX_SIZE``): only when it has more
+(:func:`keeps_sessions`).
 """
 
 from __future__ import annotations
@@ -63,16 +64,28 @@ _keeping: set[int] = set()
 os.register_at_fork(after_in_child=_keeping.clear)
 
 
+def keeps_sessions() -> bool:
+    """Whether the threads keep their sessions: from the pool (``DB_POOL``), and only while it has more sessions than
+    the threads (``DB_POOL_MAX_SIZE`` > ``SOCKET_DB_THREADS``), so that the process's HTTP requests are always lent
+    one. Otherwise each call gives its sessions back as ``database_sync_to_async`` does: with 3 sessions and 4
+    threads the sockets' threads held them all and every request was answered 503; without the pool each thread
+    kept a session of its own beyond the requests in flight."""
+    return bool(settings.DB_POOL) and settings.DB_POOL_MAX_SIZE > settings.SOCKET_DB_THREADS
+
+
 def _keeping_session(function, args, kwargs):
     """``function(*args, **kwargs)`` on this thread, whose database sessions are kept for its next call unless they
-    are no longer usable."""
-    _keeping.add(threading.get_ident())
+    are no longer usable, or unless the threads may not keep them (:func:`keeps_sessions`)."""
+    keep = keeps_sessions()
+    if keep:
+        _keeping.add(threading.get_ident())
     try:
         return function(*args, **kwargs)
     finally:
         for wrapper in connections.all(initialized_only=True):
             if wrapper.connection is not None:
-                wrapper.close_at = None  # not its age (CONN_MAX_AGE): the thread keeps it
+                if keep and wrapper.vendor == "postgresql":
+                    wrapper.close_at = None  # not its age (CONN_MAX_AGE): the thread keeps it
                 wrapper.close_if_unusable_or_obsolete()
 
 

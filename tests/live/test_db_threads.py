@@ -11,6 +11,7 @@ from collections import defaultdict
 import pytest
 from django.db import OperationalError, connection
 
+from corr import dbthreads
 from corr.dbthreads import in_db_thread
 
 pytestmark = [pytest.mark.django_db(transaction=True),
@@ -52,6 +53,29 @@ def test_a_thread_keeps_its_session_between_calls():
     for thread, pid in calls(30):
         backends[thread].add(pid)
     assert backends and all(len(pids) == 1 for pids in backends.values()), backends
+
+
+def opened_before() -> bool:
+    """Whether this thread's connection was open when the call began (kept from its last call); it is used after."""
+    was_open = connection.connection is not None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return was_open
+
+
+def test_with_no_more_sessions_than_threads_each_call_gives_its_session_back(settings):
+    # The pool's sessions are all the HTTP requests have: threads keeping them would leave none (503 for every
+    # request, tests/service/test_asgi_connections.py).
+    settings.DB_POOL_MAX_SIZE = settings.SOCKET_DB_THREADS
+    dbthreads.release_sessions()  # what earlier tests left kept
+
+    async def run():
+        return [await in_db_thread(opened_before)() for _ in range(12)]
+
+    assert asyncio.run(run()) == [False] * 12
+    settings.DB_POOL_MAX_SIZE = settings.SOCKET_DB_THREADS + 1
+    kept = asyncio.run(run())
+    assert sum(kept) >= len(kept) - settings.SOCKET_DB_THREADS, kept  # all but each thread's first call
 
 
 def test_a_session_that_failed_is_given_back_and_the_threads_next_calls_have_another():
