@@ -318,7 +318,7 @@ class GameEvent(models.Model):
     entered_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["game", "seq"]
+        ordering = ["game_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_per_game"),
         ]
@@ -351,7 +351,7 @@ class PlayerCalendar(models.Model):
     night_hours = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MaxValueValidator(23)])
 
     class Meta:
-        ordering = ["game", "player"]
+        ordering = ["game_id", "player"]
         constraints = [models.UniqueConstraint(fields=["game", "player"], name="one_calendar_per_player")]
 
     def __str__(self) -> str:
@@ -399,7 +399,7 @@ class PlayerClock(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["game", "player"]
+        ordering = ["game_id", "player"]
         constraints = [
             models.UniqueConstraint(fields=["game", "player"], name="one_clock_per_player"),
         ]

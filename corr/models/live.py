@@ -107,7 +107,7 @@ class LiveEvent(models.Model):
     entered_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["game", "seq"]
+        ordering = ["game_id", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="live_event_seq_unique_per_game")]
         # The events a write reads besides those from the snapshot's on (corr.live.trips.Window): every one but
         # the moves, found without walking a long game's moves (issue 42).
