@@ -84,7 +84,7 @@ def _live_act(request, game_id: int, serializer, service) -> Response:
     """One act on a live game that the caller may read: ``serializer`` validates the body, ``service`` (keyword
     arguments ``game_id``, ``by`` and the body's fields) acts, and the answer is the game as GET shows it (201)."""
     views._game(request, game_id)
-    data = views._validated(serializer, request)
+    data = s.validated(serializer, request.data)
     service(game_id=game_id, by=request.user, **data)
     return _answer(request, game_id)
 
@@ -104,7 +104,7 @@ class GamesView(views.GamesView):
     def live_post(self, request):
         if not request.user.is_arbiter:
             raise NotAllowed(_("only the tournament's arbiters create its games"))
-        data = views._validated(s.GameCreate, request)
+        data = s.validated(s.GameCreate, request.data)
         tournament = Tournament.objects.filter(pk=data["tournament"]).first()
         if tournament is None:
             raise InvalidInput(_("no tournament %(id)s"), field="tournament", id=data["tournament"])
@@ -150,7 +150,7 @@ class MovesView(views.MovesView):
     # game here: a correspondence move pays no statement to ask whether its game is live (issue 13). The answer
     # is the press's own clock and payload (issue 42: not the game and its events read again).
     def live_move(self, request, game_id: int):
-        data = views._validated(ls.LiveMoveInput, request)
+        data = s.validated(ls.LiveMoveInput, request.data)
         game = live.live_move(game_id=game_id, by=request.user, **data)
         body = written_body(game)
         if body is None:
@@ -218,7 +218,7 @@ class _ArbiterAction(APIView):
         game = views._game(request, game_id)
         if game.mode != Mode.LIVE:  # the permission's read tells it: no second query
             raise InvalidInput(_("game %(id)s is not a live game"), field=None, id=game_id)
-        data = views._validated(self.input, request)
+        data = s.validated(self.input, request.data)
         type(self).service(game_id=game_id, by=request.user, **data)
         return _answer(request, game_id)
 

@@ -36,12 +36,6 @@ from .errors import answer_language
 from .move_input import move_input
 
 
-def _validated(input_class, data):
-    serializer = input_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 def _move(user, game, data, today):
     return services.move_submit(game=game, by=user, today=today, **data)
 
@@ -57,13 +51,13 @@ def _leave(user, game, data, today):
 # kind: (how its fields are read, the service its endpoint runs)
 ACTS = {
     "move": (move_input, _move),
-    "receipt": (lambda d: _validated(s.ReceiptInput, d), views.ReceiptsView.call),
-    "notice": (lambda d: _validated(s.NoticeInput, d), views.NoticesView.call),
-    "penalty": (lambda d: _validated(s.PenaltyInput, d), views.PenaltiesView.call),
-    "delay": (lambda d: _validated(s.DelayInput, d), views.DelaysView.call),
-    "credit": (lambda d: _validated(s.CreditInput, d), views.CreditsView.call),
-    "leave": (lambda d: _validated(s.LeaveInput, d), _leave),
-    "result": (lambda d: _validated(s.ResultInput, d), views.ResultView.call),
+    "receipt": (lambda d: s.validated(s.ReceiptInput, d), views.ReceiptsView.call),
+    "notice": (lambda d: s.validated(s.NoticeInput, d), views.NoticesView.call),
+    "penalty": (lambda d: s.validated(s.PenaltyInput, d), views.PenaltiesView.call),
+    "delay": (lambda d: s.validated(s.DelayInput, d), views.DelaysView.call),
+    "credit": (lambda d: s.validated(s.CreditInput, d), views.CreditsView.call),
+    "leave": (lambda d: s.validated(s.LeaveInput, d), _leave),
+    "result": (lambda d: s.validated(s.ResultInput, d), views.ResultView.call),
 }
 assert tuple(ACTS) == s.PREVIEW_KINDS
 
@@ -92,7 +86,7 @@ class PreviewView(APIView):
         game = views._game(request, game_id)
         if game.mode == Mode.LIVE:
             raise InvalidInput(_("a live game's clocks are read through the live service"), field="game")
-        data = views._validated(s.PreviewInput, request)
+        data = s.validated(s.PreviewInput, request.data)
         today = views._today(game)
         acts = [_act(request.user, today, event) for event in data["events"]]
         preview = game_preview(game=game, acts=[act for _kind, act in acts], now=timezone.now())
@@ -148,7 +142,7 @@ class LeavePreviewView(APIView):
 
     @extend_schema(request=s.LeaveInput, responses={200: LeavePreviewOut})
     def post(self, request):
-        data = views._validated(s.LeaveInput, request)
+        data = s.validated(s.LeaveInput, request.data)
         rows = leave_preview(by=request.user, first=data["from"], last=data["to"], now=timezone.now())
         with translation.override(answer_language(request)):
             return Response(leave_preview_json(rows))

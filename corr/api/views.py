@@ -55,12 +55,6 @@ from .idempotency import HEADER as IDEMPOTENCY_HEADER, idempotent
 from .move_input import ledger_wanted, move_input
 
 
-def _validated(serializer_class, request):
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 def _game(request, game_id: int) -> Game:
     try:
         game = game_get(game_id=game_id)
@@ -122,7 +116,7 @@ class TokenView(APIView):
 
     @extend_schema(request=s.TokenRequest, responses={200: s.TokenOut})
     def post(self, request):
-        data = _validated(s.TokenRequest, request)
+        data = s.validated(s.TokenRequest, request.data)
         try:
             user = password_sign_in(request=request, username=data["username"], password=data["password"])
         except LockedOut as locked:
@@ -138,7 +132,7 @@ class UsersView(APIView):
     @extend_schema(request=s.UserCreate, responses={201: s.UserOut})
     @idempotent
     def post(self, request):
-        data = _validated(s.UserCreate, request)
+        data = s.validated(s.UserCreate, request.data)
         user = services.participant_create(by=request.user, **data)
         return Response({"id": user.pk, "username": user.username, "email": user.email}, status=201)
 
@@ -155,7 +149,7 @@ class MeView(APIView):
     @extend_schema(request=s.MeChange, responses=s.UserOut)
     def patch(self, request):
         """The user's own settings: ``vision`` (the warnings live games speak, 001 1.7.9)."""
-        data = _validated(s.MeChange, request)
+        data = s.validated(s.MeChange, request.data)
         u = user_settings_change(user=request.user, **data)
         return Response({"id": u.pk, "username": u.username, "email": u.email, "is_arbiter": u.is_arbiter,
                          "vision": u.vision})
@@ -170,7 +164,7 @@ class TournamentsView(APIView):
     @extend_schema(request=s.TournamentCreate, responses={201: s.TournamentOut})
     @idempotent
     def post(self, request):
-        data = _validated(s.TournamentCreate, request)
+        data = s.validated(s.TournamentCreate, request.data)
         tournament = services.tournament_create(by=request.user, **data)
         return Response(s.TournamentOut(tournament).data, status=201)
 
@@ -189,7 +183,7 @@ class TournamentView(APIView):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         if not can_arbitrate(request.user, tournament):
             raise NotAllowed(_("only the tournament's arbiters change its rules"))
-        data = _validated(s.TournamentChange, request)
+        data = s.validated(s.TournamentChange, request.data)
         tournament = services.tournament_rules_change(tournament=tournament, by=request.user, now=timezone.now(),
                                                       **data)
         return Response(s.TournamentOut(tournament).data)
@@ -211,7 +205,7 @@ class GamesView(APIView):
         # usernames exist, whatever they send; an arbiter learns usernames only in their tournaments.
         if not request.user.is_arbiter:
             raise NotAllowed(_("only the tournament's arbiters create its games"))
-        data = _validated(s.GameCreate, request)
+        data = s.validated(s.GameCreate, request.data)
         if data.get("handicap_stones"):
             raise InvalidInput(_("handicap_stones is for live Go games (free handicap placement): this tournament is"
                                  " not a live one"), field="handicap_stones")
@@ -319,7 +313,7 @@ class _GameAction(APIView):
     @idempotent
     def post(self, request, game_id: int):
         game = _game(request, game_id)
-        data = _validated(self.input, request)
+        data = s.validated(self.input, request.data)
         today = _today(game)
         result = self.act(request, game, data, today)
         time, warnings = result if isinstance(result, tuple) else (result, None)
@@ -460,7 +454,7 @@ class ConditionalView(APIView):
     @extend_schema(request=s.ConditionalInput, responses={200: s.ConditionalOut})
     def put(self, request, game_id: int):
         game = _game(request, game_id)
-        data = _validated(s.ConditionalInput, request)
+        data = s.validated(s.ConditionalInput, request.data)
         tree = conditional_replace(game=game, by=request.user, conditional=data["conditional"], today=_today(game))
         return Response(conditional_json(tree))
 
@@ -553,7 +547,7 @@ class LeavesView(APIView):
     @extend_schema(request=s.LeaveInput, responses={201: s.LeaveOut})
     @idempotent
     def post(self, request):
-        data = _validated(s.LeaveInput, request)
+        data = s.validated(s.LeaveInput, request.data)
         leave = leave_services.leave_book(by=request.user, first=data["from"], last=data["to"], now=timezone.now())
         return Response(s.LeaveOut(leave).data, status=status.HTTP_201_CREATED)
 
