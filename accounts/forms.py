@@ -21,18 +21,39 @@ from .usernames import username_lookalike
 
 
 @lru_cache(maxsize=1)
-def zone_names() -> tuple[str, ...]:
-    """Every IANA zone name of the tz database, sorted (``Europe/Moscow``); read once per process."""
-    return tuple(sorted(zoneinfo.available_timezones()))
+def zone_names() -> frozenset[str]:
+    """Every IANA zone name of the tz database (``Europe/Moscow``, ``W-SU``); read once per process."""
+    return frozenset(zoneinfo.available_timezones())
 
 
-def zone_choices():
-    """The zones by the names the page's reader knows (``corr.web.zones``: "Москва", "Moscou"; the IANA name in
-    English), sorted by that name; the value stays the IANA name."""
-    from corr.web.zones import zone_name
+def zone_choices(keep: str | None = None):
+    """The zones to choose from by the names the page's reader knows (``corr.web.zones``: "Москва", "Moscou"; the
+    IANA name in English; "UTC-1" for ``Etc/GMT+1``), each zone once (``zones_offered``: no alias of another unless
+    it is ``keep``, the value already chosen), sorted by that name; the value stays the IANA name."""
+    from corr.web.zones import zone_name, zones_offered
 
-    named = sorted(((name, zone_name(name)) for name in zone_names()), key=lambda pair: (pair[1].casefold(), pair[0]))
+    named = sorted(((zone, zone_name(zone)) for zone in zones_offered(zone_names(), keep=[keep] if keep else [])),
+                   key=lambda pair: (pair[1].casefold(), pair[0]))
     return [("", _("the tournament's time zone"))] + named
+
+
+class ZoneField(forms.ChoiceField):
+    """A time zone: any IANA zone name of the tz database, aliases included (as the API takes it), though the list
+    offers each zone once; ``offer(keep)`` sets the list with ``keep`` in it, so that a value chosen is shown."""
+
+    def valid_value(self, value) -> bool:
+        return value in zone_names()
+
+    def offer(self, keep: str | None, *, empty_label=None) -> None:
+        choices = zone_choices(keep)
+        self.choices = choices if empty_label is None else [("", empty_label)] + choices[1:]
+
+
+def zone_kept(form: forms.BaseForm, name: str) -> str | None:
+    """The zone ``form``'s field ``name`` shows: the one sent (a refused form shows it again), else its initial."""
+    if form.is_bound:
+        return form.data.get(form.add_prefix(name))
+    return form.initial.get(name) or form.fields[name].initial
 
 
 class AccountCreationForm(UserCreationForm):
@@ -93,12 +114,16 @@ class SettingsForm(forms.ModelForm):
 
     language = forms.ChoiceField(label=_("Language"), required=False,
                                  choices=[("", _("the browser's language"))] + list(settings.LANGUAGES))
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=zone_choices, required=False,
-                                  help_text=_("deadlines that are a moment are shown in it"))
+    time_zone = ZoneField(label=_("Time zone"), required=False,
+                          help_text=_("deadlines that are a moment are shown in it"))
 
     class Meta:
         model = User
         fields = ("language", "time_zone")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].offer(zone_kept(self, "time_zone"))
 
 
 class EmailChangeForm(forms.Form):

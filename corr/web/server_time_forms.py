@@ -15,6 +15,8 @@ from zoneinfo import ZoneInfo
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from accounts.forms import ZoneField, zone_kept
+
 from .forms import PageForm, lazy_format
 
 WEEKDAYS = [("monday", _("Monday")), ("tuesday", _("Tuesday")), ("wednesday", _("Wednesday")),
@@ -79,7 +81,7 @@ class CalendarForm(PageForm):
     """One's own weekend and night in this game, before one's first move (``POST /api/games/{id}/calendar/``)."""
 
     name = "calendar"
-    time_zone = forms.ChoiceField(label=_("Your time zone for this game"), required=False)
+    time_zone = ZoneField(label=_("Your time zone for this game"), required=False)
     weekend_days = forms.MultipleChoiceField(label=_("Your weekend days (your clock stands still)"), required=False,
                                              choices=WEEKDAYS, widget=forms.CheckboxSelectMultiple)
     night_from = forms.TimeField(label=_("Your night starts at"), required=False, input_formats=["%H:%M"],
@@ -90,9 +92,7 @@ class CalendarForm(PageForm):
     def __init__(self, *args, own_zone: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         if own_zone:
-            from accounts.forms import zone_choices
-
-            self.fields["time_zone"].choices = [("", _("the game's time zone"))] + zone_choices()[1:]
+            self.fields["time_zone"].offer(zone_kept(self, "time_zone"), empty_label=_("the game's time zone"))
         else:  # the tournament reads calendars in the game's zone: there is nothing to choose
             del self.fields["time_zone"]
 

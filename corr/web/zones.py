@@ -8,6 +8,8 @@ not know, a language it has no data for, or a process without Babel (a virtualen
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from django.utils.translation import get_language
@@ -27,9 +29,41 @@ def _city(zone: str, language: str) -> str:
         return zone
 
 
+_POSIX_OFFSET = re.compile(r"^Etc/GMT(?P<sign>[+-])(?P<hours>[0-9]{1,2})$")
+
+
 def zone_name(zone: str) -> str:
-    """``zone`` (IANA) in the active language: the city CLDR names it by; the IANA name itself in English."""
+    """``zone`` (IANA) in the active language: the city CLDR names it by; the IANA name itself in English.
+
+    A fixed-offset zone of the tz database's ``Etc`` area is its offset from UTC in every language: ``Etc/GMT+1``
+    reads "UTC-1". Its sign is POSIX's, the reverse of ISO 8601's (tz database, ``etcetera``: "Etc/GMT-14 is 14
+    hours ahead of UTC"), and CLDR writes it "GMT+1", which a reader takes for an hour ahead: a deadline at 05:46
+    there was read as two hours early.
+    """
+    offset = _POSIX_OFFSET.match(zone or "")
+    if offset and int(offset["hours"]):
+        return f"UTC{'-' if offset['sign'] == '+' else '+'}{int(offset['hours'])}"
     language = (get_language() or "en").split("-")[0]
     if not zone or language == "en" or zone == "UTC":
         return zone
     return _city(zone, language)
+
+
+def zones_offered(zones: Iterable[str], keep: Iterable[str] = ()) -> list[str]:
+    """``zones`` less those CLDR calls aliases of another (``W-SU``, ``US/Eastern``: the same rules as
+    ``Europe/Moscow`` and ``America/New_York`` under a second name), and ``keep`` among them: a list to choose from
+    where each zone is named once. CLDR names an alias by the city of its zone, so a list of every name showed
+    "Москва" twice and "GMT" ten times on ru and fr pages (97 labels twice or more); without the aliases no two
+    zones share a name in en, ru or fr (tests/accounts/test_account_settings.py)."""
+    aliases, kept = _aliases(), set(keep)
+    return [zone for zone in zones if zone not in aliases or zone in kept]
+
+
+@lru_cache(maxsize=1)
+def _aliases() -> frozenset[str]:
+    """The zones CLDR names as aliases of another (``W-SU``: ``Europe/Moscow``); none without Babel."""
+    try:
+        from babel.core import get_global
+    except ImportError:
+        return frozenset()
+    return frozenset(get_global("zone_aliases"))

@@ -157,3 +157,19 @@ def test_the_countdown_is_a_static_file_and_the_pages_carry_no_inline_script(exa
     assert "time[data-countdown]" in strings
     words = {"time", "up", "left", "min", "d", "h", "s"}
     assert not [text for text in strings if set(text.split()) & words], strings
+
+
+@pytest.mark.parametrize("language, deadline", [
+    ("en", "send before Tue 3 Mar 2026, 09:00, UTC-1"),
+    ("ru", "отправить до Вт, 3 марта 2026, 09:00, UTC-1"),
+    ("fr", "à envoyer avant le mar 3 mars 2026, 09:00, UTC-1"),
+])
+def test_a_fixed_offset_zone_is_named_by_its_offset_from_utc_not_by_its_posix_sign(exact_game, anna, language,
+                                                                                    deadline):
+    """``Etc/GMT+1`` is an hour behind UTC (the tz database's POSIX sign); CLDR's "GMT+1" on ru and fr pages read as an
+    hour ahead, so the deadline at 09:00 there looked two hours early (the browser walk of 2026-12-06)."""
+    anna.time_zone = "Etc/GMT+1"
+    anna.save(update_fields=["time_zone"])
+    element = time_element(page(anna, f"/games/{exact_game.pk}/", language=language))
+    assert deadline in element
+    assert "GMT+1" not in element
