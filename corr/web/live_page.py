@@ -17,6 +17,7 @@ from corr.games.permissions import can_arbitrate
 from accounts.models import VISION_WARNING_S, Vision
 from corr.models import LIVE_TEXT_MAX, Game
 
+from .live_rules_words import arbiter_words
 from .records import with_termination_text
 
 # Spoken countdown in a byo-yomi period (003 12.16, its interpretation: "15, 10, 5, 4, 3, 2, 1 s"), to whoever
@@ -49,6 +50,7 @@ def live_game_context(request, game: Game) -> dict:
         "notation_max": lim.NOTATION_MAX, "reason_max": LIVE_TEXT_MAX, "termination_max": lim.TERMINATION_MAX,
         "stop_claims_draw": _stop_claims_draw(game), "rulings": RULINGS_SHOWN,
         "kind": game.kind_in_force,  # the page explains only the rules of its own game (issue 39)
+        "rules_words": arbiter_words(game, game.kind_in_force) if ruling else {},
     }
 
 
