@@ -17,6 +17,8 @@ from django.utils.translation import gettext_lazy, pgettext
 from corr.rulebooks import cited
 from corr.templatetags.corr_i18n import word
 
+from .clauses import clauses
+
 
 def _days(n) -> str:
     return ngettext("%(days)s day", "%(days)s days", n) % {"days": n} if isinstance(n, int) else str(n)
@@ -109,7 +111,7 @@ def time_control_text(ruleset) -> str:
             "main": amount(data.get("initial", data.get("main"))), "delay": amount(data.get("delay"))}
     else:
         text = system.replace("_", " ") or _("custom control")
-    return cited("; ".join([text, *extras]))
+    return cited(clauses([text, *extras]))
 
 
 def moment_text(at, zone: str) -> str:

@@ -19,6 +19,8 @@ from django.utils.translation import ngettext, pgettext
 from corr.games.turns import TurnState
 from corr.templatetags.corr_i18n import word
 
+from .clauses import clauses
+
 GREEN, AMBER, RED, GREY = "#2e7d32", "#b26a00", "#c62828", "#9e9e9e"
 _ids = iter(range(1, 10**9))
 
@@ -40,9 +42,9 @@ def gauge(*, name: str, used: int, allowed: int, left: int, turn: str, state: st
     colour = {"ok": GREEN, "trouble": AMBER, "over": RED}[state]
     words = {"ok": "", "trouble": _(", time trouble"), "over": _(", control exceeded")}[state]
     values = {"player": name, "used": used, "allowed": allowed, "left": left}
-    text = (ngettext("%(player)s: %(used)s of %(allowed)s day used, %(left)s left",
-                     "%(player)s: %(used)s of %(allowed)s days used, %(left)s left", allowed) % values
-            + "; " + turn + words)
+    text = clauses([ngettext("%(player)s: %(used)s of %(allowed)s day used, %(left)s left",
+                             "%(player)s: %(used)s of %(allowed)s days used, %(left)s left", allowed) % values,
+                    turn + words])
     share = 0 if allowed <= 0 else min(max(used, 0) / allowed, 1)
     n = next(_ids)
     return mark_safe(

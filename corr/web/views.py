@@ -61,6 +61,7 @@ from corr.rulebooks import cited
 
 from corr.templatetags.corr_i18n import word
 
+from .clauses import labelled
 from .planning_page import plan_context
 from . import svg
 from .conditional_board import builder_config
@@ -371,7 +372,7 @@ def _refused(request, game, key, form, status: int = 400):
     for name, errors in form.errors.items():
         field = form.fields.get(name)
         for error in errors:
-            summary.append(f"{field.label or plain(name)}: {error}" if field is not None and name != "__all__"
+            summary.append(labelled(field.label or plain(name), error) if field is not None and name != "__all__"
                            else error)
     context = _game_context(request, game, {key: form})
     context["error_summary"] = summary
