@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from corr.models import Colour, GameStatus, Mail, Mode
 
@@ -14,8 +15,9 @@ VARIANTS = {"accepted": _("accepted"), "conditional": _("conditional")}
 WORDS = {
     **{c.value: c.label for c in Colour}, **{s.value: s.label for s in GameStatus},
     **{m.value: m.label for m in Mail}, **VARIANTS,
-    # Short forms of the modes for tables (the long labels say what each means).
-    Mode.SERVER.value: _("server"), Mode.POSTAL.value: _("postal"), Mode.LIVE.value: _("live"),
+    # Short forms of the modes for tables (the long labels say what each means). The live mode's word has a context
+    # of its own: the page's connection status "live" is another word in Russian ("в эфире", on air).
+    Mode.SERVER.value: _("server"), Mode.POSTAL.value: _("postal"), Mode.LIVE.value: pgettext_lazy("game mode", "live"),
 }
 
 

@@ -158,3 +158,18 @@ def test_history_figures():
         assert instant_ms(1_796_032_800_250) == "30.11.2026 10:00:00.2"
     with translation.override("fr"):
         assert instant_ms(1_796_032_800_250) == "30/11/2026 10:00:00.2"
+
+
+@pytest.mark.parametrize("language, mode, status", [("ru", "(живая игра)", "в эфире"),
+                                                    ("fr", "(en direct)", "en direct")])
+def test_the_live_mode_and_the_connection_s_status_are_each_their_own_word(live_game, anna, language, mode,
+                                                                           status):
+    """My games names a live game's mode "живая игра", as the tournament page does; "в эфире" (on air) is the page's
+    connection status only (the browser walk of 2026-12-06 read "Live blitz (в эфире)")."""
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(anna)
+    assert f"Live blitz {mode}" in client.get("/games/").content.decode()
+    with translation.override(language):
+        from corr.web.live_page import live_words
+
+        assert live_words()["live"] == status
