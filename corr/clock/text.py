@@ -119,7 +119,7 @@ def explain_account(account, ruleset, *, by_post: bool = True) -> str:
         used = c.allowed_days - c.remaining_days
         parts = [
             f"Control {c.number} (moves {first_move}-{c.through_move}, accumulated) allows {c.allowed_days} days;"
-            f" {used} are charged through move {c.through_move} ({account.thinking_days} thinking,"
+            f" {used} are charged so far ({account.thinking_days} thinking,"
             f" {account.penalty_days} penalty, {account.delay_days} delay in all): {c.remaining_days} left (50.4.3)."
         ]
     if account.deadline is not None and ruleset.count.instants and account.flag_at is not None:

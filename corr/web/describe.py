@@ -431,10 +431,10 @@ def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> st
     else:
         values.update(first=c.through_move - ruleset.moves_per_control + 1, used=c.allowed_days - c.remaining_days)
         parts = [ngettext("Control %(number)s (moves %(first)s-%(through)s, accumulated) allows %(allowed)s day;"
-                          " %(used)s charged through move %(through)s (%(thinking)s thinking, %(penalty)s penalty,"
+                          " %(used)s charged so far (%(thinking)s thinking, %(penalty)s penalty,"
                           " %(delay)s delay in all): %(left)s left (50.4.3).",
                           "Control %(number)s (moves %(first)s-%(through)s, accumulated) allows %(allowed)s days;"
-                          " %(used)s charged through move %(through)s (%(thinking)s thinking, %(penalty)s penalty,"
+                          " %(used)s charged so far (%(thinking)s thinking, %(penalty)s penalty,"
                           " %(delay)s delay in all): %(left)s left (50.4.3).", c.allowed_days) % values]
     if shown is not None and shown.at is not None:
         parts.append(_("The pending move: %(deadline)s.") % {"deadline": shown.text})
