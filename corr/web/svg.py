@@ -131,7 +131,10 @@ def usage_chart(*, player: str, ledger, events, moves_per_control: int | None, d
                          f'height="{y(0) - y(transit[number]):.1f}" fill="{GREY}" opacity=".6"><title>'
                          f'{escape(_part_days("transit", number, transit[number]))}</title></rect>')
         if len(numbers) <= 40 or number % 5 == 0:
-            parts.append(f'<text x="{x:.1f}" y="{height - 6}" text-anchor="middle" font-size="10">{number}</text>')
+            # A phone draws the labels larger (base.html): there only every fifth move is named past 12 moves.
+            minor = " minor" if len(numbers) > 12 and number % 5 else ""
+            parts.append(f'<text class="move{minor}" x="{x:.1f}" y="{height - 6}" text-anchor="middle" font-size="10">'
+                         f'{number}</text>')
         values = {"number": number, "thinking": parts_of["thinking"], "transit": transit.get(number, 0),
                   "penalty": parts_of["penalty"], "delay": parts_of["delay"]}
         lines.append(_("move %(number)s: %(thinking)s thinking, %(transit)s transit") % values

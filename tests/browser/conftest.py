@@ -152,7 +152,7 @@ class Page:
     def layout_problems(self) -> list[str]:
         """What does not fit the screen, in words (empty when all fits): sideways scroll, an element
         whose right edge is past the screen, a button squeezed taller than three lines, an SVG text cut
-        by its picture's edge."""
+        by its picture's edge or drawn under 9 px high."""
         return self.driver.execute_script(LAYOUT_PROBLEMS_JS, self.viewport)
 
     def visible_in_width(self, css: str) -> bool:
