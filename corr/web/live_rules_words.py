@@ -8,10 +8,12 @@ them, which are the numbers the service applies.
 
 from __future__ import annotations
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from corr.clock.live.rules import LiveRules
+from corr.clock.units import ms_to_seconds
 from corr.rulebooks import citation, citations
 
 SANCTION_RULES = {"chess": [("002", "6.10"), ("002", "6.13")], "go": [("003", "17.4")],
@@ -26,11 +28,14 @@ DRAUGHTS_FLOOR = [("000", "12.5"), ("001", "1.7.8")]
 
 
 def span_text(ms: int) -> str:
-    """A ruleset's span in words: whole minutes as minutes ("2 minutes"), else seconds ("90 seconds")."""
-    seconds = ms // 1000
-    if seconds % 60 == 0:
-        return ngettext("%(count)s minute", "%(count)s minutes", seconds // 60) % {"count": seconds // 60}
-    return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
+    """A ruleset's span in words, exactly as the service applies it: whole minutes as minutes ("2 minutes"), else
+    seconds, to the millisecond where the ruleset gives them so ("90 seconds", "1,5 seconds" on a French page)."""
+    if ms and ms % 60_000 == 0:
+        return ngettext("%(count)s minute", "%(count)s minutes", ms // 60_000) % {"count": ms // 60_000}
+    seconds = ms_to_seconds(ms)
+    # ngettext's count is whole: a part of a second takes the plural ("1,5 seconds"), as English and French do.
+    return ngettext("%(count)s second", "%(count)s seconds", seconds if isinstance(seconds, int) else 2) % {
+        "count": number_format(seconds)}
 
 
 def live_rules_of(game) -> LiveRules:
@@ -64,28 +69,39 @@ def adjust_why(kind: str, rules: LiveRules) -> str:
 def illegal_why(kind: str, rules: LiveRules) -> str:
     """The "Illegal move" form's rule: the time the opponent is given, and the illegal move that loses."""
     source = citation("003", "13.4") if kind == "go" else _("this tournament's ruleset")
-    given = rules.illegal_move_limit - 1
+    given = rules.illegal_move_limit - 1  # "limit" is in the values too: Russian says "поражение на 3-м" whatever n
     if given == 0:
         return _("An illegal move loses the game (%(source)s).") % {"source": source}
+    if not rules.illegal_move_ms:
+        return ngettext("An illegal move is recorded the first time, with no time to the opponent; the next one loses"
+                        " the game (%(source)s).",
+                        "An illegal move is recorded the first %(count)s times, with no time to the opponent; the next"
+                        " one loses the game (%(source)s).", given) % {
+                            "count": given, "limit": rules.illegal_move_limit, "source": source}
     return ngettext("An illegal move gives the opponent %(span)s the first time; the next one loses the game"
                     " (%(source)s).",
                     "An illegal move gives the opponent %(span)s the first %(count)s times; the next one loses the"
                     " game (%(source)s).", given) % {"span": span_text(rules.illegal_move_ms), "count": given,
-                                                      "source": source}
+                                                      "limit": rules.illegal_move_limit, "source": source}
 
 
-def ruling_why(kind: str) -> str:
-    """The "Ruling on a player's stop" form's rule: a call of the arbiter, and a stop of the clocks."""
+def ruling_why(kind: str, rules: LiveRules) -> str:
+    """The "Ruling on a player's stop" form's rule: a call of the arbiter, and a stop of the clocks, which claims a
+    draw where the ruleset says so (``stop_claims_draw``, any kind: the service reads the ruleset, corr.live.stops)."""
     if kind in CALL_RULES:
         call = _("A call of the arbiter: justified, a warning, or a penalty of time (%(rules)s: seconds taken from"
                  " the caller with a minus sign, or given to the partner).") % {"rules": citations(CALL_RULES[kind])}
     else:
         call = _("A call of the arbiter: justified, a warning, or a penalty of time (seconds taken from the caller"
                  " with a minus sign, or given to the partner).")
-    if kind == "draughts":
+    if rules.stop_claims_draw:
+        source = (citations([("000", "12.11"), ("001", "1.7.11"), ("001", "1.7.13")]) if kind == "draughts"
+                  else _("this tournament's ruleset"))
         stop = _("A stop: a misunderstanding is a warning and the game goes on; a draw claimed in a game to the end"
-                 " is confirmed or ruled a resignation (%(rules)s).") % {
-            "rules": citations([("000", "12.11"), ("001", "1.7.11"), ("001", "1.7.13")])}
+                 " is confirmed or ruled a resignation (%(rules)s).") % {"rules": source}
+    elif kind == "draughts":
+        stop = _("A stop: a misunderstanding is a warning and the game goes on; otherwise it is a resignation"
+                 " (%(rules)s).") % {"rules": citations([("000", "12.11"), ("001", "1.7.11")])}
     else:
         stop = _("A stop: a misunderstanding is a warning and the game goes on; otherwise it is a resignation.")
     return f"{call} {stop}"
@@ -116,4 +132,4 @@ def arbiter_words(game, kind: str) -> dict[str, str]:
     """The template's ``rules_words``: every rule sentence of the arbiter's forms for ``game``."""
     rules = live_rules_of(game)
     return {"owed_title": warnings_owed_title(kind), "pause": pause_why(kind), "adjust": adjust_why(kind, rules),
-            "illegal": illegal_why(kind, rules), "late": late_why(kind), "ruling": ruling_why(kind)}
+            "illegal": illegal_why(kind, rules), "late": late_why(kind), "ruling": ruling_why(kind, rules)}

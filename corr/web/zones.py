@@ -55,15 +55,18 @@ def zones_offered(zones: Iterable[str], keep: Iterable[str] = ()) -> list[str]:
     where each zone is named once. CLDR names an alias by the city of its zone, so a list of every name showed
     "Москва" twice and "GMT" ten times on ru and fr pages (97 labels twice or more); without the aliases no two
     zones share a name in en, ru or fr (tests/accounts/test_account_settings.py)."""
-    aliases, kept = _aliases(), set(keep)
-    return [zone for zone in zones if zone not in aliases or zone in kept]
+    zones = list(zones)
+    aliases, kept, known = _aliases(), set(keep), set(zones)
+    # An alias stays when its zone is missing here: the host's tz database may be older than Babel's CLDR
+    # (Europe/Kiev before tz 2022b named Europe/Kyiv).
+    return [zone for zone in zones if zone in kept or aliases.get(zone) not in known]
 
 
 @lru_cache(maxsize=1)
-def _aliases() -> frozenset[str]:
-    """The zones CLDR names as aliases of another (``W-SU``: ``Europe/Moscow``); none without Babel."""
+def _aliases() -> dict[str, str]:
+    """The zones CLDR names as aliases of another, with that zone (``W-SU``: ``Europe/Moscow``); none without Babel."""
     try:
         from babel.core import get_global
     except ImportError:
-        return frozenset()
-    return frozenset(get_global("zone_aliases"))
+        return {}
+    return dict(get_global("zone_aliases"))

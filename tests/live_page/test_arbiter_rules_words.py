@@ -65,16 +65,34 @@ def test_a_tournament_s_own_numbers_are_said_as_it_set_them(game_of_kind, arbite
             " zero.") in text
     text = arbiter_forms(arbiter, game_of_kind("chess", illegal_move_limit=1), "en")
     assert "An illegal move loses the game (this tournament's ruleset)." in text
+    # Spans to the millisecond, and none, said as the service applies them.
+    text = arbiter_forms(arbiter, game_of_kind("chess", illegal_move_seconds=1.5, min_after_correction_seconds=0.5),
+                         "en")
+    assert "An illegal move gives the opponent 1.5 seconds the first 2 times;" in text
+    assert "A shortened clock keeps at least 0.5 seconds to the control" in text
+    text = arbiter_forms(arbiter, game_of_kind("chess", illegal_move_seconds=0), "fr")
+    assert ("Un coup illégal est enregistré les 2 premières fois, sans temps pour l'adversaire ; le suivant perd la"
+            " partie (le règlement de ce tournoi).") in text
+
+
+def test_a_stop_claims_a_draw_wherever_the_ruleset_says_so(game_of_kind, arbiter):
+    text = arbiter_forms(arbiter, game_of_kind("chess", stop_claims_draw=True), "en")
+    assert ("A stop: a misunderstanding is a warning and the game goes on; a draw claimed in a game to the end is"
+            " confirmed or ruled a resignation (this tournament's ruleset).") in text
+    assert "otherwise it is a resignation" not in text
 
 
 def test_a_draughts_game_in_russian_cites_the_draughts_rules_with_their_15_minutes(game_of_kind, arbiter):
+    text = arbiter_forms(arbiter, game_of_kind("draughts", min_after_correction_seconds=900, stop_claims_draw=True),
+                         "ru")
+    assert "признаётся сдачей (Правила игры в русские шашки 12.11, 1.7.11, 1.7.13)" in text
     text = arbiter_forms(arbiter, game_of_kind("draughts", min_after_correction_seconds=900), "ru")
     assert "Положенные предупреждения (Правила игры в русские шашки 1.7.9)" in text
     assert ("После уменьшения до контроля остаётся не меньше чем 15 минут (Правила игры в русские шашки 12.5, 1.7.8),"
             " и время никогда не доходит до нуля.") in text
-    assert "(Правила игры в русские шашки 12.11, 1.7.11, 1.7.13)" in text
-    assert "Неправильный ход даёт сопернику 2 минуты в первые 2 раза; следующий — поражение (регламент этого" \
-           " турнира)." in text
+    assert ("Неправильный ход: сопернику добавляется 2 минуты; поражение — на 3-м неправильном ходе (регламент"
+            " этого турнира).") in text
+    assert "иначе это сдача партии (Правила игры в русские шашки 12.11, 1.7.11)." in text  # no draw claimed here
     assert "Остановить часы обоих игроков и снова пустить их." in text
     assert "если только арбитр не решит иначе: прощение опоздавшего" in text
     assert "игры в го" not in text and "ФИДЕ" not in text
