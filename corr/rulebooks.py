@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
+from corr.clauses import clauses
+
 
 @dataclass(frozen=True)
 class Rulebook:
@@ -59,7 +61,7 @@ def citations(pairs) -> str:
     books: dict[str, list[str]] = {}
     for seed, article in pairs:
         books.setdefault(str(RULEBOOKS[seed].name), []).append(article)
-    return "; ".join(f"{name} {', '.join(articles)}" for name, articles in books.items())
+    return clauses(f"{name} {', '.join(articles)}" for name, articles in books.items())
 
 
 _ARTICLE = r"\d+(?:\.\d+)*(?:[-/]\d+(?:\.\d+)*)?"

@@ -23,6 +23,7 @@ from corr.games.timeleft import game_time_left
 from corr.games.turns import game_turns
 from corr.links import absolute_url
 from corr.models import Colour, Game, GameStatus
+from corr.clauses import labelled
 from corr.web.deadline import reader_zone, shown_deadline
 from corr.web.describe import time_left_text, time_left_why
 from corr.web.records import record_words, termination_words
@@ -77,7 +78,7 @@ def clock_lines(*, game: Game, time: GameTime, user, colour: str) -> list[str]:
     if why := time_left_why(left):
         lines.append(why)
     if shown is not None:
-        lines.append(f"{gettext('deadline')}: {shown.text}")
+        lines.append(labelled(gettext("deadline"), shown.text))
     return lines
 
 

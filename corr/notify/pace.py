@@ -140,16 +140,27 @@ def _run_eagerly(user_id: int) -> None:
 
 
 def _still_needed(notices: list[Notice]) -> list[Notice]:
-    """One notice per game and kind (the latest), without the "your move" ones whose player is no longer on
-    move (they moved, or the game ended): every game that still needs them."""
+    """What a gathered e-mail still has to say: one notice per game and kind (the latest), without
+
+    - the "your move" ones whose player is no longer on move (they moved, or the game ended);
+    - a game's start once the recipient has moved in it (its text said "your move 1", written at the start), or
+      beside a later notice of the same game, which says the game's state as of now: a digest listed a game
+      twice, its start then "anna played 1: e4" (the e-mail walk of 2026-12-06).
+    """
     latest: dict[tuple, Notice] = {}
     for notice in sorted(notices, key=lambda n: n.pk):
         latest[(notice.game_id, notice.kind)] = notice
     moves = [n for n in latest.values() if n.kind == Kind.YOUR_MOVE]
     on_move = set(PlayerClock.objects.filter(game_id__in={n.game_id for n in moves}, on_move=True,
                                              game__status=GameStatus.ONGOING).values_list("game_id", "player"))
-    return sorted((n for n in latest.values() if n.kind != Kind.YOUR_MOVE or (n.game_id, n.colour) in on_move),
-                  key=lambda n: n.pk)
+    starts = [n for n in latest.values() if n.kind == Kind.GAME_START]
+    moved = set(PlayerClock.objects.filter(game_id__in={n.game_id for n in starts}, made__gt=0)
+                .values_list("game_id", "player"))
+    kept = [n for n in latest.values() if n.kind != Kind.GAME_START
+            and (n.kind != Kind.YOUR_MOVE or (n.game_id, n.colour) in on_move)]
+    told_later = {n.game_id for n in kept}
+    kept += [n for n in starts if n.game_id not in told_later and (n.game_id, n.colour) not in moved]
+    return sorted(kept, key=lambda n: n.pk)
 
 
 @transaction.atomic

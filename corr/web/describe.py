@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy, pgettext
 from corr.rulebooks import cited
 from corr.templatetags.corr_i18n import word
 
-from .clauses import clauses
+from corr.clauses import clauses
 
 
 def _days(n) -> str:
@@ -405,7 +405,7 @@ def ledger_note(note: str) -> str:
                 break
         else:
             out.append(clause)
-    return cited("; ".join(out))
+    return cited(clauses(out))
 
 
 def explain_account(account, ruleset, *, by_post: bool = True, shown=None) -> str:

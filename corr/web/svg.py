@@ -19,7 +19,7 @@ from django.utils.translation import ngettext, pgettext
 from corr.games.turns import TurnState
 from corr.templatetags.corr_i18n import word
 
-from .clauses import clauses
+from corr.clauses import clauses
 
 GREEN, AMBER, RED, GREY = "#2e7d32", "#b26a00", "#c62828", "#9e9e9e"
 _ids = iter(range(1, 10**9))
@@ -153,7 +153,7 @@ def usage_chart(*, player: str, ledger, events, moves_per_control: int | None, d
                              "control": control, "days": days_per_control * control,
                              "move": moves_per_control * control}) + '</title></line>')
             control += 1
-    desc = "; ".join(lines)
+    desc = clauses(lines)
     title = _("%(player)s: days per move, thinking against transit") % {"player": word(player)}
     return mark_safe(
         f'<svg class="usage" viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" role="img" '
@@ -237,4 +237,4 @@ def deadline_timeline(*, rows, today: date, days: int = 28, width: int = 520) ->
     return mark_safe(
         f'<svg class="timeline" viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" role="img" '
         f'aria-labelledby="t{n}t t{n}d"><title id="t{n}t">{escape(title)}</title>'
-        f'<desc id="t{n}d">{escape("; ".join(words))}</desc>{"".join(parts)}</svg>')
+        f'<desc id="t{n}d">{escape(clauses(words))}</desc>{"".join(parts)}</svg>')

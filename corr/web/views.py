@@ -61,7 +61,7 @@ from corr.rulebooks import cited
 
 from corr.templatetags.corr_i18n import word
 
-from .clauses import labelled
+from corr.clauses import labelled
 from .planning_page import plan_context
 from . import svg
 from .conditional_board import builder_config
@@ -466,7 +466,7 @@ def _line_refusal(error: ServiceError, lines: dict[str, int]) -> ServiceError:
             params["path"] = where
             text = str(error._message) % params
         else:
-            text = f"{where}: {str(error._message) % params if params else error._message}"
+            text = labelled(where, str(error._message) % params if params else str(error._message))
     return type(error)("%(text)s", field="conditional", text=text)
 
 
@@ -916,7 +916,8 @@ def case_decide(request, case_id: int):
     if not form.is_valid():
         for field, errors in form.errors.items():
             for error in errors:
-                messages.error(request, f"{field}: {error}")
+                messages.error(request, labelled(form.fields[field].label or plain(field), error)
+                               if field in form.fields else error)
         return back
     data = form.cleaned_data
     now = timezone.now()
