@@ -353,7 +353,7 @@ class WithdrawalForm(PageForm):
 
 class CaseDecisionForm(forms.Form):
     decision = forms.ChoiceField(choices=[("confirm", _("confirm")), ("dismiss", _("dismiss"))])
-    reason = forms.CharField(max_length=lim.NOTE_MAX, required=False)
+    reason = forms.CharField(label=_("reason"), max_length=lim.NOTE_MAX, required=False)  # named so in a refusal
     confirmed = forms.BooleanField(required=False)
 
 

@@ -69,20 +69,19 @@ def adjust_why(kind: str, rules: LiveRules) -> str:
 def illegal_why(kind: str, rules: LiveRules) -> str:
     """The "Illegal move" form's rule: the time the opponent is given, and the illegal move that loses."""
     source = citation("003", "13.4") if kind == "go" else _("this tournament's ruleset")
-    given = rules.illegal_move_limit - 1  # "limit" is in the values too: Russian says "поражение на 3-м" whatever n
+    given = rules.illegal_move_limit - 1
     if given == 0:
         return _("An illegal move loses the game (%(source)s).") % {"source": source}
+    values = {"count": given, "limit": rules.illegal_move_limit, "source": source}
     if not rules.illegal_move_ms:
-        return ngettext("An illegal move is recorded the first time, with no time to the opponent; the next one loses"
-                        " the game (%(source)s).",
-                        "An illegal move is recorded the first %(count)s times, with no time to the opponent; the next"
-                        " one loses the game (%(source)s).", given) % {
-                            "count": given, "limit": rules.illegal_move_limit, "source": source}
-    return ngettext("An illegal move gives the opponent %(span)s the first time; the next one loses the game"
-                    " (%(source)s).",
-                    "An illegal move gives the opponent %(span)s the first %(count)s times; the next one loses the"
-                    " game (%(source)s).", given) % {"span": span_text(rules.illegal_move_ms), "count": given,
-                                                      "limit": rules.illegal_move_limit, "source": source}
+        return ngettext("An illegal move is recorded the first time, with no time to the opponent; illegal move"
+                        " %(limit)s loses the game (%(source)s).",
+                        "An illegal move is recorded the first %(count)s times, with no time to the opponent; illegal"
+                        " move %(limit)s loses the game (%(source)s).", given) % values
+    return ngettext("An illegal move gives the opponent %(span)s the first time; illegal move %(limit)s loses the"
+                    " game (%(source)s).",
+                    "An illegal move gives the opponent %(span)s the first %(count)s times; illegal move %(limit)s"
+                    " loses the game (%(source)s).", given) % {**values, "span": span_text(rules.illegal_move_ms)}
 
 
 def ruling_why(kind: str, rules: LiveRules) -> str:

@@ -46,7 +46,7 @@ def test_a_chess_game_cites_the_fide_laws_and_its_own_numbers_and_no_other_ruleb
     assert "Warnings owed No player" in text  # no draughts article in the title
     assert ("Seconds added (or taken with a minus sign): a sanction or a correction (FIDE Laws 6.10, 6.13)."
             " A shortened clock never reaches zero.") in text
-    assert ("An illegal move gives the opponent 2 minutes the first 2 times; the next one loses the game"
+    assert ("An illegal move gives the opponent 2 minutes the first 2 times; illegal move 3 loses the game"
             " (this tournament's ruleset).") in text
     assert ("A call of the arbiter: justified, a warning, or a penalty of time (FIDE Laws 6.12 b: seconds taken from"
             " the caller with a minus sign, or given to the partner). A stop: a misunderstanding is a warning and the"
@@ -59,7 +59,7 @@ def test_a_chess_game_cites_the_fide_laws_and_its_own_numbers_and_no_other_ruleb
 def test_a_tournament_s_own_numbers_are_said_as_it_set_them(game_of_kind, arbiter):
     text = arbiter_forms(arbiter, game_of_kind("chess", illegal_move_seconds=90, illegal_move_limit=2,
                                                min_after_correction_seconds=300), "en")
-    assert ("An illegal move gives the opponent 90 seconds the first time; the next one loses the game"
+    assert ("An illegal move gives the opponent 90 seconds the first time; illegal move 2 loses the game"
             " (this tournament's ruleset).") in text
     assert ("A shortened clock keeps at least 5 minutes to the control (this tournament's ruleset) and never reaches"
             " zero.") in text
@@ -68,7 +68,7 @@ def test_a_tournament_s_own_numbers_are_said_as_it_set_them(game_of_kind, arbite
     # Spans to the millisecond, and none, said as the service applies them.
     text = arbiter_forms(arbiter, game_of_kind("chess", illegal_move_seconds=1.5, min_after_correction_seconds=0.5),
                          "en")
-    assert "An illegal move gives the opponent 1.5 seconds the first 2 times;" in text
+    assert "An illegal move gives the opponent 1.5 seconds the first 2 times; illegal move 3 loses the game" in text
     assert "A shortened clock keeps at least 0.5 seconds to the control" in text
     text = arbiter_forms(arbiter, game_of_kind("chess", illegal_move_seconds=0), "fr")
     assert ("Un coup illégal est enregistré les 2 premières fois, sans temps pour l'adversaire ; le suivant perd la"
