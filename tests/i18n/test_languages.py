@@ -352,3 +352,12 @@ def test_the_calendar_feed_speaks_its_owners_language(api, postal_game, boris, c
     (event,) = [c for c in Calendar.from_ical(client.get(path).content).walk("VEVENT")]
     assert "очередь хода, срок" in str(event["DESCRIPTION"])
     assert re.search(r"; осталось \d+ (день|дня|дней)\.", str(event["DESCRIPTION"])), str(event["DESCRIPTION"])
+
+
+def test_french_writes_one_numero_sign():
+    """A player received "Partie nº 1" and "Partie n° 1" for the same game (the e-mail walk of 2026-12-06): the
+    catalogue writes the degree sign, as most of its messages did, never the masculine ordinal."""
+    from pathlib import Path
+
+    catalogue = (Path(__file__).parents[2] / "locale" / "fr" / "LC_MESSAGES" / "django.po").read_text()
+    assert "n°" in catalogue and "nº" not in catalogue

@@ -60,9 +60,9 @@ def test_the_silent_player_is_reminded_on_days_14_28_and_35_once_each_in_their_l
         f"Партия №{first.pk}: вы не ходили 28 дней",
         f"Партия №{first.pk}: последнее напоминание, вы не ходили 35 дней"])
     assert sorted(s.strip() for s in subjects(french)) == sorted([
-        f"Partie nº {second.pk} : aucun coup de votre part depuis 14 jours",
-        f"Partie nº {second.pk} : aucun coup de votre part depuis 28 jours",
-        f"Partie nº {second.pk} : dernier rappel, aucun coup de votre part depuis 35 jours"])
+        f"Partie n° {second.pk} : aucun coup de votre part depuis 14 jours",
+        f"Partie n° {second.pk} : aucun coup de votre part depuis 28 jours",
+        f"Partie n° {second.pk} : dernier rappel, aucun coup de votre part depuis 35 jours"])
     text = body(next(m for m in russian if "35" in m["Subject"]))
     assert "Вы не делали ход в этой партии 35 дней." in text
     assert "«Использую 40+ дней»" in text and f"https://corr.example.org/games/{first.pk}/" in text
