@@ -31,6 +31,7 @@ from corr.games.turns import Turn, TurnState, game_turns
 from corr.models import CaseKind, Colour, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
 from corr.links import absolute_url
 from corr.rulebooks import cited
+from corr.web.deadline import reader_zone
 from corr.web.turns import turn_text
 from corr.outbox import email_prepare
 from corr.sql import bound_cursor, ids_in, insert_new
@@ -203,6 +204,8 @@ class Person(NamedTuple):
     username: str
     email: str
     language: str
+    time_zone: str
+    """The zone the recipient reads instants in ("" for the tournament's: ``corr.web.deadline.reader_zone``)."""
 
 
 def people_of(games) -> dict[int, Person]:
@@ -212,8 +215,8 @@ def people_of(games) -> dict[int, Person]:
         return {}
     where, params = ids_in("id", ids)
     with bound_cursor() as cursor:
-        cursor.execute(f"SELECT id, username, email, language FROM accounts_user WHERE {where}", params)
-        return {pk: Person(username, email, language) for pk, username, email, language in cursor.fetchall()}
+        cursor.execute(f"SELECT id, username, email, language, time_zone FROM accounts_user WHERE {where}", params)
+        return {pk: Person(*row) for pk, *row in cursor.fetchall()}
 
 
 def _recipient(flag, people: dict[int, Person]) -> Person:
@@ -266,13 +269,15 @@ class _Texts:
     def day(self, value: date) -> str:
         return self._memo(("day", value), lambda: _day(value))
 
-    def turn(self, turn: Turn, game: Game, names: dict) -> str:
-        """The player's turn in the pages' words (``corr.web.turns.turn_text``), in the tournament's zone.
+    def turn(self, turn: Turn, game: Game, names: dict, reader: Person) -> str:
+        """The player's turn in the pages' words (``corr.web.turns.turn_text``), in ``reader``'s zone as the pages
+        say it (``reader_zone``: their own, else the tournament's; the e-mail walk of 2026-12-06 read Moscow's
+        time in New York's e-mail).
 
         Worded once per distinct wording: ``turn_text`` reads the state, the day or instant, the sender and
         the sender's name, the reader and the zone, and a night's thousands of turns share a few deadlines
         (formatting each day again was a tenth of the job's Python, issue 42)."""
-        zone = game.tournament.time_zone
+        zone = reader_zone(reader, game.tournament)
         key = ("turn", turn.state, turn.until, turn.sender, turn.player, zone, names.get(turn.sender))
         return self._memo(key, lambda: turn_text(turn, zone=zone, reader=turn.player, names=names))
 
@@ -310,7 +315,7 @@ def _notice_email(n: Notice, user: Person, texts: _Texts, names: dict):
     if postal:
         subject += texts.registered
     if n.turn is not None:  # on move, deadline D; or the move in the post: what the game page says
-        body += texts.then % {"turn": texts.turn(n.turn, n.game, names)}
+        body += texts.then % {"turn": texts.turn(n.turn, n.game, names, user)}
     body += ".\n" + (texts.article if postal else "") + texts.game_link(n.game_id)
     return email_prepare(key=f"time_trouble:{n.pk}", tournament_id=n.game.tournament_id,
                          recipients=[user.email] if user.email else [], subject=subject, body=body)
@@ -321,7 +326,7 @@ def _reminder_email(r: Reminder, user: Person, texts: _Texts):
     left = (r.deadline - r.reminded_on).days
     values = {"game": r.game_id, "days": left, "deadline": texts.day(r.deadline), "name": user.username,
               "tournament": r.game.tournament.name, "number": r.turn.number if r.turn else "",
-              "turn": texts.turn(r.turn, r.game, {}) if r.turn else texts.day(r.deadline)}
+              "turn": texts.turn(r.turn, r.game, {}, user) if r.turn else texts.day(r.deadline)}
     subject, body = texts.reminder(left)
     return email_prepare(key=f"reminder:{r.pk}", tournament_id=r.game.tournament_id,
                          recipients=[user.email] if user.email else [], subject=subject % values,
