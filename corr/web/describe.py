@@ -493,6 +493,7 @@ STATE_WORDS = {
 """The words of a system's state (``Account.clock``), by its key without the unit (``period_days``: period)."""
 
 _UNIT = re.compile(r"_(days|seconds|ms)(?=_|$)")
+_LEADING_UNIT = re.compile(r"(days|seconds|ms)_")
 
 
 def system_word(system: str) -> str:
@@ -551,8 +552,9 @@ def system_state_text(clock: dict) -> str:
             continue
         unit = _UNIT.search(key)
         name = _UNIT.sub("", key)
-        if name.startswith("days_"):  # days_per_move
-            name, unit = name[5:], re.match(r"(days)", key)
+        lead = _LEADING_UNIT.match(name)
+        if unit is None and lead:  # days_per_move; seconds_per_move under an exact count
+            name, unit = name[lead.end():], lead
         label = STATE_WORDS.get(name, name.replace("_", " "))
         if isinstance(value, bool):
             said = _("yes") if value else _("no")
