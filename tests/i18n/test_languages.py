@@ -361,3 +361,19 @@ def test_french_writes_one_numero_sign():
 
     catalogue = (Path(__file__).parents[2] / "locale" / "fr" / "LC_MESSAGES" / "django.po").read_text()
     assert "n°" in catalogue and "nº" not in catalogue
+
+
+@pytest.mark.parametrize("language", ["ru", "fr"])
+def test_the_catalogue_passes_gettext_s_own_checks(language):
+    """``msgfmt -c``: every message has the language's number of plural forms (Russian: 4) and each translation
+    uses the placeholders of its original; a Russian message with 3 forms left a fractional count untranslated."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from tests.conftest import needs_server
+
+    needs_server("GNU gettext's msgfmt (make messages installs it)", shutil.which("msgfmt") is not None)
+    catalogue = Path(__file__).parents[2] / "locale" / language / "LC_MESSAGES" / "django.po"
+    checked = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(catalogue)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr

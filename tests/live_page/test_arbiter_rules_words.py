@@ -71,7 +71,7 @@ def test_a_tournament_s_own_numbers_are_said_as_it_set_them(game_of_kind, arbite
     assert "An illegal move gives the opponent 1.5 seconds the first 2 times; illegal move 3 loses the game" in text
     assert "A shortened clock keeps at least 0.5 seconds to the control" in text
     text = arbiter_forms(arbiter, game_of_kind("chess", illegal_move_seconds=0), "fr")
-    assert ("Un coup illégal est enregistré les 2 premières fois, sans temps pour l'adversaire ; le suivant perd la"
+    assert ("Un coup illégal est enregistré les 2 premières fois, sans temps pour l'adversaire ; le 3e perd la"
             " partie (le règlement de ce tournoi).") in text
 
 
@@ -90,8 +90,8 @@ def test_a_draughts_game_in_russian_cites_the_draughts_rules_with_their_15_minut
     assert "Положенные предупреждения (Правила игры в русские шашки 1.7.9)" in text
     assert ("После уменьшения до контроля остаётся не меньше чем 15 минут (Правила игры в русские шашки 12.5, 1.7.8),"
             " и время никогда не доходит до нуля.") in text
-    assert ("Неправильный ход: сопернику добавляется 2 минуты; поражение — на 3-м неправильном ходе (регламент"
-            " этого турнира).") in text
+    assert ("Неправильный ход: сопернику добавляется 2 минуты; неправильных ходов без поражения: 2, поражение — на"
+            " 3-м (регламент этого турнира).") in text
     assert "иначе это сдача партии (Правила игры в русские шашки 12.11, 1.7.11)." in text  # no draw claimed here
     assert "Остановить часы обоих игроков и снова пустить их." in text
     assert "если только арбитр не решит иначе: прощение опоздавшего" in text
@@ -100,7 +100,7 @@ def test_a_draughts_game_in_russian_cites_the_draughts_rules_with_their_15_minut
 
 def test_a_go_game_in_french_cites_the_go_rules(game_of_kind, arbiter):
     text = arbiter_forms(arbiter, game_of_kind("go", first="black"), "fr")
-    assert ("Un coup illégal donne 2 minutes à l'adversaire les 2 premières fois ; le suivant perd la partie"
+    assert ("Un coup illégal donne 2 minutes à l'adversaire les 2 premières fois ; le 3e perd la partie"
             " (Règles du go 13.4).") in text
     assert "(Règles du go 17.4)" in text
     assert "En byo-yomi elles vont à la période en cours (Règles du go 12.14)." in text
