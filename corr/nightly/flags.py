@@ -26,12 +26,14 @@ from django.utils.translation import gettext, ngettext
 from accounts.language import user_language
 
 from corr.clock.calendar import Exclusions
-from corr.games.clockstate import GameTime
+from corr.games.clockstate import GameTime, counts_instants
+from corr.games.timeleft import TimeLeft, account_time_left
 from corr.games.turns import Turn, TurnState, game_turns
 from corr.models import CaseKind, Colour, DeadlineReminder, Game, Mode, OverstepCase, OverstepStatus, TimeTroubleNotice
 from corr.links import absolute_url
 from corr.rulebooks import cited
 from corr.web.deadline import reader_zone
+from corr.web.describe import time_left_text, time_left_why
 from corr.web.turns import turn_text
 from corr.outbox import email_prepare
 from corr.sql import bound_cursor, ids_in, insert_new
@@ -49,6 +51,10 @@ class Notice(NamedTuple):
     pk: int | None = None
     turn: Turn | None = None
     """The player's turn that night (``corr.games.turns``): its words are the e-mail's."""
+    left: TimeLeft | None = None
+    """The one answer to the time left that night (``corr.games.timeleft``), as the game page says it: with a cap
+    on a move's days it differs from the control's ``remaining_days`` (the e-mail walk of 2026-12-06: "4 days
+    left" in the e-mail, "3 d 00 h 00 min left" on the page)."""
 
     @property
     def game_id(self) -> int:
@@ -110,8 +116,10 @@ def flags_collect(*, game: Game, time: GameTime, on: date, flags: Flags) -> None
             continue
         turn = turns[colour]
         if account.time_trouble:
+            left = account_time_left(account, instants=counts_instants(game),
+                                     time_control=game.tournament.ruleset.time_control)
             flags.notices.append(Notice(game, colour, account.control.number, account.remaining_days,
-                                        account.deadline, on, turn=turn))
+                                        account.deadline, on, turn=turn, left=left))
         if turn.state is TurnState.ON_MOVE and account.deadline is not None:  # a reminder of a day in time
             threshold = reminder_threshold((account.deadline - on).days, settings.REMINDER_DAYS)
             if threshold is not None:
@@ -316,7 +324,11 @@ def _notice_email(n: Notice, user: Person, texts: _Texts, names: dict):
         subject += texts.registered
     if n.turn is not None:  # on move, deadline D; or the move in the post: what the game page says
         body += texts.then % {"turn": texts.turn(n.turn, n.game, names, user)}
-    body += ".\n" + (texts.article if postal else "") + texts.game_link(n.game_id)
+    body += ".\n"
+    if n.left is not None:  # the game page's card and its reason, word for word
+        why = time_left_why(n.left)
+        body += time_left_text(n.left) + "." + (f" {why}" if why else "") + "\n"
+    body += (texts.article if postal else "") + texts.game_link(n.game_id)
     return email_prepare(key=f"time_trouble:{n.pk}", tournament_id=n.game.tournament_id,
                          recipients=[user.email] if user.email else [], subject=subject, body=body)
 
