@@ -15,6 +15,8 @@ from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from corr.zones import zone_name, zones_offered
+
 from .language import user_language
 from .models import User
 from .usernames import username_lookalike
@@ -27,11 +29,9 @@ def zone_names() -> frozenset[str]:
 
 
 def zone_choices(keep: str | None = None):
-    """The zones to choose from by the names the page's reader knows (``corr.web.zones``: "Москва", "Moscou"; the
+    """The zones to choose from by the names the page's reader knows (``corr.zones``: "Москва", "Moscou"; the
     IANA name in English; "UTC-1" for ``Etc/GMT+1``), each zone once (``zones_offered``: no alias of another unless
     it is ``keep``, the value already chosen), sorted by that name; the value stays the IANA name."""
-    from corr.web.zones import zone_name, zones_offered
-
     named = sorted(((zone, zone_name(zone)) for zone in zones_offered(zone_names(), keep=[keep] if keep else [])),
                    key=lambda pair: (pair[1].casefold(), pair[0]))
     return [("", _("the tournament's time zone"))] + named

@@ -44,8 +44,8 @@ def moment(value, zone):
 
 @register.filter
 def zone(value):
-    """A time zone (IANA) by the name the page's reader knows it (``corr.web.zones.zone_name``)."""
-    from corr.web.zones import zone_name
+    """A time zone (IANA) by the name the page's reader knows it (``corr.zones.zone_name``)."""
+    from corr.zones import zone_name
 
     return zone_name(str(value)) if value else value
 

@@ -131,7 +131,7 @@ def deadline_text(*, day=None, at=None, zone: str = "") -> str:
     """The deadline of a pending move, in the page's language: the one wording of every page and feed.
 
     ``at`` (an aware instant: the account's ``flag_at`` under ``whole_days`` or ``exact``) is worded
-    as a time in ``zone``, the reader's IANA zone, named in the page's language (``corr.web.zones``):
+    as a time in ``zone``, the reader's IANA zone, named in the page's language (``corr.zones``):
     ``send before Thu 3 Dec 2026, 14:05, Europe/Moscow`` ("…, Москва" in Russian).
     Otherwise ``day`` (the last date the move may be sent, the ``dates`` count) is the date alone, in the
     locale's short form, as the pages have always shown it; "" when neither is given.
@@ -140,7 +140,7 @@ def deadline_text(*, day=None, at=None, zone: str = "") -> str:
     rule, never later than it.
     """
     if at is not None:
-        from .zones import zone_name
+        from corr.zones import zone_name
 
         return _("send before %(when)s, %(zone)s") % {"when": moment_text(at, zone), "zone": zone_name(zone)}
     if day is not None:

@@ -29,7 +29,7 @@ def when_text(value, zone: str) -> str:
     from datetime import datetime
 
     from .describe import moment_text
-    from .zones import zone_name
+    from corr.zones import zone_name
 
     if isinstance(value, datetime):
         return _("%(when)s, %(zone)s") % {"when": moment_text(value, zone), "zone": zone_name(zone)}

@@ -183,7 +183,7 @@ def test_the_game_pages_deadline_follows_the_time_zone_chosen_on_the_settings_pa
 
 
 def test_an_alias_whose_zone_this_tz_database_lacks_is_offered_in_its_place():
-    from corr.web.zones import zones_offered
+    from corr.zones import zones_offered
 
     # A host whose tz database predates tz 2022b has Europe/Kiev and no Europe/Kyiv: Kiev stays on the list.
     assert zones_offered(["Europe/Kiev", "Europe/Moscow", "W-SU"]) == ["Europe/Kiev", "Europe/Moscow"]
