@@ -63,10 +63,11 @@ def test_the_silent_player_is_reminded_on_days_14_28_and_35_once_each_in_their_l
         f"Partie n° {second.pk} : aucun coup de votre part depuis 14 jours",
         f"Partie n° {second.pk} : aucun coup de votre part depuis 28 jours",
         f"Partie n° {second.pk} : dernier rappel, aucun coup de votre part depuis 35 jours"])
-    text = body(next(m for m in russian if "35" in m["Subject"]))
+    # By the days' words, not a bare "35": the game's number is in the subject too (game 143 held "14").
+    text = body(next(m for m in russian if "35 дней" in m["Subject"]))
     assert "Вы не делали ход в этой партии 35 дней." in text
     assert "«Использую 40+ дней»" in text and f"https://corr.example.org/games/{first.pk}/" in text
-    text = body(next(m for m in french if "14" in m["Subject"]))
+    text = body(next(m for m in french if "14 jours" in m["Subject"]))
     assert "Vous n'avez pas joué dans cette partie depuis 14 jours." in text
     assert "« Utiliser 40+ jours »" in text
     # Nothing more can come: three reminders stored for each, each with its one e-mail (unique keys), and no
